@@ -1,0 +1,1 @@
+"""The Riichi Drill app: Textual screens, grading, spaced repetition and the CLI."""

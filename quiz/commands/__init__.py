@@ -1,0 +1,28 @@
+"""Sub-commands of ``riichi-drill``: each module adds its parser and runs it.
+
+A module here defines ``register(subparsers)`` which adds its sub-command with
+``set_defaults(run=<callable taking the parsed args and returning an exit code>)``.
+Modules import heavy libraries (SQLAlchemy, Textual) inside their run functions,
+so that ``riichi-drill --help`` stays fast.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+#: Sub-command modules, in the order they appear in ``--help``.
+COMMAND_MODULES: tuple[str, ...] = ("bank", "review", "classroom", "serve")
+
+
+def available_modules() -> list[str]:
+    """The sub-command modules that exist in this checkout."""
+    found = []
+    for name in COMMAND_MODULES:
+        try:
+            importlib.import_module(f"{__name__}.{name}")
+        except ModuleNotFoundError as e:
+            if e.name == f"{__name__}.{name}":
+                continue
+            raise
+        found.append(name)
+    return found

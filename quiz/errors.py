@@ -1,0 +1,32 @@
+"""Turning expected errors into the one-line messages the CLI prints."""
+
+from __future__ import annotations
+
+
+class DrillError(Exception):
+    """An error of the app with a message meant for the user."""
+
+
+def describe_error(error: BaseException) -> str | None:
+    """A one-line message for an error a user can cause, or None for a bug.
+
+    Scoring errors, data-layer errors and app errors carry their own message;
+    database connection problems are summarised without the driver's traceback.
+    """
+    from scoring.errors import ScoringError
+
+    if isinstance(error, ScoringError | DrillError):
+        return str(error)
+    try:
+        from data.errors import DataError
+    except ImportError:  # pragma: no cover - data layer always present when installed
+        DataError = ()  # type: ignore[assignment,misc]  # noqa: N806
+    if DataError and isinstance(error, DataError):
+        return str(error)
+    module = type(error).__module__
+    if module.startswith("sqlalchemy"):
+        first = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
+        return f"database error: {first}"
+    if isinstance(error, OSError):
+        return f"{error.strerror or error}: {error.filename}" if error.filename else str(error)
+    return None
