@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+from .hand import Hand, Situation
+from .rules import RuleProfile
 from .tiles import Tile, format_tiles
 
 
@@ -230,7 +232,9 @@ class Result:
         tsumo: won by self-draw.
         reading: the reading that scored highest.
         rules: the rule profile's name.
-        steps: the worked explanation.
+        hand: the hand that was scored.
+        situation: its situation.
+        profile: the rule profile it was scored under.
         alternatives: other readings considered, each with its han, fu and points.
     """
 
@@ -250,8 +254,17 @@ class Result:
     tsumo: bool
     reading: Reading
     rules: str
-    steps: tuple[Step, ...] = ()
+    hand: Hand
+    situation: Situation
+    profile: RuleProfile
     alternatives: tuple[str, ...] = ()
+
+    @property
+    def steps(self) -> tuple[Step, ...]:
+        """The worked explanation, step by step (built on demand)."""
+        from .explain import explain_steps
+
+        return explain_steps(self)
 
     @property
     def declaration(self) -> str:

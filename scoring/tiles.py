@@ -143,6 +143,47 @@ def _plain(index: int) -> str:
     return f"{index % 9 + 1}{SUIT_ORDER[index // 9].value}"
 
 
+#: The 34 plain tiles by index, and the three red fives.
+TILES: tuple[Tile, ...] = tuple(Tile(i) for i in range(34))
+RED_FIVES: tuple[Tile, ...] = (Tile(4, True), Tile(13, True), Tile(22, True))
+_SUIT_BASE = {"m": 0, "p": 9, "s": 18, "z": 27}
+
+
+def _parse_uncached(text: str) -> tuple[Tile, ...]:
+    out: list[Tile] = []
+    pending: list[int] = []
+    for ch in text:
+        if ch.isspace():
+            continue
+        if "0" <= ch <= "9":
+            pending.append(ord(ch) - 48)
+        elif ch in _SUIT_BASE:
+            if not pending:
+                raise NotationError(f"suit letter '{ch}' has no digits before it in '{text}'")
+            base = _SUIT_BASE[ch]
+            for n in pending:
+                if ch == "z":
+                    if not 1 <= n <= 7:
+                        raise NotationError(
+                            f"there is no honour tile '{n}z' (honours are 1z-7z)"
+                        )
+                    out.append(TILES[base + n - 1])
+                elif n == 0:
+                    out.append(RED_FIVES[base // 9])
+                else:
+                    out.append(TILES[base + n - 1])
+            pending = []
+        else:
+            raise NotationError(f"unknown character '{ch}' in tiles '{text}'")
+    if pending:
+        digits = "".join(map(str, pending))
+        raise NotationError(f"digits '{digits}' have no suit letter after them in '{text}'")
+    return tuple(out)
+
+
+_PARSE_CACHE: dict[str, tuple[Tile, ...]] = {}
+
+
 def parse_tiles(text: str) -> tuple[Tile, ...]:
     """Read MPSZ notation: digits followed by their suit letter.
 
@@ -159,35 +200,15 @@ def parse_tiles(text: str) -> tuple[Tile, ...]:
     ...
     scoring.errors.NotationError: digits '123' have no suit letter after them in '123'
     """
-    out: list[Tile] = []
-    pending: list[int] = []
-    for ch in text:
-        if ch.isspace():
-            continue
-        if "0" <= ch <= "9":
-            pending.append(ord(ch) - 48)
-        elif ch in "mpsz":
-            if not pending:
-                raise NotationError(f"suit letter '{ch}' has no digits before it in '{text}'")
-            base = "mpsz".index(ch) * 9
-            for n in pending:
-                if ch == "z":
-                    if not 1 <= n <= 7:
-                        raise NotationError(
-                            f"there is no honour tile '{n}z' (honours are 1z-7z)"
-                        )
-                    out.append(Tile(base + n - 1))
-                elif n == 0:
-                    out.append(Tile(base + 4, True))
-                else:
-                    out.append(Tile(base + n - 1))
-            pending = []
-        else:
-            raise NotationError(f"unknown character '{ch}' in tiles '{text}'")
-    if pending:
-        digits = "".join(map(str, pending))
-        raise NotationError(f"digits '{digits}' have no suit letter after them in '{text}'")
-    return tuple(out)
+    if not isinstance(text, str):
+        raise NotationError(f"tiles must be a string in MPSZ notation, not {text!r}")
+    hit = _PARSE_CACHE.get(text)
+    if hit is None:
+        hit = _parse_uncached(text)
+        if len(_PARSE_CACHE) > 100_000:
+            _PARSE_CACHE.clear()
+        _PARSE_CACHE[text] = hit
+    return hit
 
 
 def format_tiles(tiles: Iterable[Tile], sort: bool = True) -> str:

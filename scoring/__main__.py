@@ -1,0 +1,100 @@
+"""``python -m scoring``: the batch interface, and commands for teachers.
+
+With no arguments it reads JSON lines on standard input and writes one result
+line per input line (``docs/scoring-io.md``). Sub-commands:
+
+- ``explain HAND --win TILE [situation flags]``: the worked explanation of one hand;
+- ``profiles``: the rule profiles and their switches.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+
+from .batch import FLAGS, parse_record, run_batch
+from .errors import ScoringError
+from .explain import render_text
+from .rules import PROFILES
+from .score import score
+
+
+def _explain_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="python -m scoring explain",
+        description="Print the worked explanation of one winning hand.",
+    )
+    p.add_argument("hand", help="concealed tiles with the winning tile, e.g. 234567m34p456s22z5p")
+    p.add_argument("--win", required=True, help="the winning tile, e.g. 5p")
+    p.add_argument("--meld", action="append", default=[], metavar="'KIND TILES'",
+                   help="a meld such as 'pon 777z' (repeat for several)")
+    how = p.add_mutually_exclusive_group()
+    how.add_argument("--ron", action="store_true", help="won by ron (the default)")
+    how.add_argument("--tsumo", action="store_true", help="won by self-draw")
+    p.add_argument("--round", default="E", help="round wind E/S/W/N (default E)")
+    p.add_argument("--seat", default="E", help="seat wind E/S/W/N; E is the dealer (default E)")
+    for flag in FLAGS:
+        p.add_argument(f"--{flag.replace('_', '-')}", dest=flag, action="store_true")
+    p.add_argument("--dora", default="", help="dora indicators, e.g. 4p1z")
+    p.add_argument("--ura", default="", help="ura dora indicators")
+    p.add_argument("--honba", type=int, default=0)
+    p.add_argument("--sticks", type=int, default=0, help="riichi sticks on the table")
+    p.add_argument("--rules", default="tenhou", choices=sorted(PROFILES))
+    p.add_argument("--json", action="store_true", help="print the steps as JSON")
+    return p
+
+
+def explain_main(argv: Sequence[str]) -> int:
+    """Run ``python -m scoring explain``."""
+    args = _explain_parser().parse_args(argv)
+    record = {
+        "hand": args.hand, "win": args.win, "melds": args.meld, "tsumo": args.tsumo,
+        "round": args.round, "seat": args.seat, "dora": args.dora, "ura": args.ura,
+        "honba": args.honba, "sticks": args.sticks, "rules": args.rules,
+    }
+    for flag in FLAGS:
+        record[flag] = getattr(args, flag)
+    try:
+        result = score(parse_record(record))
+    except ScoringError as e:
+        print(f"python -m scoring: {e}", file=sys.stderr)
+        return 2
+    if args.json:
+        steps = [{"kind": s.kind, "text": s.text, "tiles": [str(t) for t in s.tiles],
+                  "value": s.value} for s in result.steps]
+        print(json.dumps({"result": result.to_record(), "steps": steps}, ensure_ascii=False))
+    else:
+        print(render_text(result))
+    return 0
+
+
+def profiles_main() -> int:
+    """Print every rule profile with its switches."""
+    for name, profile in PROFILES.items():
+        print(f"{name}: {profile.description}")
+        for key, value in profile.switches().items():
+            print(f"    {key} = {value}")
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of ``python -m scoring``."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args and args[0] == "explain":
+        return explain_main(args[1:])
+    if args and args[0] == "profiles":
+        return profiles_main()
+    if args and args[0] in ("-h", "--help", "help"):
+        print(__doc__)
+        return 0
+    if args:
+        print(f"python -m scoring: unknown command '{args[0]}' (use explain, profiles, "
+              "or no argument for the batch on standard input)", file=sys.stderr)
+        return 2
+    return run_batch(sys.stdin, sys.stdout)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
