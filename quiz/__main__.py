@@ -47,7 +47,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return int(run(args) or 0)
     except KeyboardInterrupt:
         return 130
-    except Exception as e:  # noqa: BLE001 - the one place that turns errors into a line
+    except Exception as e:
         from .errors import describe_error
 
         message = describe_error(e)

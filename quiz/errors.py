@@ -20,7 +20,7 @@ def describe_error(error: BaseException) -> str | None:
     try:
         from data.errors import DataError
     except ImportError:  # pragma: no cover - data layer always present when installed
-        DataError = ()  # type: ignore[assignment,misc]  # noqa: N806
+        DataError = ()  # type: ignore[assignment,misc]
     if DataError and isinstance(error, DataError):
         return str(error)
     module = type(error).__module__

@@ -3,7 +3,7 @@
 A pure library (standard library only). The quickest way in:
 
 >>> from scoring import score_record
->>> r = score_record({"hand": "123m456p789s11122z", "win": "2z", "tsumo": True,
+>>> r = score_record({"hand": "123m456p789s11222z", "win": "2z", "tsumo": True,
 ...                   "round": "E", "seat": "S"})
 >>> r["yaku"], r["declaration"]
 ([{'name': 'menzen_tsumo', 'han': 1}, {'name': 'seat_wind', 'han': 1}], '700/1300')
@@ -14,8 +14,8 @@ from .errors import (
     IncompleteHandError,
     InputFieldError,
     MeldError,
-    NoYakuError,
     NotationError,
+    NoYakuError,
     RuleProfileError,
     ScoringError,
     SituationError,
@@ -25,19 +25,69 @@ from .errors import (
 )
 from .explain import render_text
 from .hand import Hand, Meld, MeldKind, Situation, Win, Wind
-from .result import FuItem, Group, GroupKind, Limit, Payment, Reading, ReadingKind, Result, Step
-from .result import Wait, YakuHan
+from .result import (
+    FuItem,
+    Group,
+    GroupKind,
+    Limit,
+    Payment,
+    Reading,
+    ReadingKind,
+    Result,
+    Step,
+    Wait,
+    YakuHan,
+)
 from .rules import DEFAULT_PROFILE, PROFILES, Kazoe, Renhou, RuleProfile, get_profile
 from .score import score, score_hand
 from .tiles import Suit, Tile, dora_from_indicator, format_tiles, parse_tiles
 from .yaku import YAKU, YakuInfo
 
 __all__ = [
-    "DEFAULT_PROFILE", "PROFILES", "YAKU", "FuItem", "Group", "GroupKind", "Hand",
-    "IncompleteHandError", "InputFieldError", "Kazoe", "Limit", "Meld", "MeldError", "MeldKind",
-    "NoYakuError", "NotationError", "Payment", "Reading", "ReadingKind", "Renhou", "Result",
-    "RuleProfile", "RuleProfileError", "ScoringError", "SituationError", "Step", "Suit", "Tile",
-    "TileCountError", "TooManyCopiesError", "Wait", "Win", "Wind", "WinningTileError", "YakuHan",
-    "YakuInfo", "dora_from_indicator", "format_tiles", "get_profile", "parse_record",
-    "parse_tiles", "render_text", "score", "score_hand", "score_record",
+    "DEFAULT_PROFILE",
+    "PROFILES",
+    "YAKU",
+    "FuItem",
+    "Group",
+    "GroupKind",
+    "Hand",
+    "IncompleteHandError",
+    "InputFieldError",
+    "Kazoe",
+    "Limit",
+    "Meld",
+    "MeldError",
+    "MeldKind",
+    "NoYakuError",
+    "NotationError",
+    "Payment",
+    "Reading",
+    "ReadingKind",
+    "Renhou",
+    "Result",
+    "RuleProfile",
+    "RuleProfileError",
+    "ScoringError",
+    "Situation",
+    "SituationError",
+    "Step",
+    "Suit",
+    "Tile",
+    "TileCountError",
+    "TooManyCopiesError",
+    "Wait",
+    "Win",
+    "Wind",
+    "WinningTileError",
+    "YakuHan",
+    "YakuInfo",
+    "dora_from_indicator",
+    "format_tiles",
+    "get_profile",
+    "parse_record",
+    "parse_tiles",
+    "render_text",
+    "score",
+    "score_hand",
+    "score_record",
 ]

@@ -28,8 +28,13 @@ def _explain_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("hand", help="concealed tiles with the winning tile, e.g. 234567m34p456s22z5p")
     p.add_argument("--win", required=True, help="the winning tile, e.g. 5p")
-    p.add_argument("--meld", action="append", default=[], metavar="'KIND TILES'",
-                   help="a meld such as 'pon 777z' (repeat for several)")
+    p.add_argument(
+        "--meld",
+        action="append",
+        default=[],
+        metavar="'KIND TILES'",
+        help="a meld such as 'pon 777z' (repeat for several)",
+    )
     how = p.add_mutually_exclusive_group()
     how.add_argument("--ron", action="store_true", help="won by ron (the default)")
     how.add_argument("--tsumo", action="store_true", help="won by self-draw")
@@ -50,9 +55,17 @@ def explain_main(argv: Sequence[str]) -> int:
     """Run ``python -m scoring explain``."""
     args = _explain_parser().parse_args(argv)
     record = {
-        "hand": args.hand, "win": args.win, "melds": args.meld, "tsumo": args.tsumo,
-        "round": args.round, "seat": args.seat, "dora": args.dora, "ura": args.ura,
-        "honba": args.honba, "sticks": args.sticks, "rules": args.rules,
+        "hand": args.hand,
+        "win": args.win,
+        "melds": args.meld,
+        "tsumo": args.tsumo,
+        "round": args.round,
+        "seat": args.seat,
+        "dora": args.dora,
+        "ura": args.ura,
+        "honba": args.honba,
+        "sticks": args.sticks,
+        "rules": args.rules,
     }
     for flag in FLAGS:
         record[flag] = getattr(args, flag)
@@ -62,8 +75,10 @@ def explain_main(argv: Sequence[str]) -> int:
         print(f"python -m scoring: {e}", file=sys.stderr)
         return 2
     if args.json:
-        steps = [{"kind": s.kind, "text": s.text, "tiles": [str(t) for t in s.tiles],
-                  "value": s.value} for s in result.steps]
+        steps = [
+            {"kind": s.kind, "text": s.text, "tiles": [str(t) for t in s.tiles], "value": s.value}
+            for s in result.steps
+        ]
         print(json.dumps({"result": result.to_record(), "steps": steps}, ensure_ascii=False))
     else:
         print(render_text(result))
@@ -90,8 +105,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(__doc__)
         return 0
     if args:
-        print(f"python -m scoring: unknown command '{args[0]}' (use explain, profiles, "
-              "or no argument for the batch on standard input)", file=sys.stderr)
+        print(
+            f"python -m scoring: unknown command '{args[0]}' (use explain, profiles, "
+            "or no argument for the batch on standard input)",
+            file=sys.stderr,
+        )
         return 2
     return run_batch(sys.stdin, sys.stdout)
 

@@ -116,17 +116,11 @@ def decompositions(counts: tuple[int, ...], n_sets: int) -> tuple[Decomposition,
         for b in per_suit[1]:
             for c in per_suit[2]:
                 for d in per_suit[3]:
-                    pairs = [
-                        (s * 9 + p)
-                        for s, (p, _) in enumerate((a, b, c, d))
-                        if p >= 0
-                    ]
+                    pairs = [(s * 9 + p) for s, (p, _) in enumerate((a, b, c, d)) if p >= 0]
                     if len(pairs) != 1:
                         continue
                     sets = tuple(
-                        (s * 9 + i, k)
-                        for s, (_, ss) in enumerate((a, b, c, d))
-                        for i, k in ss
+                        (s * 9 + i, k) for s, (_, ss) in enumerate((a, b, c, d)) for i, k in ss
                     )
                     result.append(Decomposition(pairs[0], sets))
     return tuple(result)
@@ -141,9 +135,10 @@ def is_kokushi(counts: Sequence[int]) -> bool:
     """Thirteen orphans: every terminal and honour, one of them twice."""
     if sum(counts) != 14:
         return False
-    return all(counts[i] >= 1 for i in TERMINALS_AND_HONORS) and sum(
-        counts[i] for i in TERMINALS_AND_HONORS
-    ) == 14
+    return (
+        all(counts[i] >= 1 for i in TERMINALS_AND_HONORS)
+        and sum(counts[i] for i in TERMINALS_AND_HONORS) == 14
+    )
 
 
 @lru_cache(maxsize=65536)

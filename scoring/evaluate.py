@@ -255,8 +255,9 @@ def _finish(
     return Scored(kind, sets, pair, wait, tuple(yaku), 0, han, fu, raw_fu, items, base, limit)
 
 
-def _standard(ctx: Context, decomp_sets: Sequence[tuple[int, int]], pair: int, pos: int,
-              wait: Wait) -> Scored:
+def _standard(
+    ctx: Context, decomp_sets: Sequence[tuple[int, int]], pair: int, pos: int, wait: Wait
+) -> Scored:
     s = ctx.s
     rules = ctx.rules
     tsumo = s.tsumo
@@ -385,8 +386,18 @@ def _standard(ctx: Context, decomp_sets: Sequence[tuple[int, int]], pair: int, p
     if sum(1 for x in trips if x[0] >= 31) == 2 and pair >= 31:
         yaku.append(("shousangen", 2))
 
-    return _finish(ctx, ReadingKind.STANDARD, tuple(sets), pair, wait, yaku, yakuman,
-                   fu_total, raw, tuple(items))
+    return _finish(
+        ctx,
+        ReadingKind.STANDARD,
+        tuple(sets),
+        pair,
+        wait,
+        yaku,
+        yakuman,
+        fu_total,
+        raw,
+        tuple(items),
+    )
 
 
 def _chiitoitsu(ctx: Context, counts: Sequence[int]) -> Scored:
@@ -398,8 +409,9 @@ def _chiitoitsu(ctx: Context, counts: Sequence[int]) -> Scored:
         yaku.append((name, han))
     yakuman = [y for y in ctx.hand_yakuman if y[0] in ("tenhou", "chiihou", "renhou", "tsuuiisou")]
     items: tuple[FuTuple, ...] = (("chiitoitsu", 25, -1, 0),)
-    return _finish(ctx, ReadingKind.CHIITOITSU, pairs, ctx.win, Wait.TANKI, yaku, yakuman,
-                   25, 25, items)
+    return _finish(
+        ctx, ReadingKind.CHIITOITSU, pairs, ctx.win, Wait.TANKI, yaku, yakuman, 25, 25, items
+    )
 
 
 def _kokushi(ctx: Context, counts: Sequence[int]) -> Scored:
@@ -442,14 +454,30 @@ def evaluate(hand: Hand, s: Situation, rules: RuleProfile) -> tuple[Scored, list
         )
     best = max(scored, key=lambda r: r.key)
     if s.renhou and rules.renhou is Renhou.MANGAN and not best.yakuman and best.base < 2000:
-        best = Scored(best.kind, best.sets, best.pair, best.wait, (("renhou", 5),), 0, 5,
-                      best.fu, best.raw_fu, best.fu_items, 2000, Limit.MANGAN)
+        best = Scored(
+            best.kind,
+            best.sets,
+            best.pair,
+            best.wait,
+            (("renhou", 5),),
+            0,
+            5,
+            best.fu,
+            best.raw_fu,
+            best.fu_items,
+            2000,
+            Limit.MANGAN,
+        )
         scored.append(best)
     if not best.yaku:
         raise NoYakuError(
             "the hand is complete but has no yaku, so it cannot be won "
-            + ("(dora are not yaku)" if ctx.dora_han or ctx.aka_han else
-               "(an open hand needs a yaku such as yakuhai or tanyao)" if not ctx.closed
-               else "(a closed ron needs a yaku such as riichi or pinfu)")
+            + (
+                "(dora are not yaku)"
+                if ctx.dora_han or ctx.aka_han
+                else "(an open hand needs a yaku such as yakuhai or tanyao)"
+                if not ctx.closed
+                else "(a closed ron needs a yaku such as riichi or pinfu)"
+            )
         )
     return best, scored

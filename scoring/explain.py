@@ -53,17 +53,23 @@ def fu_reason(name: str, index: int, best: Scored, s: Situation) -> str:
     kind = "terminals/honours" if tile.is_terminal_or_honor else "simples"
     state = name.split()[0]
     if ron_completed:
-        return (f"{tile.name()} {what}: completed by ron, so it counts as open "
-                f"({kind}: open {what} {_value(name)})")
+        return (
+            f"{tile.name()} {what}: completed by ron, so it counts as open "
+            f"({kind}: open {what} {_value(name)})"
+        )
     return f"{state} {what} of {tile.name()} ({kind})"
 
 
 def _value(name: str) -> int:
     table = {
-        "open triplet of simples": 2, "closed triplet of simples": 4,
-        "open triplet of terminals/honours": 4, "closed triplet of terminals/honours": 8,
-        "open quad of simples": 8, "closed quad of simples": 16,
-        "open quad of terminals/honours": 16, "closed quad of terminals/honours": 32,
+        "open triplet of simples": 2,
+        "closed triplet of simples": 4,
+        "open triplet of terminals/honours": 4,
+        "closed triplet of terminals/honours": 8,
+        "open quad of simples": 8,
+        "closed quad of simples": 16,
+        "open quad of terminals/honours": 16,
+        "closed quad of terminals/honours": 32,
     }
     return table.get(name, 0)
 
@@ -104,10 +110,13 @@ def explain_steps(result: Result) -> tuple[Step, ...]:
     steps: list[Step] = []
     r = result.reading
     win_tiles = (result.hand.win,)
-    text = f"Reading: {r.describe()} on {result.hand.win}."
+    text = f"Reading: {r.describe()} (won on {result.hand.win})."
     if result.alternatives:
-        text += " Chosen because it is worth the most; also possible: " + "; ".join(
-            result.alternatives) + "."
+        text += (
+            " Chosen because no other reading is worth more; also possible: "
+            + "; ".join(result.alternatives)
+            + "."
+        )
     steps.append(Step("reading", text, win_tiles))
 
     # fu
@@ -117,52 +126,85 @@ def explain_steps(result: Result) -> tuple[Step, ...]:
         pinfu = any(y.name == "pinfu" for y in result.yaku)
         for item in result.fu_items:
             label = f"{item.name}" + (f" {format_tiles(item.tiles)}" if item.tiles else "")
-            steps.append(Step("fu", f"{label}: +{item.fu} fu ({item.reason})", item.tiles,
-                              item.fu))
+            steps.append(Step("fu", f"{label}: +{item.fu} fu ({item.reason})", item.tiles, item.fu))
         if r.kind is ReadingKind.CHIITOITSU:
             steps.append(Step("fu_total", "Fu: 25 (chiitoitsu, not rounded).", (), 25))
         elif pinfu and result.tsumo:
-            steps.append(Step("fu_total", "Fu: 20 (pinfu tsumo: the 2 tsumo fu are not "
-                                          "counted, and 20 is not rounded).", (), 20))
+            steps.append(
+                Step(
+                    "fu_total",
+                    "Fu: 20 (pinfu tsumo: the 2 tsumo fu are not counted, and 20 is not rounded).",
+                    (),
+                    20,
+                )
+            )
         elif result.raw_fu == result.fu:
-            steps.append(Step("fu_total", f"Fu: {result.raw_fu}, already a multiple of 10.",
-                              (), result.fu))
+            steps.append(
+                Step("fu_total", f"Fu: {result.raw_fu}, already a multiple of 10.", (), result.fu)
+            )
         else:
-            steps.append(Step("fu_total", f"Fu: {result.raw_fu}, rounded up to {result.fu}.",
-                              (), result.fu))
+            steps.append(
+                Step("fu_total", f"Fu: {result.raw_fu}, rounded up to {result.fu}.", (), result.fu)
+            )
 
     # yaku and dora
     held = _held_counts(result)
     for y in result.yaku:
         if y.name == "dora":
             ind = s.dora if rules.kan_dora else s.dora[:1]
-            steps.append(Step("dora", f"dora: +{y.han} han ({_indicator_text(ind, held)})",
-                              tuple(dora_from_indicator(t) for t in ind), y.han))
+            steps.append(
+                Step(
+                    "dora",
+                    f"dora: +{y.han} han ({_indicator_text(ind, held)})",
+                    tuple(dora_from_indicator(t) for t in ind),
+                    y.han,
+                )
+            )
         elif y.name == "ura_dora":
             ind = s.ura if rules.kan_dora else s.ura[:1]
-            steps.append(Step("dora", f"ura dora: +{y.han} han ({_indicator_text(ind, held)})",
-                              tuple(dora_from_indicator(t) for t in ind), y.han))
+            steps.append(
+                Step(
+                    "dora",
+                    f"ura dora: +{y.han} han ({_indicator_text(ind, held)})",
+                    tuple(dora_from_indicator(t) for t in ind),
+                    y.han,
+                )
+            )
         elif y.name == "aka_dora":
             reds = tuple(t for t in result.hand.all_tiles() if t.red)
-            steps.append(Step("dora", f"red fives: +{y.han} han ({format_tiles(reds)})", reds,
-                              y.han))
+            steps.append(
+                Step("dora", f"red fives: +{y.han} han ({format_tiles(reds)})", reds, y.han)
+            )
         else:
             title = YAKU[y.name].title if y.name in YAKU else y.name
             amount = f"{y.han // 13}x yakuman" if result.yakuman else f"{y.han} han"
             steps.append(Step("yaku", f"{title}: {amount} ({y.reason})", (), y.han))
     if not result.yakuman:
         if s.ura and not s.in_riichi:
-            steps.append(Step("dora", "Ura dora count only for a riichi hand: not counted here.",
-                              (), 0))
+            steps.append(
+                Step("dora", "Ura dora count only for a riichi hand: not counted here.", (), 0)
+            )
         steps.append(Step("han_total", f"Han: {result.han}.", (), result.han))
 
     # base and limit
     if result.yakuman:
-        steps.append(Step("limit", f"{result.yakuman}x yakuman: base {result.base} "
-                                   f"(8000 per yakuman).", (), result.base))
+        steps.append(
+            Step(
+                "limit",
+                f"{result.yakuman}x yakuman: base {result.base} (8000 per yakuman).",
+                (),
+                result.base,
+            )
+        )
     elif result.limit is None:
-        steps.append(Step("base", f"Base points = {result.fu} x 2^(2+{result.han}) = "
-                                  f"{result.base}.", (), result.base))
+        steps.append(
+            Step(
+                "base",
+                f"Base points = {result.fu} x 2^(2+{result.han}) = {result.base}.",
+                (),
+                result.base,
+            )
+        )
     else:
         steps.append(Step("limit", _limit_text(result, rules), (), result.base))
 
@@ -177,16 +219,26 @@ def _limit_text(result: Result, rules: RuleProfile) -> str:
     assert limit is not None
     if limit is Limit.MANGAN and result.han < 5:
         if raw == 1920 and rules.kiriage:
-            return (f"{result.fu} x 2^(2+{result.han}) = 1920, rounded up to mangan by kiriage "
-                    f"mangan ({rules.name} rules): base 2000.")
-        return (f"{result.fu} x 2^(2+{result.han}) = {raw}, more than 2000: capped at mangan, "
-                "base 2000.")
+            return (
+                f"{result.fu} x 2^(2+{result.han}) = 1920, rounded up to mangan by kiriage "
+                f"mangan ({rules.name} rules): base 2000."
+            )
+        return (
+            f"{result.fu} x 2^(2+{result.han}) = {raw}, more than 2000: capped at mangan, "
+            "base 2000."
+        )
     if limit is Limit.YAKUMAN:
         return f"{result.han} han: counted (kazoe) yakuman, base 8000."
     if limit is Limit.SANBAIMAN and result.han >= 13:
-        return f"{result.han} han: sanbaiman under {rules.name} rules (no kazoe yakuman), base 6000."
-    span = {Limit.MANGAN: "5 han", Limit.HANEMAN: "6-7 han", Limit.BAIMAN: "8-10 han",
-            Limit.SANBAIMAN: "11-12 han"}[limit]
+        return (
+            f"{result.han} han: sanbaiman under {rules.name} rules (no kazoe yakuman), base 6000."
+        )
+    span = {
+        Limit.MANGAN: "5 han",
+        Limit.HANEMAN: "6-7 han",
+        Limit.BAIMAN: "8-10 han",
+        Limit.SANBAIMAN: "11-12 han",
+    }[limit]
     return f"{result.han} han: {limit.value} ({span}), base {result.base}; fu do not matter."
 
 
@@ -197,34 +249,71 @@ def _payment_steps(result: Result, rules: RuleProfile) -> list[Step]:
     if p.ron is not None:
         mult = 6 if result.dealer else 4
         who = "Dealer" if result.dealer else "Non-dealer"
-        steps.append(Step("payment", f"{who} ron: {mult} x {b} = {mult * b}, rounded up to "
-                                     f"{p.ron}: say \"{p.declaration()}\".", (), p.ron))
+        steps.append(
+            Step(
+                "payment",
+                f"{who} ron: {mult} x {b} = {mult * b}, rounded up to "
+                f'{p.ron}: say "{p.declaration()}".',
+                (),
+                p.ron,
+            )
+        )
     elif p.all is not None:
-        steps.append(Step("payment", f"Dealer tsumo: each player pays 2 x {b} = {2 * b}, "
-                                     f"rounded up to {p.all}: say \"{p.declaration()}\".",
-                          (), p.all))
+        steps.append(
+            Step(
+                "payment",
+                f"Dealer tsumo: each player pays 2 x {b} = {2 * b}, "
+                f'rounded up to {p.all}: say "{p.declaration()}".',
+                (),
+                p.all,
+            )
+        )
     else:
-        steps.append(Step("payment", f"Non-dealer tsumo: the dealer pays 2 x {b} = {2 * b}, "
-                                     f"rounded up to {p.dealer}; each non-dealer pays {b}, "
-                                     f"rounded up to {p.non_dealer}: say "
-                                     f"\"{p.declaration()}\" (each share rounded on its own).",
-                          (), p.hand_value))
+        steps.append(
+            Step(
+                "payment",
+                f"Non-dealer tsumo: the dealer pays 2 x {b} = {2 * b}, "
+                f"rounded up to {p.dealer}; each non-dealer pays {b}, "
+                f"rounded up to {p.non_dealer}: say "
+                f'"{p.declaration()}" (each share rounded on its own).',
+                (),
+                p.hand_value,
+            )
+        )
     if result.honba:
         if p.ron is not None:
             bonus = result.honba * rules.honba_ron
-            steps.append(Step("bonus", f"{result.honba} honba: +{bonus} "
-                                       f"({rules.honba_ron} each, paid by the discarder).",
-                              (), bonus))
+            steps.append(
+                Step(
+                    "bonus",
+                    f"{result.honba} honba: +{bonus} "
+                    f"({rules.honba_ron} each, paid by the discarder).",
+                    (),
+                    bonus,
+                )
+            )
         else:
             per = rules.honba_ron // 3
             bonus = result.honba * per * 3
-            steps.append(Step("bonus", f"{result.honba} honba: +{result.honba * per} from each "
-                                       f"of the three payers ({per} each), +{bonus} in all.",
-                              (), bonus))
+            steps.append(
+                Step(
+                    "bonus",
+                    f"{result.honba} honba: +{result.honba * per} from each "
+                    f"of the three payers ({per} each), +{bonus} in all.",
+                    (),
+                    bonus,
+                )
+            )
     if result.sticks:
-        steps.append(Step("bonus", f"{result.sticks} riichi stick{'s' if result.sticks > 1 else ''}"
-                                   f" on the table: +{1000 * result.sticks}.", (),
-                          1000 * result.sticks))
+        steps.append(
+            Step(
+                "bonus",
+                f"{result.sticks} riichi stick{'s' if result.sticks > 1 else ''}"
+                f" on the table: +{1000 * result.sticks}.",
+                (),
+                1000 * result.sticks,
+            )
+        )
     steps.append(Step("total", f"The winner receives {result.total} in all.", (), result.total))
     return steps
 

@@ -81,7 +81,9 @@ class Meld:
         else:
             want = 3 if self.kind is MeldKind.PON else 4
             if len(idx) != want:
-                raise MeldError(f"{self.kind.value} '{shown}' must have {want} tiles, not {len(idx)}")
+                raise MeldError(
+                    f"{self.kind.value} '{shown}' must have {want} tiles, not {len(idx)}"
+                )
             if len(set(idx)) != 1:
                 raise MeldError(f"{self.kind.value} '{shown}' is not {want} identical tiles")
 

@@ -6,8 +6,11 @@
 '7700'
 >>> payments(1920, dealer=True, tsumo=True).declaration()
 '3900 all'
+
+A dealer's 700 all with 3 honba and 2 riichi sticks: 2100 + 900 + 2000.
+
 >>> total(payments(320, dealer=True, tsumo=True), honba=3, sticks=2, honba_ron=300)
-3000
+5000
 """
 
 from __future__ import annotations

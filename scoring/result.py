@@ -113,14 +113,17 @@ class Reading:
     wait: Wait
 
     def describe(self) -> str:
-        """The reading in words, e.g. ``123m 456p 789s 111z + 55p, ryanmen wait``."""
+        """The reading in words, e.g. ``123m 456p 789s 111z + pair 55p, ryanmen wait on 789s``."""
+        wait = self.wait.value.replace("_", " ")
         if self.kind is ReadingKind.KOKUSHI:
-            return f"thirteen orphans, {self.wait.value.replace('_', ' ')} wait"
+            return f"thirteen orphans, {wait} wait"
         sets = " ".join(str(g) for g in self.groups if g.kind is not GroupKind.PAIR)
         pairs = " ".join(str(g) for g in self.groups if g.kind is GroupKind.PAIR)
+        won = next((g for g in self.groups if g.has_win), None)
+        where = f" completing {won}" if won is not None else ""
         if self.kind is ReadingKind.CHIITOITSU:
-            return f"seven pairs {pairs}, {self.wait.value} wait"
-        return f"{sets} + pair {pairs}, {self.wait.value} wait"
+            return f"seven pairs {pairs}, {wait} wait{where}"
+        return f"{sets} + pair {pairs}, {wait} wait{where}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -31,8 +31,9 @@ def score(win: Win) -> Result:
     return score_hand(win.hand, win.situation, win.rules)
 
 
-def score_hand(hand: Hand, situation: Situation | None = None,
-               rules: RuleProfile = TENHOU) -> Result:
+def score_hand(
+    hand: Hand, situation: Situation | None = None, rules: RuleProfile = TENHOU
+) -> Result:
     """Score a hand in a situation under a rule profile (Tenhou's by default)."""
     s = situation if situation is not None else Situation()
     validate(hand, s, rules)
@@ -58,22 +59,40 @@ def _groups(hand: Hand, best: Scored) -> tuple[Group, ...]:
     for first, kind, concealed, is_kan, melded, has_win in best.sets:
         if melded:
             meld = next(meld_iter)
-            gk = GroupKind.SEQUENCE if kind == SEQ else (
-                GroupKind.QUAD if is_kan else GroupKind.TRIPLET)
+            gk = (
+                GroupKind.SEQUENCE
+                if kind == SEQ
+                else (GroupKind.QUAD if is_kan else GroupKind.TRIPLET)
+            )
             groups.append(Group(gk, meld.tiles, concealed, True, False))
             continue
         if best.kind.value == "chiitoitsu":
             groups.append(Group(GroupKind.PAIR, (take(first), take(first)), True, False, has_win))
         elif kind == SEQ:
-            groups.append(Group(GroupKind.SEQUENCE, (take(first), take(first + 1),
-                                                     take(first + 2)), True, False, has_win))
+            groups.append(
+                Group(
+                    GroupKind.SEQUENCE,
+                    (take(first), take(first + 1), take(first + 2)),
+                    True,
+                    False,
+                    has_win,
+                )
+            )
         else:
-            groups.append(Group(GroupKind.TRIPLET, (take(first), take(first), take(first)),
-                                concealed, False, has_win))
+            groups.append(
+                Group(
+                    GroupKind.TRIPLET,
+                    (take(first), take(first), take(first)),
+                    concealed,
+                    False,
+                    has_win,
+                )
+            )
     if best.kind.value == "standard":
         pair_has_win = best.wait.value == "tanki"
-        groups.append(Group(GroupKind.PAIR, (take(best.pair), take(best.pair)), True, False,
-                            pair_has_win))
+        groups.append(
+            Group(GroupKind.PAIR, (take(best.pair), take(best.pair)), True, False, pair_has_win)
+        )
     return tuple(groups)
 
 
@@ -85,18 +104,25 @@ def _describe(hand: Hand, sc: Scored) -> str:
     )
 
 
-def build_result(hand: Hand, s: Situation, rules: RuleProfile, best: Scored,
-                 every: list[Scored]) -> Result:
+def build_result(
+    hand: Hand, s: Situation, rules: RuleProfile, best: Scored, every: list[Scored]
+) -> Result:
     """Build the public ``Result`` for the chosen reading."""
     groups = _groups(hand, best)
     fu_items = tuple(
-        FuItem(name, fu, (TILES[idx],) * max(n, 1) if idx >= 0 else (),
-               fu_reason(name, idx, best, s))
+        FuItem(
+            name, fu, (TILES[idx],) * max(n, 1) if idx >= 0 else (), fu_reason(name, idx, best, s)
+        )
         for name, fu, idx, n in best.fu_items
     )
     yaku = tuple(YakuHan(n, h, yaku_reason(n, h, s, rules)) for n, h in best.yaku)
     pay = payments(best.base, s.dealer, s.tsumo)
-    alternatives = tuple(_describe(hand, sc) for sc in every if sc is not best)
+    chosen = _describe(hand, best)
+    alternatives = tuple(
+        dict.fromkeys(
+            d for d in (_describe(hand, sc) for sc in every if sc is not best) if d != chosen
+        )
+    )
     result = Result(
         fu=best.fu,
         raw_fu=best.raw_fu,

@@ -164,9 +164,7 @@ def _parse_uncached(text: str) -> tuple[Tile, ...]:
             for n in pending:
                 if ch == "z":
                     if not 1 <= n <= 7:
-                        raise NotationError(
-                            f"there is no honour tile '{n}z' (honours are 1z-7z)"
-                        )
+                        raise NotationError(f"there is no honour tile '{n}z' (honours are 1z-7z)")
                     out.append(TILES[base + n - 1])
                 elif n == 0:
                     out.append(RED_FIVES[base // 9])

@@ -35,8 +35,10 @@ def _check_counts(hand: Hand) -> None:
     need = 14 - 3 * len(hand.melds)
     have = len(hand.concealed)
     if have != need:
-        melds = "no melds" if not hand.melds else (
-            "1 meld" if len(hand.melds) == 1 else f"{len(hand.melds)} melds"
+        melds = (
+            "no melds"
+            if not hand.melds
+            else ("1 meld" if len(hand.melds) == 1 else f"{len(hand.melds)} melds")
         )
         raise TileCountError(
             f"a hand with {melds} needs {need} concealed tiles including the winning tile, "
@@ -110,15 +112,20 @@ def _check_situation(hand: Hand, s: Situation) -> None:
     if s.houtei and s.tsumo:
         raise SituationError("houtei is a ron on the last discard; a tsumo on it is haitei")
     if s.haitei and s.rinshan:
-        raise SituationError("haitei and rinshan cannot both happen: the replacement tile "
-                             "is not the last tile of the wall")
+        raise SituationError(
+            "haitei and rinshan cannot both happen: the replacement tile "
+            "is not the last tile of the wall"
+        )
     if s.tenhou:
         if not s.dealer:
-            raise SituationError("tenhou is only for the dealer (seat East); "
-                                 "a non-dealer's first-draw win is chiihou")
+            raise SituationError(
+                "tenhou is only for the dealer (seat East); "
+                "a non-dealer's first-draw win is chiihou"
+            )
         if not s.tsumo:
-            raise SituationError("tenhou is a win on the dealer's starting hand, so it cannot "
-                                 "be a ron")
+            raise SituationError(
+                "tenhou is a win on the dealer's starting hand, so it cannot be a ron"
+            )
         if hand.melds or s.in_riichi:
             raise SituationError("tenhou happens before any call or riichi")
     if s.chiihou:
@@ -127,17 +134,18 @@ def _check_situation(hand: Hand, s: Situation) -> None:
         if not s.tsumo:
             raise SituationError("chiihou is a win on the first draw, so it cannot be a ron")
         if s.in_riichi:
-            raise SituationError("chiihou is a win on the first draw, so it cannot come after "
-                                 "riichi")
+            raise SituationError(
+                "chiihou is a win on the first draw, so it cannot come after riichi"
+            )
         if hand.melds:
             raise SituationError("chiihou happens before any call, but the hand has melds")
     if s.renhou:
         if s.dealer:
-            raise SituationError("renhou is for a non-dealer; the dealer has no turn before "
-                                 "their first draw")
+            raise SituationError(
+                "renhou is for a non-dealer; the dealer has no turn before their first draw"
+            )
         if s.tsumo:
-            raise SituationError("renhou is a ron before your first draw, so it cannot be a "
-                                 "tsumo")
+            raise SituationError("renhou is a ron before your first draw, so it cannot be a tsumo")
         if hand.melds or s.in_riichi:
             raise SituationError("renhou happens before any call or riichi")
     if s.honba < 0 or s.sticks < 0:

@@ -1,0 +1,401 @@
+"""The database: where it lives, how to connect, and keeping its schema current.
+
+A database is named by a path or a SQLAlchemy URL; with neither, it is the
+file ``riichi-drill.db`` in the user's data directory (``platformdirs``).
+Every SQLite connection enforces foreign keys, uses write-ahead logging and
+waits for a busy database instead of failing at once.
+
+:func:`open_database` is the one entry point the app uses: it creates a new
+database and stamps it at the newest migration, upgrades an older one with
+Alembic (keeping every row), and refuses a database made by a newer version
+of the app. Nothing here runs at import time.
+
+>>> resolve_url(":memory:")
+'sqlite://'
+>>> resolve_url("postgresql://class@server/drill")
+'postgresql://class@server/drill'
+>>> resolve_url("/tmp/x.db")
+'sqlite:////tmp/x.db'
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from .errors import DatabaseError, SchemaVersionError
+
+if TYPE_CHECKING:
+    from sqlalchemy.engine import Connection, Engine
+    from sqlalchemy.orm import Session, sessionmaker
+
+#: File name of the default database in the user's data directory.
+DEFAULT_FILENAME = "riichi-drill.db"
+#: Application name used for the user's data directory.
+APP_NAME = "riichi-drill"
+#: Where the Alembic scripts live (the ``migrations`` package beside this file).
+MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
+#: The table Alembic keeps the schema revision in.
+VERSION_TABLE = "alembic_version"
+#: Key of the PostgreSQL advisory lock held while a schema is created or upgraded.
+_PG_LOCK_KEY = 0x52494943  # "RIIC"
+
+
+def default_database_path() -> Path:
+    """``riichi-drill.db`` in the user's data directory (the directory is created)."""
+    import platformdirs
+
+    folder = Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder / DEFAULT_FILENAME
+
+
+def resolve_url(target: str | os.PathLike[str] | None = None) -> str:
+    """The SQLAlchemy URL for a path, a URL, ``:memory:`` or None (the default file).
+
+    Anything containing ``://`` is taken as a URL; anything else is a file path.
+    """
+    if target is None:
+        return f"sqlite:///{default_database_path()}"
+    text = os.fspath(target)
+    if text in (":memory:", "sqlite://", "sqlite:///:memory:"):
+        return "sqlite://"
+    if "://" in text:
+        return text
+    path = Path(text).expanduser()
+    return f"sqlite:///{path.resolve()}"
+
+
+def _is_memory(url: str) -> bool:
+    return url == "sqlite://" or url.endswith(":memory:") or "mode=memory" in url
+
+
+def create_engine(target: str | os.PathLike[str] | None = None, *, echo: bool = False) -> Engine:
+    """A SQLAlchemy engine for a path or URL, with the SQLite settings applied.
+
+    On SQLite each new connection runs ``PRAGMA foreign_keys=ON``,
+    ``journal_mode=WAL``, ``synchronous=NORMAL`` and a busy timeout, and every
+    transaction starts with a real ``BEGIN`` (so DDL in a migration is
+    transactional too). An in-memory database uses one shared connection.
+
+    Raises:
+        DatabaseError: when the URL cannot be understood or its driver is missing.
+    """
+    import sqlalchemy
+    from sqlalchemy import event
+    from sqlalchemy.pool import StaticPool
+
+    url = resolve_url(target)
+    kwargs: dict[str, Any] = {"echo": echo}
+    sqlite = url.startswith("sqlite")
+    if sqlite:
+        kwargs["connect_args"] = {"check_same_thread": False}
+        if _is_memory(url):
+            kwargs["poolclass"] = StaticPool
+        else:
+            _check_sqlite_folder(url)
+    try:
+        engine = sqlalchemy.create_engine(url, **kwargs)
+    except sqlalchemy.exc.ArgumentError as e:
+        raise DatabaseError(f"cannot understand the database URL '{url}': {e}") from None
+    except ModuleNotFoundError as e:
+        raise DatabaseError(f"the driver for '{url}' is not installed ({e.name})") from None
+    if sqlite:
+        event.listen(engine, "connect", _sqlite_on_connect)
+        event.listen(engine, "begin", _sqlite_on_begin)
+    return engine
+
+
+def _check_sqlite_folder(url: str) -> None:
+    path = url.split(":///", 1)[1].split("?", 1)[0] if ":///" in url else ""
+    if path and not Path(path).parent.is_dir():
+        raise DatabaseError(f"cannot create the database '{path}': its folder does not exist")
+
+
+def _sqlite_on_connect(dbapi_connection: Any, _record: Any) -> None:
+    # Let SQLAlchemy, not the sqlite3 module, decide where transactions begin.
+    dbapi_connection.isolation_level = None
+    cursor = dbapi_connection.cursor()
+    try:
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute("PRAGMA busy_timeout=10000")
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA synchronous=NORMAL")
+    finally:
+        cursor.close()
+
+
+def _sqlite_on_begin(connection: Connection) -> None:
+    mode = connection.get_execution_options().get("sqlite_begin", "")
+    connection.exec_driver_sql(f"BEGIN {mode}".strip())
+
+
+@dataclass(frozen=True)
+class Database:
+    """An open database: its URL, engine and session factory.
+
+    Use :meth:`session` for a unit of work (``with db.session() as s, s.begin():``)
+    or :meth:`transaction` for a session already inside a transaction.
+    """
+
+    url: str
+    engine: Engine
+    _sessions: sessionmaker[Session] = field(repr=False)
+
+    @classmethod
+    def from_engine(cls, engine: Engine) -> Database:
+        """Wrap an engine (its schema is not checked: see :func:`open_database`)."""
+        from sqlalchemy.orm import sessionmaker
+
+        return cls(
+            engine.url.render_as_string(hide_password=True),
+            engine,
+            sessionmaker(engine, expire_on_commit=False),
+        )
+
+    @property
+    def is_sqlite(self) -> bool:
+        """True when the database is SQLite."""
+        return self.engine.dialect.name == "sqlite"
+
+    def session(self) -> Session:
+        """A new ORM session (the caller closes it, e.g. in a ``with`` block)."""
+        return self._sessions()
+
+    @contextmanager
+    def transaction(self) -> Iterator[Session]:
+        """A session inside one transaction: committed at the end, rolled back on error."""
+        with self._sessions() as session, session.begin():
+            yield session
+
+    def schema_revision(self) -> tuple[str, ...]:
+        """The Alembic revisions the database is stamped with (empty when none)."""
+        from sqlalchemy import inspect, text
+
+        with self.engine.connect() as conn:
+            if not inspect(conn).has_table(VERSION_TABLE):
+                return ()
+            rows = conn.execute(text(f"SELECT version_num FROM {VERSION_TABLE}"))
+            return tuple(sorted(r[0] for r in rows))
+
+    def close(self) -> None:
+        """Close every pooled connection."""
+        self.engine.dispose()
+
+
+# --------------------------------------------------------------------------- schema
+
+
+@dataclass(frozen=True)
+class MigrationScripts:
+    """The revisions found in a migrations ``versions`` folder, read without Alembic.
+
+    Reading the scripts' ``revision`` and ``down_revision`` lines is enough to
+    know the head, so a database already at head opens without importing
+    Alembic (which costs about a second).
+    """
+
+    folder: Path
+    parents: dict[str, tuple[str, ...]]
+
+    @property
+    def heads(self) -> frozenset[str]:
+        """Revisions that no other revision follows."""
+        children = {p for ps in self.parents.values() for p in ps}
+        return frozenset(r for r in self.parents if r not in children)
+
+
+_REVISION = re.compile(r"^revision\s*(?::[^=]*)?=\s*(.+?)\s*$", re.M)
+_DOWN = re.compile(r"^down_revision\s*(?::[^=]*)?=\s*(.+?)\s*$", re.M)
+
+
+@cache
+def read_scripts(folder: Path = MIGRATIONS_DIR) -> MigrationScripts:
+    """Read the revision graph of a migrations folder (its ``versions`` sub-folder)."""
+    parents: dict[str, tuple[str, ...]] = {}
+    for script in sorted((folder / "versions").glob("*.py")):
+        source = script.read_text(encoding="utf-8")
+        rev = _REVISION.search(source)
+        down = _DOWN.search(source)
+        if rev is None or down is None:
+            continue
+        revision = ast.literal_eval(rev.group(1))
+        down_value = ast.literal_eval(down.group(1))
+        if down_value is None:
+            ups: tuple[str, ...] = ()
+        elif isinstance(down_value, str):
+            ups = (down_value,)
+        else:
+            ups = tuple(down_value)
+        parents[str(revision)] = ups
+    if not parents:
+        raise DatabaseError(f"no migration scripts found in '{folder / 'versions'}'")
+    return MigrationScripts(folder, parents)
+
+
+def open_database(
+    target: str | os.PathLike[str] | None = None,
+    *,
+    echo: bool = False,
+    migrations: Path | None = None,
+) -> Database:
+    """Open (and create or upgrade) the database at a path or URL.
+
+    A database with no tables is created from the models and stamped at the
+    newest migration; one stamped at an older revision is upgraded with
+    Alembic, keeping its rows; one at the newest revision is used as it is.
+
+    Args:
+        target: a file path, a SQLAlchemy URL, ``:memory:``, or None for the
+            default file in the user's data directory.
+        echo: log every SQL statement (for debugging).
+        migrations: another migrations folder (tests only).
+
+    Raises:
+        DatabaseError: when the database cannot be reached or created.
+        SchemaVersionError: when it was made by a newer version of the app, or
+            has tables but no schema version.
+    """
+    import sqlalchemy
+
+    engine = create_engine(target, echo=echo)
+    database = Database.from_engine(engine)
+    try:
+        prepare_schema(engine, migrations or MIGRATIONS_DIR)
+    except sqlalchemy.exc.OperationalError as e:
+        engine.dispose()
+        first = str(e.orig).strip().splitlines()[0] if e.orig else str(e).splitlines()[0]
+        raise DatabaseError(f"cannot open the database '{database.url}': {first}") from None
+    except BaseException:
+        engine.dispose()
+        raise
+    return database
+
+
+def prepare_schema(engine: Engine, migrations: Path = MIGRATIONS_DIR) -> str:
+    """Create, upgrade or accept the schema; returns ``created``, ``upgraded`` or ``current``."""
+    from sqlalchemy import inspect, text
+
+    scripts = read_scripts(migrations)
+    heads = scripts.heads
+    with _locked(engine) as conn:
+        inspector = inspect(conn)
+        if inspector.has_table(VERSION_TABLE):
+            rows = conn.execute(text(f"SELECT version_num FROM {VERSION_TABLE}"))
+            current = {r[0] for r in rows}
+            unknown = sorted(current - scripts.parents.keys())
+            if unknown:
+                raise SchemaVersionError(
+                    f"the database is at schema revision '{unknown[0]}', which this version "
+                    f"of riichi-drill does not know (newest: {', '.join(sorted(heads))}); "
+                    "upgrade riichi-drill"
+                )
+            if current == heads:
+                return "current"
+        else:
+            from .models import Base
+
+            ours = set(Base.metadata.tables)
+            present = ours & set(inspector.get_table_names())
+            if present:
+                raise SchemaVersionError(
+                    "the database has riichi-drill tables "
+                    f"({', '.join(sorted(present))}) but no schema version; "
+                    "it was not made by riichi-drill"
+                )
+            Base.metadata.create_all(conn)
+            _stamp(conn, heads)
+            return "created"
+    upgrade(engine, migrations)
+    return "upgraded"
+
+
+@contextmanager
+def _locked(engine: Engine) -> Iterator[Connection]:
+    """A connection in a transaction that no other process can race (on schema work)."""
+    from sqlalchemy import text
+
+    with engine.connect() as conn:
+        if engine.dialect.name == "sqlite":
+            conn = conn.execution_options(sqlite_begin="IMMEDIATE")
+        with conn.begin():
+            if engine.dialect.name == "postgresql":
+                conn.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": _PG_LOCK_KEY})
+            yield conn
+
+
+def _stamp(conn: Connection, heads: frozenset[str]) -> None:
+    from sqlalchemy import Column, MetaData, PrimaryKeyConstraint, String, Table
+
+    meta = MetaData()
+    table = Table(
+        VERSION_TABLE,
+        meta,
+        Column("version_num", String(32), nullable=False),
+        PrimaryKeyConstraint("version_num", name="alembic_version_pkc"),
+    )
+    meta.create_all(conn)
+    conn.execute(table.insert(), [{"version_num": h} for h in sorted(heads)])
+
+
+def alembic_config(migrations: Path = MIGRATIONS_DIR, url: str | None = None) -> Any:
+    """An Alembic ``Config`` built in code (no ``alembic.ini`` is needed)."""
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", str(migrations))
+    if url is not None:
+        config.set_main_option("sqlalchemy.url", url.replace("%", "%%"))
+    return config
+
+
+def upgrade(engine: Engine, migrations: Path = MIGRATIONS_DIR, revision: str = "head") -> None:
+    """Run the Alembic migrations up to ``revision`` on the engine's database.
+
+    On SQLite, foreign keys are switched off while the migrations run (batch
+    mode copies and drops tables, and a dropped parent table would otherwise
+    cascade-delete its children's rows), then checked and switched on again.
+
+    Raises:
+        SchemaVersionError: when the upgrade leaves rows that break a foreign key.
+    """
+    from alembic import command
+
+    config = alembic_config(migrations)
+    sqlite = engine.dialect.name == "sqlite"
+    with engine.connect() as conn:
+        if sqlite:
+            _raw_pragma(conn, "foreign_keys=OFF")
+            conn = conn.execution_options(sqlite_begin="IMMEDIATE")
+        try:
+            with conn.begin():
+                if engine.dialect.name == "postgresql":
+                    conn.exec_driver_sql(f"SELECT pg_advisory_xact_lock({_PG_LOCK_KEY})")
+                config.attributes["connection"] = conn
+                command.upgrade(config, revision)
+                if sqlite:
+                    broken = conn.exec_driver_sql("PRAGMA foreign_key_check").fetchall()
+                    if broken:
+                        raise SchemaVersionError(
+                            f"upgrading the database broke {len(broken)} foreign key(s), "
+                            f"first in table '{broken[0][0]}'; nothing was changed"
+                        )
+        finally:
+            if sqlite:
+                _raw_pragma(conn, "foreign_keys=ON")
+
+
+def _raw_pragma(conn: Connection, pragma: str) -> None:
+    """Run a PRAGMA outside any transaction (``foreign_keys`` is ignored inside one)."""
+    cursor = conn.connection.cursor()
+    try:
+        cursor.execute(f"PRAGMA {pragma}")
+    finally:
+        cursor.close()
