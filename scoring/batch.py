@@ -138,24 +138,23 @@ def parse_record(record: Any) -> Win:
     if not isinstance(rules_name, str):
         raise InputFieldError(f"'rules' must be a profile name, not {rules_name!r}")
     rules = get_profile(rules_name)
+    flags: dict[str, Any] = {}
+    for name in FLAGS:
+        value = record.get(name)
+        if value is None or value is False:
+            continue
+        if value is not True:
+            raise InputFieldError(f"'{name}' must be true or false, not {value!r}")
+        flags[name] = True
     situation = Situation(
         tsumo=_bool_field(record, "tsumo"),
         round_wind=Wind.parse(record.get("round", "E"), "round"),
         seat_wind=Wind.parse(record.get("seat", "E"), "seat"),
-        riichi=_bool_field(record, "riichi"),
-        double_riichi=_bool_field(record, "double_riichi"),
-        ippatsu=_bool_field(record, "ippatsu"),
-        rinshan=_bool_field(record, "rinshan"),
-        chankan=_bool_field(record, "chankan"),
-        haitei=_bool_field(record, "haitei"),
-        houtei=_bool_field(record, "houtei"),
-        tenhou=_bool_field(record, "tenhou"),
-        chiihou=_bool_field(record, "chiihou"),
-        renhou=_bool_field(record, "renhou"),
         dora=_tiles_field(record, "dora"),
         ura=_tiles_field(record, "ura"),
         honba=_int_field(record, "honba"),
         sticks=_int_field(record, "sticks"),
+        **flags,
     )
     return Win(Hand(concealed, win_tiles[0], melds), situation, rules)
 

@@ -14,13 +14,33 @@ from .errors import IncompleteHandError, NoYakuError
 from .hand import Hand, MeldKind, Situation
 from .result import Limit, ReadingKind, Wait
 from .rules import Kazoe, Renhou, RuleProfile
-from .tiles import dora_from_indicator, format_tiles
+from .tiles import TILES, dora_from_indicator, format_tiles
 from .yaku import ORDER, YAKU
 
 TH = frozenset((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))
+TERMINALS = frozenset((0, 8, 9, 17, 18, 26))
+#: The dora each indicator kind points at.
+DORA_OF: tuple[int, ...] = tuple(dora_from_indicator(TILES[i]).index for i in range(34))
 GREEN = frozenset((19, 20, 21, 23, 25, 32))
 DRAGONS = (31, 32, 33)
 WINDS = (27, 28, 29, 30)
+
+_WAIT_FU: dict[Wait, str] = {
+    Wait.KANCHAN: "kanchan wait",
+    Wait.PENCHAN: "penchan wait",
+    Wait.TANKI: "tanki wait",
+}
+#: (terminal or honour, concealed, quad) -> (fu item name, fu)
+_SET_FU: dict[tuple[bool, bool, bool], tuple[str, int]] = {
+    (th, concealed, quad): (
+        f"{'closed' if concealed else 'open'} {'quad' if quad else 'triplet'} of "
+        f"{'terminals/honours' if th else 'simples'}",
+        2 * (2 if th else 1) * (2 if concealed else 1) * (4 if quad else 1),
+    )
+    for th in (False, True)
+    for concealed in (False, True)
+    for quad in (False, True)
+}
 
 # A set in a scored reading: (first index, kind, concealed, is_kan, melded, has_win).
 KAN = 2
@@ -70,6 +90,7 @@ class Context:
     hand_yaku: list[tuple[str, int]]
     hand_yakuman: list[tuple[str, int]]
     kans: int
+    meld_sets: tuple[SetTuple, ...]
 
 
 def _multiplier(name: str, rules: RuleProfile) -> int:
@@ -77,31 +98,40 @@ def _multiplier(name: str, rules: RuleProfile) -> int:
     return info.yakuman if rules.double_yakuman else 1
 
 
-def build_context(hand: Hand, s: Situation, rules: RuleProfile) -> Context:
-    """Compute the reading-independent facts and yaku of a valid hand."""
-    full = [0] * 34
+def build_context(hand: Hand, s: Situation, rules: RuleProfile, counts: tuple[int, ...]) -> Context:
+    """Compute the reading-independent facts and yaku of a valid hand.
+
+    ``counts`` are the 34 kind counts of the concealed tiles.
+    """
+    full = list(counts)
     aka = 0
     for t in hand.concealed:
-        full[t.index] += 1
-        aka += t.red
+        if t.red:
+            aka += 1
     kans = 0
+    closed = True
     for m in hand.melds:
         for t in m.tiles:
             full[t.index] += 1
-            aka += t.red
-        kans += m.is_kan
-    closed = hand.is_closed
-    present = [i for i in range(34) if full[i]]
+            if t.red:
+                aka += 1
+        if m.kind is not MeldKind.CHI and m.kind is not MeldKind.PON:
+            kans += 1
+            if m.kind is not MeldKind.ANKAN:
+                closed = False
+        else:
+            closed = False
+    present = {i for i in range(34) if full[i]}
 
     # dora
     dora_han = 0
-    indicators = s.dora if rules.kan_dora else s.dora[:1]
-    for ind in indicators:
-        dora_han += full[dora_from_indicator(ind).index]
+    if s.dora:
+        for ind in s.dora if rules.kan_dora else s.dora[:1]:
+            dora_han += full[DORA_OF[ind.index]]
     ura_han = 0
-    if s.in_riichi and rules.ura_dora:
+    if s.ura and (s.riichi or s.double_riichi) and rules.ura_dora:
         for ind in s.ura if rules.kan_dora else s.ura[:1]:
-            ura_han += full[dora_from_indicator(ind).index]
+            ura_han += full[DORA_OF[ind.index]]
     aka_han = aka if rules.red_fives else 0
 
     hy: list[tuple[str, int]] = []
@@ -121,19 +151,18 @@ def build_context(hand: Hand, s: Situation, rules: RuleProfile) -> Context:
         hy.append(("haitei", 1))
     if s.houtei:
         hy.append(("houtei", 1))
-    all_simple = not any(i in TH for i in present)
-    if all_simple and (closed or rules.open_tanyao):
+    if present.isdisjoint(TH) and (closed or rules.open_tanyao):
         hy.append(("tanyao", 1))
-    honors = any(i >= 27 for i in present)
+    honors = max(present) >= 27
     suits = {i // 9 for i in present if i < 27}
     if len(suits) == 1:
         if honors:
             hy.append(("honitsu", 3 if closed else 2))
         else:
             hy.append(("chinitsu", 6 if closed else 5))
-    all_th = all(i in TH for i in present)
-    all_honor = all(i >= 27 for i in present)
-    all_terminal = all(i in TH and i < 27 for i in present)
+    all_th = present <= TH
+    all_honor = min(present) >= 27
+    all_terminal = present <= TERMINALS
     if all_th and not all_honor and not all_terminal:
         hy.append(("honroutou", 2))
     if kans == 3:
@@ -146,15 +175,15 @@ def build_context(hand: Hand, s: Situation, rules: RuleProfile) -> Context:
         ym.append(("chiihou", 1))
     if s.renhou and rules.renhou is Renhou.YAKUMAN:
         ym.append(("renhou", 1))
-    if all(full[d] >= 3 for d in DRAGONS):
+    if full[31] >= 3 and full[32] >= 3 and full[33] >= 3:
         ym.append(("daisangen", 1))
     if all_honor:
         ym.append(("tsuuiisou", 1))
-    if all(i in GREEN for i in present):
+    if present <= GREEN:
         ym.append(("ryuuiisou", 1))
     if all_terminal:
         ym.append(("chinroutou", 1))
-    wind_trips = sum(1 for w in WINDS if full[w] >= 3)
+    wind_trips = (full[27] >= 3) + (full[28] >= 3) + (full[29] >= 3) + (full[30] >= 3)
     if wind_trips == 4:
         ym.append(("daisuushii", _multiplier("daisuushii", rules)))
     elif wind_trips == 3 and any(full[w] == 2 for w in WINDS):
@@ -179,15 +208,24 @@ def build_context(hand: Hand, s: Situation, rules: RuleProfile) -> Context:
         closed=closed,
         full=full,
         win=hand.win.index,
-        seat=27 + "ESWN".index(s.seat_wind.value),
-        round=27 + "ESWN".index(s.round_wind.value),
+        seat=s.seat_wind.tile_index,
+        round=s.round_wind.tile_index,
         dora_han=dora_han,
         ura_han=ura_han,
         aka_han=aka_han,
         hand_yaku=hy,
         hand_yakuman=ym,
         kans=kans,
+        meld_sets=tuple(_meld_set(m.kind, m.first) for m in hand.melds),
     )
+
+
+def _meld_set(kind: MeldKind, first: int) -> SetTuple:
+    if kind is MeldKind.CHI:
+        return (first, SEQ, False, False, True, False)
+    if kind is MeldKind.PON:
+        return (first, TRIP, False, False, True, False)
+    return (first, TRIP, kind is MeldKind.ANKAN, True, True, False)
 
 
 def base_points(han: int, fu: int, yakuman: int, rules: RuleProfile) -> tuple[int, Limit | None]:
@@ -268,14 +306,7 @@ def _standard(
             sets.append((first, TRIP, tsumo or not has_win, False, False, has_win))
         else:
             sets.append((first, SEQ, True, False, False, has_win))
-    for m in ctx.hand.melds:
-        first = m.first
-        if m.kind is MeldKind.CHI:
-            sets.append((first, SEQ, False, False, True, False))
-        elif m.kind is MeldKind.PON:
-            sets.append((first, TRIP, False, False, True, False))
-        else:
-            sets.append((first, TRIP, m.kind is MeldKind.ANKAN, True, True, False))
+    sets.extend(ctx.meld_sets)
 
     seqs = [x[0] for x in sets if x[1] == SEQ]
     trips = [x for x in sets if x[1] == TRIP]
@@ -299,17 +330,8 @@ def _standard(
     if tsumo and not pinfu and (rules.rinshan_tsumo_fu or not s.rinshan):
         items.append(("tsumo", 2, -1, 0))
     for first, _kind, concealed, is_kan, _melded, _hw in trips:
-        fu = 2
-        if first in TH:
-            fu *= 2
-        if concealed:
-            fu *= 2
-        if is_kan:
-            fu *= 4
-        what = "quad" if is_kan else "triplet"
-        state = "closed" if concealed else "open"
-        group = "terminals/honours" if first in TH else "simples"
-        items.append((f"{state} {what} of {group}", fu, first, 4 if is_kan else 3))
+        name, fu = _SET_FU[(first in TH, concealed, is_kan)]
+        items.append((name, fu, first, 4 if is_kan else 3))
     if yakuhai_pair:
         if pair >= 31:
             items.append(("pair of dragons", 2, pair, 2))
@@ -319,8 +341,8 @@ def _standard(
             items.append(("pair of seat wind", 2, pair, 2))
         else:
             items.append(("pair of round wind", 2, pair, 2))
-    if wait.fu:
-        items.append((f"{wait.value} wait", 2, ctx.win, 0))
+    if wait in _WAIT_FU:
+        items.append((_WAIT_FU[wait], 2, ctx.win, 0))
     raw = sum(i[1] for i in items)
     if not closed and not tsumo and raw == 20:
         items.append(("open ron minimum", 10, -1, 0))
@@ -433,8 +455,8 @@ def evaluate(hand: Hand, s: Situation, rules: RuleProfile) -> tuple[Scored, list
         IncompleteHandError: when no reading makes a winning hand.
         NoYakuError: when the best reading has no yaku.
     """
-    ctx = build_context(hand, s, rules)
     counts = counts_of(hand.concealed)
+    ctx = build_context(hand, s, rules, counts)
     n_sets = 4 - len(hand.melds)
     scored: list[Scored] = [
         _standard(ctx, d.sets, d.pair, pos, wait)

@@ -49,12 +49,23 @@ class Wind(StrEnum):
 
     @classmethod
     def parse(cls, text: object, field_name: str = "wind") -> Wind:
-        """Read ``E``/``S``/``W``/``N`` (also the English words)."""
-        s = str(text).strip()
-        for w in cls:
-            if s.upper() == w.value or s.lower() == w.word.lower():
+        """Read ``E``/``S``/``W``/``N`` (also the English words, any case)."""
+        if isinstance(text, str):
+            w = _WIND_WORDS.get(text) or _WIND_WORDS.get(text.strip().lower())
+            if w is not None:
                 return w
         raise InputFieldError(f"{field_name} must be one of E, S, W, N, not '{text}'")
+
+    @property
+    def tile_index(self) -> int:
+        """The tile index of this wind (27-30)."""
+        return _WIND_INDEX[self]
+
+
+_WIND_WORDS: dict[str, Wind] = {}
+for _w, _word in zip(Wind, ("east", "south", "west", "north"), strict=True):
+    _WIND_WORDS[_w.value] = _WIND_WORDS[_w.value.lower()] = _WIND_WORDS[_word] = _w
+_WIND_INDEX: dict[Wind, int] = {w: 27 + i for i, w in enumerate(Wind)}
 
 
 @dataclass(frozen=True, slots=True)

@@ -24,6 +24,7 @@ scoring.errors.NotationError: there is no honour tile '8z' (honours are 1z-7z)
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
@@ -180,6 +181,28 @@ def _parse_uncached(text: str) -> tuple[Tile, ...]:
 
 
 _PARSE_CACHE: dict[str, tuple[Tile, ...]] = {}
+_GROUP_CACHE: dict[str, tuple[Tile, ...]] = {}
+_GROUP_RE = re.compile(r"([0-9]+)([mps])|([1-7]+)z")
+
+
+def _parse_fast(text: str) -> tuple[Tile, ...] | None:
+    """Parse well-formed notation group by group (groups repeat across hands)."""
+    out: list[Tile] = []
+    end = 0
+    for m in _GROUP_RE.finditer(text):
+        if m.start() != end:
+            return None
+        end = m.end()
+        group = m.group(0)
+        tiles = _GROUP_CACHE.get(group)
+        if tiles is None:
+            tiles = _parse_uncached(group)
+            if len(_GROUP_CACHE) < 50_000:
+                _GROUP_CACHE[group] = tiles
+        out.extend(tiles)
+    if end != len(text):
+        return None
+    return tuple(out)
 
 
 def parse_tiles(text: str) -> tuple[Tile, ...]:
@@ -202,7 +225,9 @@ def parse_tiles(text: str) -> tuple[Tile, ...]:
         raise NotationError(f"tiles must be a string in MPSZ notation, not {text!r}")
     hit = _PARSE_CACHE.get(text)
     if hit is None:
-        hit = _parse_uncached(text)
+        hit = _parse_fast(text)
+        if hit is None:
+            hit = _parse_uncached(text)
         if len(_PARSE_CACHE) > 100_000:
             _PARSE_CACHE.clear()
         _PARSE_CACHE[text] = hit
