@@ -96,6 +96,24 @@ def _groups(hand: Hand, best: Scored) -> tuple[Group, ...]:
     return tuple(groups)
 
 
+def _item_tiles(name: str, index: int, n: int, groups: tuple[Group, ...]) -> tuple[Tile, ...]:
+    """The tiles a fu item counts, as held (red fives included)."""
+    if index < 0:
+        return ()
+    if name.endswith("wait"):
+        won = next((g for g in groups if g.has_win), None)
+        return won.tiles if won is not None else (TILES[index],)
+    want = GroupKind.PAIR if name.startswith("pair") else None
+    for g in groups:
+        if g.first != index:
+            continue
+        if want is GroupKind.PAIR and g.kind is GroupKind.PAIR:
+            return g.tiles
+        if want is None and g.kind in (GroupKind.TRIPLET, GroupKind.QUAD):
+            return g.tiles
+    return (TILES[index],) * max(n, 1)
+
+
 def _describe(hand: Hand, sc: Scored) -> str:
     return (
         f"{Reading(sc.kind, _groups(hand, sc), sc.wait).describe()}: "
@@ -110,9 +128,7 @@ def build_result(
     """Build the public ``Result`` for the chosen reading."""
     groups = _groups(hand, best)
     fu_items = tuple(
-        FuItem(
-            name, fu, (TILES[idx],) * max(n, 1) if idx >= 0 else (), fu_reason(name, idx, best, s)
-        )
+        FuItem(name, fu, _item_tiles(name, idx, n, groups), fu_reason(name, idx, best, s))
         for name, fu, idx, n in best.fu_items
     )
     yaku = tuple(YakuHan(n, h, yaku_reason(n, h, s, rules)) for n, h in best.yaku)
