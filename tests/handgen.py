@@ -41,7 +41,17 @@ from typing import Any
 
 from tests.oracles.mahjong_lib import OracleError, score_with_mahjong
 
-__all__ = ["generate_records", "generate_scored", "iter_scored"]
+__all__ = [
+    "DIFFERENTIAL_COUNT",
+    "DIFFERENTIAL_SEED",
+    "generate_records",
+    "generate_scored",
+    "iter_scored",
+]
+
+# The hands of the differential test and of ``bench/scoring.py``: the same seed and count.
+DIFFERENTIAL_SEED = 20240601
+DIFFERENTIAL_COUNT = 6000
 
 WIND_LETTERS = ("E", "S", "W", "N")
 DRAGONS = (31, 32, 33)
@@ -128,7 +138,9 @@ class _Build:
             return True
         return False
 
-    def fill(self, allowed: tuple[int, ...], p_seq: float, pair_from: tuple[int, ...] | None = None) -> bool:
+    def fill(
+        self, allowed: tuple[int, ...], p_seq: float, pair_from: tuple[int, ...] | None = None
+    ) -> bool:
         """Complete the hand to four groups and a pair from allowed kinds."""
         while len(self.groups) < 4:
             if not self.random_group(allowed, p_seq):
@@ -246,7 +258,9 @@ def _t_peikou(b: _Build) -> bool:
     b.closed_only = b.rng.random() < 0.85
     times = 2 if b.rng.random() < 0.3 else 1
     for _ in range(times):
-        starts = [k for k in range(27) if k % 9 <= 6 and all(b.counts[k + i] <= 2 for i in range(3))]
+        starts = [
+            k for k in range(27) if k % 9 <= 6 and all(b.counts[k + i] <= 2 for i in range(3))
+        ]
         k = b.rng.choice(starts)
         b.add_seq(k)
         b.add_seq(k)
@@ -368,10 +382,9 @@ class _Candidate:
     counts: list[int]
     closed: bool  # no open meld (closed kans allowed)
     win_choices: list[int]  # indexes into concealed
-    chuuren_extra: int | None = None
 
 
-def _standard(b: _Build, rng: random.Random) -> _Candidate | None:
+def _standard(b: _Build, rng: random.Random) -> _Candidate:
     # upgrade some triplets to quads
     for g in b.groups:
         if g.shape == TRIP and b.counts[g.kind] == 3 and rng.random() < 0.1:
@@ -450,7 +463,7 @@ def _chuuren(rng: random.Random) -> _Candidate:
         choices = [i for i, k in enumerate(concealed) if k == suit * 9 + extra]
     else:
         choices = [i for i, k in enumerate(concealed) if k != suit * 9 + extra]
-    return _Candidate(concealed, [], counts, True, choices, chuuren_extra=extra)
+    return _Candidate(concealed, [], counts, True, choices)
 
 
 # -- notation ---------------------------------------------------------------------------
@@ -504,8 +517,7 @@ def _candidate(rng: random.Random, seat: int, rnd: int) -> tuple[str, _Candidate
         return None
     if max(b.counts) > 4:
         return None
-    cand = _standard(b, rng)
-    return (theme, cand) if cand else None
+    return theme, _standard(b, rng)
 
 
 def _record(rng: random.Random, ident: str) -> dict[str, Any] | None:

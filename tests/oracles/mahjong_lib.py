@@ -17,15 +17,16 @@ double-wind pair is 4 fu; a honba is 300 (100 from each payer on tsumo).
 ...                           "round": "E", "seat": "S", "riichi": True})
 >>> out["fu"], out["han"], out["yaku"], out["payment"], out["declaration"]
 (40, 1, [{'name': 'riichi', 'han': 1}], {'ron': 1300}, '1300')
->>> score_with_mahjong({"hand": "123456789m1234p", "win": "4p"})
-Traceback (most recent call last):
-...
-tests.oracles.mahjong_lib.LibraryRejectedError: the mahjong library rejected the hand: hand_not_winning
+>>> try:
+...     score_with_mahjong({"hand": "123456789m12345p", "win": "4p"})
+... except LibraryRejectedError as error:
+...     print(error)
+the mahjong library rejected the hand: hand_not_winning
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -39,6 +40,9 @@ __all__ = [
     "LibraryRejectedError",
     "OracleError",
     "OracleInputError",
+    "from_library_response",
+    "parse_tiles",
+    "run_library",
     "score_with_mahjong",
     "tenhou_options",
     "to_library_input",
@@ -134,14 +138,21 @@ _FLAGS = (
     "renhou",
 )
 _MELD_KINDS = ("chi", "pon", "minkan", "shouminkan", "ankan")
-_LIMIT_BY_MULTIPLIER = (
-    "yakuman",
-    "double_yakuman",
-    "triple_yakuman",
-    "quadruple_yakuman",
-    "quintuple_yakuman",
-    "sextuple_yakuman",
-)
+# The library's ``yaku_level`` -> our ``limit``.
+_LIMITS: dict[str, str | None] = {
+    "": None,
+    "mangan": "mangan",
+    "haneman": "haneman",
+    "baiman": "baiman",
+    "sanbaiman": "sanbaiman",
+    "yakuman": "yakuman",
+    "kazoe yakuman": "yakuman",
+    "2x yakuman": "double_yakuman",
+    "3x yakuman": "triple_yakuman",
+    "4x yakuman": "quadruple_yakuman",
+    "5x yakuman": "quintuple_yakuman",
+    "6x yakuman": "sextuple_yakuman",
+}
 
 Tile34 = tuple[int, bool]  # (kind 0-33, red)
 
@@ -257,7 +268,9 @@ def to_library_input(record: Mapping[str, Any]) -> LibraryInput:
     """
     rules = record.get("rules", "tenhou")
     if rules != "tenhou":
-        raise OracleInputError(f"the mahjong-library oracle only knows the tenhou rules, not {rules!r}")
+        raise OracleInputError(
+            f"the mahjong-library oracle only knows the tenhou rules, not {rules!r}"
+        )
     hand = parse_tiles(record.get("hand", ""))
     win_list = parse_tiles(record.get("win", ""))
     if len(win_list) != 1:
@@ -342,8 +355,8 @@ def to_library_input(record: Mapping[str, Any]) -> LibraryInput:
     win_id = candidates[0]
 
     def indicators(key: str) -> list[int]:
-        return [kind * 4 + (1 if kind % 9 == 4 and kind < 27 else 0)
-                for kind, _ in parse_tiles(record.get(key) or "")]
+        # only the kind of an indicator matters to the library
+        return [kind * 4 + 1 for kind, _ in parse_tiles(record.get(key) or "")]
 
     options = tenhou_options()
     config = HandConfig(
@@ -389,24 +402,19 @@ def run_library(inp: LibraryInput) -> Any:
     )
 
 
-def _limit_and_base(han: int, fu: int, yakuman: int) -> tuple[str | None, int]:
+def _base(han: int, fu: int, yakuman: int) -> int:
+    """Base points as scoring-io.md defines them (the library does not report them)."""
     if yakuman:
-        return _LIMIT_BY_MULTIPLIER[min(yakuman, 6) - 1], 8000 * yakuman
-    if han >= 13:
-        return "yakuman", 8000
-    if han >= 11:
-        return "sanbaiman", 6000
-    if han >= 8:
-        return "baiman", 4000
-    if han >= 6:
-        return "haneman", 3000
-    base = fu * 2 ** (2 + han)
-    if han >= 5 or base > 2000:
-        return "mangan", 2000
-    return None, base
+        return 8000 * yakuman
+    for least, value in ((13, 8000), (11, 6000), (8, 4000), (6, 3000), (5, 2000)):
+        if han >= least:
+            return value
+    return min(fu << (2 + han), 2000)
 
 
-def from_library_response(record: Mapping[str, Any], inp: LibraryInput, response: Any) -> dict[str, Any]:
+def from_library_response(
+    record: Mapping[str, Any], inp: LibraryInput, response: Any
+) -> dict[str, Any]:
     """Turn the library's ``HandResponse`` into our batch OUTPUT record."""
     if response.error:
         raise LibraryRejectedError(str(response.error))
@@ -430,8 +438,11 @@ def from_library_response(record: Mapping[str, Any], inp: LibraryInput, response
         raise OracleError(f"the library's yaku add up to {han_sum} han, it said {response.han}")
     han_total = 0 if yakuman else int(response.han)
     fu = int(response.fu)
-    limit, base = _limit_and_base(han_total, fu, yakuman)
     cost = response.cost
+    level = cost["yaku_level"]
+    if level not in _LIMITS:
+        raise OracleError(f"the library answered a limit we do not know: {level!r}")
+    limit = _LIMITS[level]
     if not inp.tsumo:
         payment = {"ron": cost["main"]}
         declaration = str(cost["main"])
@@ -451,7 +462,7 @@ def from_library_response(record: Mapping[str, Any], inp: LibraryInput, response
         "yakuman": yakuman,
         "yaku": yaku,
         "limit": limit,
-        "base": base,
+        "base": _base(han_total, fu, yakuman),
         "payment": payment,
         "total": int(cost["total"]),
         "declaration": declaration,
@@ -476,7 +487,3 @@ def score_with_mahjong(record: Mapping[str, Any]) -> dict[str, Any]:
     inp = to_library_input(record)
     return from_library_response(record, inp, run_library(inp))
 
-
-def yaku_set(yaku: Iterable[Mapping[str, Any]]) -> frozenset[tuple[str, int]]:
-    """The yaku of an output record as a set of (name, han), for comparisons."""
-    return frozenset((y["name"], y["han"]) for y in yaku)
