@@ -141,23 +141,28 @@ def _sqlite_on_begin(connection: Connection) -> None:
 class Database:
     """An open database: its URL, engine and session factory.
 
-    Use :meth:`session` for a unit of work (``with db.session() as s, s.begin():``)
-    or :meth:`transaction` for a session already inside a transaction.
+    Use :meth:`transaction` for work that writes (a session inside one write
+    transaction) and :meth:`session` for reading.
     """
 
     url: str
     engine: Engine
     _sessions: sessionmaker[Session] = field(repr=False)
+    _writers: sessionmaker[Session] = field(repr=False)
 
     @classmethod
     def from_engine(cls, engine: Engine) -> Database:
         """Wrap an engine (its schema is not checked: see :func:`open_database`)."""
         from sqlalchemy.orm import sessionmaker
 
+        writer = engine
+        if engine.dialect.name == "sqlite":
+            writer = engine.execution_options(sqlite_begin="IMMEDIATE")
         return cls(
             engine.url.render_as_string(hide_password=True),
             engine,
             sessionmaker(engine, expire_on_commit=False),
+            sessionmaker(writer, expire_on_commit=False),
         )
 
     @property
@@ -171,8 +176,14 @@ class Database:
 
     @contextmanager
     def transaction(self) -> Iterator[Session]:
-        """A session inside one transaction: committed at the end, rolled back on error."""
-        with self._sessions() as session, session.begin():
+        """A session inside one write transaction: committed at the end, rolled back on error.
+
+        On SQLite the transaction takes the write lock when it begins (``BEGIN
+        IMMEDIATE``), so concurrent writers wait for each other (up to the busy
+        timeout) instead of failing when one read before another wrote. Use it
+        for every unit of work that writes; :meth:`session` is for reading.
+        """
+        with self._writers() as session, session.begin():
             yield session
 
     def schema_revision(self) -> tuple[str, ...]:
@@ -240,6 +251,26 @@ def read_scripts(folder: Path = MIGRATIONS_DIR) -> MigrationScripts:
     return MigrationScripts(folder, parents)
 
 
+def load_models() -> Any:
+    """Import every model module of the ``data`` package; returns the shared metadata.
+
+    Model modules are the ``data`` modules whose name ends in ``models``
+    (``models.py``, ``srs_models.py``, ``class_models.py``...): each registers
+    its tables on :data:`data.models.Base.metadata`. Creating a schema needs
+    all of them, so a new database gets every table its revision stamp claims.
+    """
+    import importlib
+    import pkgutil
+
+    from . import models
+
+    package = Path(__file__).resolve().parent
+    for info in pkgutil.iter_modules([str(package)]):
+        if info.name.endswith("models") and info.name != "models":
+            importlib.import_module(f"{__package__}.{info.name}")
+    return models.Base.metadata
+
+
 def open_database(
     target: str | os.PathLike[str] | None = None,
     *,
@@ -300,9 +331,8 @@ def prepare_schema(engine: Engine, migrations: Path = MIGRATIONS_DIR) -> str:
             if current == heads:
                 return "current"
         else:
-            from .models import Base
-
-            ours = set(Base.metadata.tables)
+            metadata = load_models()
+            ours = set(metadata.tables)
             present = ours & set(inspector.get_table_names())
             if present:
                 raise SchemaVersionError(
@@ -310,7 +340,7 @@ def prepare_schema(engine: Engine, migrations: Path = MIGRATIONS_DIR) -> str:
                     f"({', '.join(sorted(present))}) but no schema version; "
                     "it was not made by riichi-drill"
                 )
-            Base.metadata.create_all(conn)
+            metadata.create_all(conn)
             _stamp(conn, heads)
             return "created"
     upgrade(engine, migrations)

@@ -38,9 +38,19 @@ FLAGS: tuple[str, ...] = (
 )
 #: Every field of a batch input object except ``id``.
 PROBLEM_FIELDS: tuple[str, ...] = (
-    "hand", "win", "melds", "tsumo", "round", "seat", *FLAGS,
-    "dora", "ura", "honba", "sticks", "rules",
-)  # fmt: skip
+    "hand",
+    "win",
+    "melds",
+    "tsumo",
+    "round",
+    "seat",
+    *FLAGS,
+    "dora",
+    "ura",
+    "honba",
+    "sticks",
+    "rules",
+)
 
 
 class ItemKind(StrEnum):

@@ -51,15 +51,18 @@ the database and in bank files). The families:
     ``trap:kuisagari`` (an open hand's yaku worth one han less),
     ``trap:best_reading`` (another reading of the tiles is worth less).
 ``cell:<han>h<fu>f:<dealer|non_dealer>:<ron|tsumo>``
-    a points-table cell below mangan, e.g. ``cell:3h40f:non_dealer:ron``
-    (computed: see :func:`table_cell`).
+    a cell of the points table below mangan, e.g. ``cell:3h40f:non_dealer:ron``
+    (computed: see :func:`table_cell`; :func:`table_cells` lists every one:
+    1-4 han, 20 fu only for tsumo with 2+ han, 25 fu only with 2+ han, 3+ on tsumo).
 
 >>> get_topic("fu:ron_triplet").title
 'Triplet completed by ron'
 >>> table_cell(3, 40, dealer=False, tsumo=False)
 'cell:3h40f:non_dealer:ron'
->>> is_topic("cell:3h40f:non_dealer:ron"), is_topic("yaku:nope")
+>>> is_topic("cell:3h40f:non_dealer:ron"), is_topic("cell:3h70f:dealer:ron")
 (True, False)
+>>> is_topic("yaku:nope"), len(table_cells())
+(False, 108)
 >>> check_topic("fu:tsumo_fu")
 Traceback (most recent call last):
 ...
@@ -127,37 +130,67 @@ _FIXED: tuple[Topic, ...] = (
     _t("dora:ura_dora", "Ura dora", "After riichi, the tiles under the indicators are dora too."),
     _t("dora:aka_dora", "Red fives", "Each red five is one extra han where the rules use them."),
     _t("dora:kan_dora", "Kan dora", "Every kan turns another indicator: count dora from each."),
-    _t("dora:wrap", "Indicator wrap-around",
-       "An indicator 9 points at 1, North at East, chun at haku."),
+    _t(
+        "dora:wrap",
+        "Indicator wrap-around",
+        "An indicator 9 points at 1, North at East, chun at haku.",
+    ),
     # fu
     _t("fu:closed_ron", "Closed ron +10", "A closed hand won by ron adds 10 fu (menzen kafu)."),
     _t("fu:tsumo", "Tsumo +2", "A win by self-draw adds 2 fu, except pinfu tsumo."),
-    _t("fu:pinfu_tsumo", "Pinfu tsumo 20 fu",
-       "Pinfu won by tsumo is a fixed 20 fu: the tsumo 2 fu is not added."),
-    _t("fu:open_ron_minimum", "Open ron counts 30",
-       "An open hand won by ron with nothing above the base is counted as 30 fu."),
+    _t(
+        "fu:pinfu_tsumo",
+        "Pinfu tsumo 20 fu",
+        "Pinfu won by tsumo is a fixed 20 fu: the tsumo 2 fu is not added.",
+    ),
+    _t(
+        "fu:open_ron_minimum",
+        "Open ron counts 30",
+        "An open hand won by ron with nothing above the base is counted as 30 fu.",
+    ),
     _t("fu:chiitoitsu", "Chiitoitsu 25 fu", "Seven pairs is always 25 fu and is never rounded."),
     _t("fu:open_triplet_simples", "Open triplet of simples", "An open triplet of 2-8 is 2 fu."),
-    _t("fu:closed_triplet_simples", "Closed triplet of simples",
-       "A concealed triplet of 2-8 is 4 fu."),
-    _t("fu:open_triplet_terminals", "Open triplet of terminals/honours",
-       "An open triplet of 1, 9 or honours is 4 fu."),
-    _t("fu:closed_triplet_terminals", "Closed triplet of terminals/honours",
-       "A concealed triplet of 1, 9 or honours is 8 fu."),
+    _t(
+        "fu:closed_triplet_simples",
+        "Closed triplet of simples",
+        "A concealed triplet of 2-8 is 4 fu.",
+    ),
+    _t(
+        "fu:open_triplet_terminals",
+        "Open triplet of terminals/honours",
+        "An open triplet of 1, 9 or honours is 4 fu.",
+    ),
+    _t(
+        "fu:closed_triplet_terminals",
+        "Closed triplet of terminals/honours",
+        "A concealed triplet of 1, 9 or honours is 8 fu.",
+    ),
     _t("fu:open_quad_simples", "Open kan of simples", "An open kan of 2-8 is 8 fu."),
     _t("fu:closed_quad_simples", "Closed kan of simples", "A closed kan of 2-8 is 16 fu."),
-    _t("fu:open_quad_terminals", "Open kan of terminals/honours",
-       "An open kan of 1, 9 or honours is 16 fu."),
-    _t("fu:closed_quad_terminals", "Closed kan of terminals/honours",
-       "A closed kan of 1, 9 or honours is 32 fu."),
-    _t("fu:ron_triplet", "Triplet completed by ron",
-       "A triplet completed by someone's discard (shanpon ron) counts as open."),
+    _t(
+        "fu:open_quad_terminals",
+        "Open kan of terminals/honours",
+        "An open kan of 1, 9 or honours is 16 fu.",
+    ),
+    _t(
+        "fu:closed_quad_terminals",
+        "Closed kan of terminals/honours",
+        "A closed kan of 1, 9 or honours is 32 fu.",
+    ),
+    _t(
+        "fu:ron_triplet",
+        "Triplet completed by ron",
+        "A triplet completed by someone's discard (shanpon ron) counts as open.",
+    ),
     _t("fu:dragon_pair", "Dragon pair +2", "A pair of dragons adds 2 fu."),
     _t("fu:seat_wind_pair", "Seat wind pair +2", "A pair of your seat wind adds 2 fu."),
     _t("fu:round_wind_pair", "Round wind pair +2", "A pair of the round wind adds 2 fu."),
     _t("fu:wait", "Single wait +2", "A kanchan, penchan or tanki wait adds 2 fu."),
-    _t("fu:rounding", "Rounding fu up",
-       "The fu total is rounded up to the next 10 (32 -> 40, 102 -> 110)."),
+    _t(
+        "fu:rounding",
+        "Rounding fu up",
+        "The fu total is rounded up to the next 10 (32 -> 40, 102 -> 110).",
+    ),
     # waits
     _t("wait:ryanmen", "Ryanmen wait", "A two-sided sequence wait (34 waiting on 2 or 5): 0 fu."),
     _t("wait:kanchan", "Kanchan wait", "A closed wait in the middle (24 waiting on 3): 2 fu."),
@@ -165,10 +198,16 @@ _FIXED: tuple[Topic, ...] = (
     _t("wait:shanpon", "Shanpon wait", "Two pairs waiting to become a triplet: 0 fu."),
     _t("wait:tanki", "Tanki wait", "A single tile waiting for its pair: 2 fu."),
     _t("wait:kokushi", "Kokushi wait", "Thirteen orphans waiting on its one missing tile."),
-    _t("wait:kokushi_13", "Kokushi 13-sided wait",
-       "Thirteen orphans holding one of each, waiting on all thirteen."),
-    _t("wait:several_readings", "Several readings of the wait",
-       "The winning tile completes more than one kind of wait; the reading worth most counts."),
+    _t(
+        "wait:kokushi_13",
+        "Kokushi 13-sided wait",
+        "Thirteen orphans holding one of each, waiting on all thirteen.",
+    ),
+    _t(
+        "wait:several_readings",
+        "Several readings of the wait",
+        "The winning tile completes more than one kind of wait; the reading worth most counts.",
+    ),
     # limits
     _t("limit:mangan", "Mangan", "5 han, or less with enough fu: base 2000 (8000 / 12000)."),
     _t("limit:haneman", "Haneman", "6-7 han: base 3000 (12000 / 18000)."),
@@ -180,39 +219,78 @@ _FIXED: tuple[Topic, ...] = (
     _t("limit:quadruple_yakuman", "Quadruple yakuman", "Four yakuman's worth: base 32000."),
     _t("limit:quintuple_yakuman", "Quintuple yakuman", "Five yakuman's worth: base 40000."),
     _t("limit:sextuple_yakuman", "Sextuple yakuman", "Six yakuman's worth: base 48000."),
-    _t("limit:mangan_by_fu", "Mangan by fu",
-       "3 han 70+ fu and 4 han 40+ fu pass base 2000 and are paid as mangan."),
+    _t(
+        "limit:mangan_by_fu",
+        "Mangan by fu",
+        "3 han 70+ fu and 4 han 40+ fu pass base 2000 and are paid as mangan.",
+    ),
     # rule boundaries
-    _t("rule:kiriage", "Kiriage mangan",
-       "4 han 30 fu and 3 han 60 fu (base 1920) are mangan only where kiriage is played."),
-    _t("rule:double_wind_pair", "Double-wind pair",
-       "A pair of the wind that is both seat and round wind: 4 fu, or 2 in some rules."),
-    _t("rule:kazoe", "13+ han",
-       "13 or more han of ordinary yaku: kazoe yakuman, or sanbaiman in some rules."),
-    _t("rule:double_yakuman", "Double yakuman forms",
-       "Suuankou tanki, kokushi 13-wait, junsei chuuren and daisuushii: double in some rules."),
-    _t("rule:yakuman_stacking", "Yakuman stacking",
-       "Two different yakuman in one hand add up in most rules, not in EMA's."),
-    _t("rule:rinshan_fu", "Rinshan tsumo fu",
-       "A win on the replacement tile gets the 2 tsumo fu in most rules, not in JPML's."),
+    _t(
+        "rule:kiriage",
+        "Kiriage mangan",
+        "4 han 30 fu and 3 han 60 fu (base 1920) are mangan only where kiriage is played.",
+    ),
+    _t(
+        "rule:double_wind_pair",
+        "Double-wind pair",
+        "A pair of the wind that is both seat and round wind: 4 fu, or 2 in some rules.",
+    ),
+    _t(
+        "rule:kazoe",
+        "13+ han",
+        "13 or more han of ordinary yaku: kazoe yakuman, or sanbaiman in some rules.",
+    ),
+    _t(
+        "rule:double_yakuman",
+        "Double yakuman forms",
+        "Suuankou tanki, kokushi 13-wait, junsei chuuren and daisuushii: double in some rules.",
+    ),
+    _t(
+        "rule:yakuman_stacking",
+        "Yakuman stacking",
+        "Two different yakuman in one hand add up in most rules, not in EMA's.",
+    ),
+    _t(
+        "rule:rinshan_fu",
+        "Rinshan tsumo fu",
+        "A win on the replacement tile gets the 2 tsumo fu in most rules, not in JPML's.",
+    ),
     # how it was won
     _t("win:dealer", "Dealer win", "The winner is the dealer (seat East)."),
     _t("win:non_dealer", "Non-dealer win", "The winner is not the dealer."),
     _t("win:ron", "Ron", "Won on another player's discard."),
     _t("win:tsumo", "Tsumo", "Won by self-draw."),
     # payments
-    _t("pay:dealer_ron", "Dealer ron", "The discarder pays the dealer 6 x base, rounded up to 100."),
+    _t(
+        "pay:dealer_ron", "Dealer ron", "The discarder pays the dealer 6 x base, rounded up to 100."
+    ),
     _t("pay:non_dealer_ron", "Non-dealer ron", "The discarder pays 4 x base, rounded up to 100."),
-    _t("pay:dealer_tsumo", "Dealer tsumo",
-       "Each player pays the dealer 2 x base, rounded up: said as '3900 all'."),
-    _t("pay:non_dealer_tsumo", "Non-dealer tsumo",
-       "Non-dealers pay 1 x base, the dealer 2 x base, each rounded: said as '2000/3900'."),
-    _t("pay:tsumo_rounding", "Tsumo shares rounded one by one",
-       "Each tsumo share is rounded up on its own, so the tsumo can total more than the ron."),
+    _t(
+        "pay:dealer_tsumo",
+        "Dealer tsumo",
+        "Each player pays the dealer 2 x base, rounded up: said as '3900 all'.",
+    ),
+    _t(
+        "pay:non_dealer_tsumo",
+        "Non-dealer tsumo",
+        "Non-dealers pay 1 x base, the dealer 2 x base, each rounded: said as '2000/3900'.",
+    ),
+    _t(
+        "pay:tsumo_rounding",
+        "Tsumo shares rounded one by one",
+        "Each tsumo share is rounded up on its own, so the tsumo can total more than the ron.",
+    ),
     _t("pay:honba", "Honba", "Each counter adds 300: paid by the discarder, or 100 by each payer."),
-    _t("pay:dealer_tsumo_honba", "Dealer tsumo with honba",
-       "On a dealer tsumo each of the three payers adds 100 per counter."),
-    _t("pay:sticks", "Riichi sticks", "The winner takes every riichi stick on the table, 1000 each."),
+    _t(
+        "pay:dealer_tsumo_honba",
+        "Dealer tsumo with honba",
+        "On a dealer tsumo each of the three payers adds 100 per counter.",
+    ),
+    _t(
+        "pay:sticks",
+        "Riichi sticks",
+        "The winner takes every riichi stick on the table, 1000 each.",
+    ),
     # shape
     _t("hand:open", "Open hand", "The hand has called a chi, pon or open kan."),
     _t("hand:closed", "Closed hand", "No open meld (a closed kan keeps the hand closed)."),
@@ -220,23 +298,40 @@ _FIXED: tuple[Topic, ...] = (
     _t("kan:minkan", "Open kan", "A kan called on a discard."),
     _t("kan:shouminkan", "Added kan", "A fourth tile added to a pon."),
     # traps
-    _t("trap:yakuhai_pair_no_pinfu", "A yakuhai pair spoils pinfu",
-       "Four sequences and a two-sided wait are not pinfu when the pair is worth fu."),
-    _t("trap:guest_wind_pair", "Guest wind pair",
-       "A pair of a wind that is neither seat nor round wind is worth no fu."),
-    _t("trap:ryanpeikou_not_chiitoitsu", "Ryanpeikou, not chiitoitsu",
-       "Two pairs of identical sequences are also seven pairs; ryanpeikou's reading is worth more."),
-    _t("trap:ura_without_riichi", "Ura dora only with riichi",
-       "Ura dora indicators count only for a winner who declared riichi."),
-    _t("trap:kuisagari", "Open hand, one han less",
-       "Chanta, junchan, ittsu, sanshoku, honitsu and chinitsu lose a han when open."),
-    _t("trap:best_reading", "The best reading counts",
-       "The tiles can be read in several ways; the one with the most points is scored."),
+    _t(
+        "trap:yakuhai_pair_no_pinfu",
+        "A yakuhai pair spoils pinfu",
+        "Four sequences and a two-sided wait are not pinfu when the pair is worth fu.",
+    ),
+    _t(
+        "trap:guest_wind_pair",
+        "Guest wind pair",
+        "A pair of a wind that is neither seat nor round wind is worth no fu.",
+    ),
+    _t(
+        "trap:ryanpeikou_not_chiitoitsu",
+        "Ryanpeikou, not chiitoitsu",
+        "Two pairs of identical sequences are also seven pairs; ryanpeikou is worth more.",
+    ),
+    _t(
+        "trap:ura_without_riichi",
+        "Ura dora only with riichi",
+        "Ura dora indicators count only for a winner who declared riichi.",
+    ),
+    _t(
+        "trap:kuisagari",
+        "Open hand, one han less",
+        "Chanta, junchan, ittsu, sanshoku, honitsu and chinitsu lose a han when open.",
+    ),
+    _t(
+        "trap:best_reading",
+        "The best reading counts",
+        "The tiles can be read in several ways; the one with the most points is scored.",
+    ),
 )
 
 _YAKU_TOPICS: tuple[Topic, ...] = tuple(
-    Topic(f"yaku:{info.name}", Family.YAKU, info.title, info.description)
-    for info in YAKU.values()
+    Topic(f"yaku:{info.name}", Family.YAKU, info.title, info.description) for info in YAKU.values()
 )
 
 #: Every fixed topic by id (``cell:`` topics are computed: see :func:`table_cell`).
@@ -276,9 +371,38 @@ def table_cell(han: int, fu: int, *, dealer: bool, tsumo: bool) -> str:
     return f"cell:{han}h{fu}f:{'dealer' if dealer else 'non_dealer'}:{'tsumo' if tsumo else 'ron'}"
 
 
+def _valid_cell(topic_id: str) -> bool:
+    m = _CELL.match(topic_id)
+    if m is None:
+        return False
+    han, fu, _who, how = int(m.group(1)), int(m.group(2)), m.group(3), m.group(4)
+    if not 1 <= han <= 4 or not (fu == 25 or (fu % 10 == 0 and 20 <= fu <= 110)):
+        return False
+    if fu << (han + 2) >= 2000:
+        return False  # mangan: no longer a cell of the table
+    if fu == 20:
+        return how == "tsumo" and han >= 2  # pinfu tsumo
+    if fu == 25:
+        return han >= (3 if how == "tsumo" else 2)  # chiitoitsu
+    return True
+
+
+def table_cells() -> tuple[str, ...]:
+    """Every cell of the points tables below mangan (each han, fu, dealer or not, ron or tsumo)."""
+    out = []
+    for dealer in (False, True):
+        for tsumo in (False, True):
+            for han in range(1, 5):
+                for fu in (20, 25, *range(30, 120, 10)):
+                    cell = table_cell(han, fu, dealer=dealer, tsumo=tsumo)
+                    if _valid_cell(cell):
+                        out.append(cell)
+    return tuple(out)
+
+
 def is_topic(topic_id: str) -> bool:
-    """True for an id of the vocabulary (a fixed topic or a points-table cell)."""
-    return topic_id in TOPICS or bool(_CELL.match(topic_id))
+    """True for an id of the vocabulary (a fixed topic or a cell of the points table)."""
+    return topic_id in TOPICS or _valid_cell(topic_id)
 
 
 def get_topic(topic_id: str) -> Topic:
@@ -291,7 +415,7 @@ def get_topic(topic_id: str) -> Topic:
     if found is not None:
         return found
     m = _CELL.match(topic_id)
-    if m:
+    if m and _valid_cell(topic_id):
         han, fu, who, how = m.groups()
         who_text = "dealer" if who == "dealer" else "non-dealer"
         return Topic(
@@ -385,12 +509,20 @@ def topics_of(result: Result) -> frozenset[str]:
         seqs = [g for g in reading.groups if g.kind is GroupKind.SEQUENCE]
         if pair is not None:
             tile = pair.tiles[0]
-            valued = tile.is_dragon or tile.index in (s.seat_wind.tile.index,
-                                                      s.round_wind.tile.index)
+            valued = tile.is_dragon or tile.index in (
+                s.seat_wind.tile.index,
+                s.round_wind.tile.index,
+            )
             if tile.is_wind and not valued:
                 out.add("trap:guest_wind_pair")
-            if (valued and closed and len(seqs) == 4 and not hand.melds
-                    and result.wait is Wait.RYANMEN and "pinfu" not in yaku_names):
+            if (
+                valued
+                and closed
+                and len(seqs) == 4
+                and not hand.melds
+                and result.wait is Wait.RYANMEN
+                and "pinfu" not in yaku_names
+            ):
                 out.add("trap:yakuhai_pair_no_pinfu")
         n_sets = 4 - len(hand.melds)
         waits = {w for _, _, w in readings(counts_of(hand.concealed), n_sets, hand.win.index)}
@@ -427,7 +559,7 @@ def topics_of(result: Result) -> frozenset[str]:
         out.add(f"limit:{result.limit.value}")
     yakuman_names = {y.name for y in result.yaku if y.han >= 13 and result.yakuman}
     if result.yakuman:
-        if len(yakuman_names) > 1:
+        if len(yakuman_names) > 1 or (not rules.yakuman_stacking and _stacks(result)):
             out.add("rule:yakuman_stacking")
         if yakuman_names & DOUBLE_YAKUMAN_FORMS:
             out.add("rule:double_yakuman")
@@ -456,19 +588,30 @@ def topics_of(result: Result) -> frozenset[str]:
     return frozenset(out)
 
 
-_ALT = re.compile(r":\s+(?:(\d+)x yakuman|(\d+) han (\d+) fu), base (\d+)$")
+def _stacks(result: Result) -> bool:
+    """True when the hand holds several yakuman that its profile does not add up."""
+    from scoring import score_hand
+
+    again = score_hand(result.hand, result.situation, result.profile.derive(yakuman_stacking=True))
+    return sum(1 for y in again.yaku if y.han >= 13) > 1
+
+
+_ALT_BASE = re.compile(r"\bbase (\d+)")
+_ALT_HAN_FU = re.compile(r"\b(\d+) han (\d+) fu\b")
 
 
 def _other_reading_differs(result: Result) -> bool:
-    """True when another reading of the tiles is worth something different."""
+    """True when another reading of the tiles is worth something different.
+
+    ``Result.alternatives`` describes each other reading with its han, fu and
+    base points (e.g. ``"... kanchan wait: 1 han 40 fu, base 320"``).
+    """
     for text in result.alternatives:
-        m = _ALT.search(text)
-        if m is None:
-            continue
-        base = int(m.group(4))
-        if base != result.base:
+        base = _ALT_BASE.search(text)
+        if base is not None and int(base.group(1)) != result.base:
             return True
-        if m.group(2) is not None and (int(m.group(2)), int(m.group(3))) != (
+        han_fu = _ALT_HAN_FU.search(text)
+        if han_fu is not None and (int(han_fu.group(1)), int(han_fu.group(2))) != (
             result.han,
             result.fu,
         ):

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from alembic import context
 
-from data.models import Base
+from data.db import load_models
 
 config = context.config
-target_metadata = Base.metadata
+target_metadata = load_models()
 
 
 def _run(connection: object) -> None:

@@ -1,0 +1,1 @@
+"""The curated worked examples, one TOML file per topic (read by :mod:`data.curated`)."""

@@ -1,0 +1,126 @@
+"""Bank items as JSON lines: one item per line, for import and export.
+
+A line is a batch input object (``docs/scoring-io.md``) with the item's
+``id`` plus ``answer`` (a batch output object), ``topics``, ``focus``,
+``kind``, ``difficulty``, ``source`` and ``note``. Reading a file checks
+every line (JSON, fields, the hand, the answer against scoring, duplicate
+ids) and names the file, the line, the item and the problem of the first one
+that fails; nothing is returned unless every line is good.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import IO, Any
+
+from .errors import DuplicateItemError, ItemFormatError
+from .items import META_FIELDS, PreparedItem, check_uid, prepare_item, read_problem
+from .records import ItemKind
+
+_ID_IN_TEXT = re.compile(r'"id"\s*:\s*"([^"]{1,64})"')
+
+
+def item_line(item: PreparedItem) -> str:
+    """One item as a JSON line (without the newline)."""
+    return json.dumps(item.to_line(), ensure_ascii=False, separators=(",", ":"))
+
+
+def write_lines(items: Iterable[PreparedItem], stream: IO[str]) -> int:
+    """Write items as JSON lines; returns how many."""
+    n = 0
+    for item in items:
+        stream.write(item_line(item) + "\n")
+        n += 1
+    return n
+
+
+def parse_line(text: str, *, origin: str, line: int) -> PreparedItem:
+    """Read and check one JSON line.
+
+    Raises:
+        ItemFormatError, AnswerMismatchError, UnknownProfileError, ItemTopicError:
+            naming the origin, the line and the item.
+    """
+    try:
+        record = json.loads(text)
+    except json.JSONDecodeError as e:
+        found = _ID_IN_TEXT.search(text)
+        raise ItemFormatError(
+            origin,
+            found.group(1) if found else None,
+            f"not valid JSON ({e.msg} at column {e.colno}; a truncated line?)",
+            line=line,
+        ) from None
+    if not isinstance(record, dict):
+        raise ItemFormatError(origin, None, "each line must be a JSON object", line=line)
+    uid = check_uid(record.get("id"), origin, line)
+    problem = read_problem(record, origin=origin, item=uid, line=line, extra=META_FIELDS)
+    kind_text = record.get("kind", "generated")
+    try:
+        kind = ItemKind(kind_text)
+    except ValueError:
+        raise ItemFormatError(
+            origin, uid, f"'kind' must be curated or generated, not {kind_text!r}", line=line
+        ) from None
+    answer = record.get("answer")
+    if not isinstance(answer, dict):
+        raise ItemFormatError(origin, uid, "the line has no 'answer' object", line=line)
+    topics = _str_list(record, "topics", origin, uid, line)
+    focus = _str_list(record, "focus", origin, uid, line)
+    note = record.get("note")
+    source = record.get("source") or ""
+    if note is not None and not isinstance(note, str):
+        raise ItemFormatError(origin, uid, "'note' must be text", line=line)
+    if not isinstance(source, str):
+        raise ItemFormatError(origin, uid, "'source' must be text", line=line)
+    return prepare_item(
+        problem,
+        uid=uid,
+        origin=origin,
+        kind=kind,
+        stored=answer,
+        focus=focus,
+        claimed=topics,
+        difficulty=record.get("difficulty"),
+        source=source,
+        note=note,
+        line=line,
+    )
+
+
+def _str_list(record: dict[str, Any], key: str, origin: str, uid: str, line: int) -> list[str]:
+    value = record.get(key) or []
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise ItemFormatError(origin, uid, f"'{key}' must be a list of topic ids", line=line)
+    return value
+
+
+def iter_file(path: Path, *, origin: str | None = None) -> Iterator[PreparedItem]:
+    """Read a JSON-lines file item by item (checking each; duplicates too)."""
+    label = origin or str(path)
+    seen: dict[str, int] = {}
+    try:
+        with path.open(encoding="utf-8") as f:
+            for number, text in enumerate(f, 1):
+                if not text.strip():
+                    continue
+                item = parse_line(text, origin=label, line=number)
+                if item.uid in seen:
+                    raise DuplicateItemError(
+                        label,
+                        item.uid,
+                        f"the id is already used on line {seen[item.uid]}",
+                        line=number,
+                    )
+                seen[item.uid] = number
+                yield item
+    except UnicodeDecodeError:
+        raise ItemFormatError(label, None, "not UTF-8 text") from None
+
+
+def read_file(path: Path, *, origin: str | None = None) -> list[PreparedItem]:
+    """Every item of a JSON-lines file, all checked (or an error for the first bad one)."""
+    return list(iter_file(path, origin=origin))

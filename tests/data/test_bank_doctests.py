@@ -1,0 +1,26 @@
+"""The examples in the data layer's docstrings run and agree."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+
+import pytest
+
+MODULES = [
+    "data.errors",
+    "data.db",
+    "data.records",
+    "data.topics",
+    "data.items",
+    "data.generate",
+    "data.repository",
+]
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_docstring_examples(name: str) -> None:
+    module = importlib.import_module(name)
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 0, f"{name} has no examples"
+    assert result.failed == 0
