@@ -1,0 +1,262 @@
+"""The statistics screen: is the learner improving?
+
+Charts drawn in the terminal (``textual-plotext``), one tab each:
+
+- **Accuracy**: share of answers right on each of the last 30 days, and per
+  part of an answer (fu, han, payment...);
+- **Concepts**: the concepts answered worst (share right), with the numbers;
+- **Forecast**: cards due on each of the next 30 days;
+- **Pace**: the mean time per question each day, and answers per day.
+
+A line above the tabs gives the streaks (days in a row with answers, answers
+in a row right), the median time per question, the cards by state and the
+leeches. It works as a mode of the drill app (``MODES["stats"]``) or with a
+:class:`quiz.srs.ReviewContext`.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, ClassVar
+
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Static, TabbedContent, TabPane, Tabs
+from textual.worker import Worker, WorkerState
+
+from data.srs_records import Progress
+from data.topics import get_topic, is_topic
+
+from ..srs import ReviewContext, SrsService, app_learner_id, context_from_app
+from ..widgets.charts import BarChart, ChartData, LineChart
+
+__all__ = ["StatsScreen", "charts_of"]
+
+_PART_LABELS = {"fu": "Fu", "han": "Han", "payment": "Payment", "yaku": "Yaku", "dora": "Dora",
+                "dora_han": "Dora han", "waits": "Waits", "wait": "Wait"}  # fmt: skip
+
+
+def _short(text: str, width: int = 24) -> str:
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def concept_title(topic: str) -> str:
+    """A concept's title (the id itself when it is not in the vocabulary)."""
+    return get_topic(topic).title if is_topic(topic) else topic
+
+
+def charts_of(progress: Progress) -> dict[str, ChartData]:
+    """What each chart draws, from a learner's progress."""
+    days = progress.days
+    labels = tuple(f"{d.day:%m-%d}" for d in days)
+    nan = float("nan")
+    accuracy = tuple(100 * d.accuracy if d.answers else nan for d in days)
+    seconds = tuple(d.mean_seconds if d.answers else nan for d in days)
+    return {
+        "accuracy": ChartData("Answers right each day (%)", labels, (("right %", accuracy),)),
+        "parts": ChartData(
+            "Right by part (%)",
+            tuple(_PART_LABELS.get(p.name, p.name) for p in progress.parts),
+            (("right %", tuple(100 * p.accuracy for p in progress.parts)),),
+        ),
+        "concepts": ChartData(
+            "Concepts answered worst (% right)",
+            tuple(_short(concept_title(c.name)) for c in progress.concepts),
+            (("right %", tuple(100 * c.accuracy for c in progress.concepts)),),
+        ),
+        "forecast": ChartData(
+            "Cards due in the next 30 days",
+            tuple("today" if i == 0 else f"+{i}" for i in range(len(progress.forecast))),
+            (("due", tuple(float(n) for n in progress.forecast)),),
+        ),
+        "time": ChartData("Seconds per question each day", labels, (("seconds", seconds),), "s"),
+        "answers": ChartData(
+            "Answers each day", labels, (("answers", tuple(float(d.answers) for d in days)),)
+        ),
+    }
+
+
+def summary_text(progress: Progress) -> str:
+    """The line above the charts: streaks, pace, cards."""
+    cards = ", ".join(f"{n} {label}" for label, n in progress.cards) or "no cards yet"
+    leeches = f" · [b yellow]{progress.leeches} leech{'es' if progress.leeches != 1 else ''}[/]" \
+        if progress.leeches else ""  # fmt: skip
+    median = f"{progress.median_seconds:.1f}s" if progress.answers else "-"
+    return (
+        f"{progress.answers} answers · day streak {progress.day_streak} "
+        f"(best {progress.best_day_streak}) · right in a row {progress.right_streak} "
+        f"(best {progress.best_right_streak}) · median {median} a question · "
+        f"cards: {cards}{leeches}"
+    )
+
+
+class StatsScreen(Screen[None]):
+    """Progress charts of one learner."""
+
+    DEFAULT_CSS = """
+    StatsScreen #stats-title { height: 1; background: $panel; padding: 0 1; text-style: bold; }
+    StatsScreen #stats-summary { height: auto; padding: 0 1; }
+    StatsScreen TabbedContent { height: 1fr; }
+    StatsScreen TabPane { padding: 0; height: 1fr; }
+    StatsScreen .row { height: 1fr; }
+    StatsScreen #accuracy-chart { width: 2fr; }
+    StatsScreen #parts-chart { width: 1fr; }
+    StatsScreen #concept-table { height: auto; max-height: 8; }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("r", "reload", "Refresh", id="stats.reload"),
+        Binding("l", "leeches", "Leeches", id="stats.leeches"),
+        Binding("v", "review", "Review", id="stats.review"),
+        Binding("escape", "leave", "Back", id="stats.leave"),
+        *[Binding(str(n), f"tab('{tab}')", title, show=False, id=f"stats.tab_{tab}")
+          for n, (tab, title) in enumerate(
+              (("accuracy", "Accuracy"), ("concepts", "Concepts"), ("forecast", "Forecast"),
+               ("pace", "Pace")), start=1)],
+    ]
+
+    def __init__(self, context: ReviewContext | None = None, *, name: str | None = None,
+                 id: str | None = None) -> None:  # fmt: skip
+        super().__init__(name=name, id=id)
+        self.context = context
+        self.fixed_context = context is not None
+        self.service: SrsService | None = None
+        self.progress: Progress | None = None
+        self.data: dict[str, ChartData] = {}
+        self.loading = False
+
+    def compose(self) -> ComposeResult:
+        yield Static("Statistics", id="stats-title")
+        yield Static("Reading the history…", id="stats-summary")
+        with TabbedContent(id="stats-tabs"):
+            with TabPane("Accuracy", id="tab-accuracy"), Horizontal(classes="row"):
+                yield LineChart(limit=100, id="accuracy-chart")
+                yield BarChart(limit=100, id="parts-chart")
+            with TabPane("Concepts", id="tab-concepts"), Vertical():
+                yield BarChart(horizontal=True, limit=100, id="concepts-chart")
+                yield DataTable(id="concept-table", cursor_type="row", zebra_stripes=True)
+            with TabPane("Forecast", id="tab-forecast"):
+                yield BarChart(id="forecast-chart")
+            with TabPane("Pace", id="tab-pace"), Vertical():
+                yield LineChart(id="time-chart")
+                yield BarChart(id="answers-chart")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        # the tabs take the focus, so left and right switch charts (1-4 too)
+        self.query_one(TabbedContent).query_one(Tabs).focus()
+        self.start()
+
+    def action_tab(self, tab: str) -> None:
+        """Show one tab of charts."""
+        self.query_one(TabbedContent).active = f"tab-{tab}"
+
+    def on_screen_resume(self) -> None:
+        # back from another mode: read again (answers may have been given meanwhile)
+        if self.service is not None and not self.fixed_context:
+            current = app_learner_id(self.app)
+            if current is not None and self.context is not None and (
+                current != self.context.learner_id
+            ):
+                self.service = None  # another learner was chosen meanwhile
+                self.context = None
+        if self.service is None:
+            self.start()
+        elif self.progress is not None:
+            self.action_reload()
+
+    def start(self) -> None:
+        """Read the learner's progress once the app has a database and a learner."""
+        if self.service is not None:
+            return
+        context = self.context or context_from_app(self.app)
+        if context is None:
+            self.query_one("#stats-summary", Static).update("Waiting for a learner…")
+            self.set_timer(0.3, self.start)
+            return
+        self.context = context
+        self.service = context.service()
+        self.query_one("#stats-title", Static).update(f"Statistics · {context.learner_name}")
+        self.action_reload()
+
+    def action_reload(self) -> None:
+        """Read the progress again."""
+        if self.service is not None and not self.loading:
+            self.loading = True
+            self._load()
+
+    @work(thread=True, exclusive=True, group="stats-load", exit_on_error=False)
+    def _load(self) -> Progress:
+        assert self.service is not None
+        return self.service.progress()
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.worker.group != "stats-load" or not event.worker.is_finished:
+            return
+        self.loading = False
+        if event.state is WorkerState.SUCCESS:
+            self.show(event.worker.result)  # type: ignore[arg-type]
+        elif event.state is WorkerState.ERROR:
+            from ..errors import describe_error
+
+            error = event.worker.error
+            message = describe_error(error) if error is not None else None
+            self.query_one("#stats-summary", Static).update(
+                f"The history cannot be read: {message or error!r}"
+            )
+
+    def show(self, progress: Progress) -> None:
+        """Draw a learner's progress."""
+        self.progress = progress
+        self.data = charts_of(progress)
+        summary = summary_text(progress)
+        if self.service is not None and self.service.problems:
+            n = len(self.service.problems)
+            summary += f" · {n} damaged card{'s' if n != 1 else ''} skipped"
+        self.query_one("#stats-summary", Static).update(summary)
+        for key, data in self.data.items():
+            chart = self.query_one(f"#{key}-chart")
+            chart.show(data)  # type: ignore[attr-defined]
+        table = self.query_one("#concept-table", DataTable)
+        table.clear(columns=True)
+        table.add_columns("Concept", "Right", "Asked", "%")
+        for c in progress.concepts:
+            table.add_row(concept_title(c.name), str(c.right), str(c.total),
+                          f"{100 * c.accuracy:.0f}")  # fmt: skip
+
+    def action_leeches(self) -> None:
+        """Show the leeches and their concepts."""
+        from .leeches import LeechScreen
+
+        if self.service is not None:
+            self.app.push_screen(LeechScreen(self.service.leeches()))
+
+    def action_review(self) -> None:
+        """Go to the review mode."""
+        app: Any = self.app
+        if "review" in getattr(app, "MODES", {}):
+            app.switch_mode("review")
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Review only where the app has a review mode."""
+        if action == "review":
+            return "review" in getattr(self.app, "MODES", {})
+        return True
+
+    def action_leave(self) -> None:
+        """Back to the drill (or close, when the screen runs on its own)."""
+        app: Any = self.app
+        if "drill" in getattr(app, "MODES", {}):
+            app.switch_mode("drill")
+        elif len(app.screen_stack) > 1:
+            app.pop_screen()
+        else:
+            app.exit()
+
+
+def finite(values: tuple[float, ...]) -> list[float]:
+    """The values that are numbers (days with answers)."""
+    return [v for v in values if not math.isnan(v)]

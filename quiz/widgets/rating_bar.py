@@ -1,0 +1,79 @@
+"""The rating bar of the review mode: Again, Hard, Good, Easy, each with its next interval.
+
+Shown once the answer is marked. The rating the grading proposed is
+highlighted (and focused, so Enter accepts it); keys 1-4 (bound on the
+screen) or a click choose another. Each button reads like ``3 Good 2d``: the
+interval that rating schedules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from textual.app import ComposeResult
+from textual.containers import Horizontal
+from textual.message import Message
+from textual.widgets import Button, Static
+
+from ..srs import RatingOption
+
+__all__ = ["RatingBar"]
+
+
+class RatingBar(Horizontal):
+    """Four rating buttons with their intervals, and a line saying what was proposed."""
+
+    DEFAULT_CSS = """
+    RatingBar { height: auto; padding: 0 1; background: $panel; }
+    RatingBar > #rating-buttons { height: 1; width: 1fr; }
+    RatingBar Button { margin: 0 1 0 0; min-width: 14; }
+    RatingBar Button.-proposed { text-style: bold; }
+    RatingBar > #rating-note { width: auto; color: $text-muted; }
+    """
+
+    class Rated(Message):
+        """The learner chose a rating (1-4) with a click or Enter on a button."""
+
+        def __init__(self, rating: int) -> None:
+            super().__init__()
+            self.rating = rating
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.options: tuple[RatingOption, ...] = ()
+        self.proposed: int | None = None
+        self.chosen: int | None = None
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="rating-buttons"):
+            for n in range(1, 5):
+                yield Button("", id=f"rate-{n}", compact=True)
+        yield Static("", id="rating-note")
+
+    def show(self, options: Sequence[RatingOption], *, proposed: int, chosen: int) -> None:
+        """Label each button with its interval and mark the proposed and chosen ratings."""
+        self.options = tuple(options)
+        self.proposed = proposed
+        self.chosen = chosen
+        for option in self.options:
+            n = int(option.rating)
+            button = self.query_one(f"#rate-{n}", Button)
+            button.label = option.label
+            button.variant = "primary" if n == chosen else "default"
+            button.set_class(n == proposed, "-proposed")
+        name = next((o.name for o in self.options if int(o.rating) == proposed), "")
+        self.query_one("#rating-note", Static).update(f"proposed: {name}")
+
+    def focus_proposed(self) -> None:
+        """Focus the proposed rating's button (Enter then accepts it)."""
+        if self.proposed is not None:
+            self.query_one(f"#rate-{self.proposed}", Button).focus()
+
+    def labels(self) -> list[str]:
+        """The button labels, 1 to 4 (what the learner reads)."""
+        return [str(self.query_one(f"#rate-{n}", Button).label) for n in range(1, 5)]
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id and event.button.id.startswith("rate-"):
+            self.post_message(self.Rated(int(event.button.id.removeprefix("rate-"))))

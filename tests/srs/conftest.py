@@ -1,0 +1,28 @@
+"""Fixtures of the spaced-repetition tests: a fixed clock, a database, a learner."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from data.db import Database, open_database
+from data.repository import Learners
+from tests.srs.srs_support import FixedClock
+
+
+@pytest.fixture
+def clock() -> FixedClock:
+    return FixedClock()
+
+
+@pytest.fixture
+def db() -> Iterator[Database]:
+    database = open_database(":memory:")
+    yield database
+    database.close()
+
+
+@pytest.fixture
+def learner_id(db: Database) -> int:
+    return Learners(db).get_or_create("Ann").id
