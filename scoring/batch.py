@@ -15,29 +15,22 @@ scoring.errors.TileCountError: a hand with no melds needs 14 concealed tiles ...
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable, Iterator
+from operator import itemgetter
 from typing import Any, TextIO
 
 from .errors import InputFieldError, NotationError, ScoringError
-from .evaluate import evaluate
-from .hand import Hand, Meld, Situation, Win, Wind
-from .points import payments, total
-from .rules import RuleProfile, get_profile
-from .tiles import Tile, parse_tiles
-from .validate import validate
+from .evaluate import Outcome, evaluate_facts
+from .facts import FLAG_BITS, TSUMO, Facts, MeldFacts, facts_of, meld_facts
+from .hand import WIND_WORDS, Hand, Meld, Situation, Win, Wind
+from .points import settle
+from .result import Limit
+from .rules import PROFILES, TENHOU, RuleProfile, get_profile
+from .tiles import RED_FIVES, TILES, Tile, parse_tiles
+from .validate import check
 
-FLAGS: tuple[str, ...] = (
-    "riichi",
-    "double_riichi",
-    "ippatsu",
-    "rinshan",
-    "chankan",
-    "haitei",
-    "houtei",
-    "tenhou",
-    "chiihou",
-    "renhou",
-)
+FLAGS: tuple[str, ...] = tuple(name for name, _ in FLAG_BITS)
 KNOWN_FIELDS = frozenset(
     (
         "id",
@@ -57,6 +50,7 @@ KNOWN_FIELDS = frozenset(
 )
 
 _MELD_CACHE: dict[str, Meld] = {}
+_CACHE_LIMIT = 50_000
 
 
 def _tiles_field(record: dict[str, Any], name: str) -> tuple[Tile, ...]:
@@ -97,7 +91,7 @@ def _meld(text: Any) -> Meld:
     m = _MELD_CACHE.get(text)
     if m is None:
         m = Meld.parse(text)
-        if len(_MELD_CACHE) < 10_000:
+        if len(_MELD_CACHE) < _CACHE_LIMIT:
             _MELD_CACHE[text] = m
     return m
 
@@ -159,25 +153,201 @@ def parse_record(record: Any) -> Win:
     return Win(Hand(concealed, win_tiles[0], melds), situation, rules)
 
 
-def score_win_record(win: Win, id: Any = None) -> dict[str, Any]:
-    """Score a ``Win`` straight to the batch output object (the fast path)."""
-    hand, s, rules = win.hand, win.situation, win.rules
-    validate(hand, s, rules)
-    best, _ = evaluate(hand, s, rules)
-    pay = payments(best.base, s.dealer, s.tsumo)
+# --- the fast way in: a record read straight into ``Facts`` -------------------
+#
+# Only plain, well-formed records are read here (the common case); anything
+# else -- a wrong type, odd notation, an unknown value -- makes
+# ``_facts_of_record`` give up, and ``parse_record`` reads the record instead and
+# raises its error. So both ways accept the same records and read them the same.
+
+_find_groups = re.compile(r"[0-9]+[mps]|[1-7]+z").findall
+_SUIT_LETTERS = {"m": 0, "p": 1, "s": 2, "z": 3}
+#: Each digit's rank (``0``, the red five, is a five).
+_RANKS: dict[str, int] = {str(d): 4 if d == 0 else d - 1 for d in range(10)}
+
+# A hand's notation is read as one int, the sum of the values of its groups:
+# a byte a tile kind (its count), then a byte a suit (its red fives), then the
+# number of tiles (32 bits), then the length of the text read. A count can spill
+# over into the next byte only with 256 tiles of a kind, that is with a wrong
+# tile count, which validation reports first (from the text, not the counts).
+_REDS_AT = 8 * 34
+_TILES_AT = 8 * 37
+_LENGTH_AT = 8 * 41
+_LOW_BYTES = (1 << _TILES_AT) - 1
+#: Builds a named tuple from a tuple of its fields (without the keyword-handling constructor).
+_new = tuple.__new__
+
+
+#: For each suit letter, each digit's share of a hand's value (its tile, a count of 1).
+_SHARES: dict[str, dict[str, int]] = {
+    letter: {str(d): 1 << (8 * (9 * suit + _RANKS[str(d)])) for d in range(10)}
+    for letter, suit in _SUIT_LETTERS.items()
+}
+
+
+def _group_value(text: str) -> int:
+    """The value of one notation group (``[0-9]+[mps]`` or ``[1-7]+z``)."""
+    letter = text[-1]
+    digits = text[:-1]
+    return (
+        sum(map(_SHARES[letter].__getitem__, digits))
+        + (digits.count("0") << (_REDS_AT + 8 * _SUIT_LETTERS[letter]))
+        + (len(digits) << _TILES_AT)
+        + (len(text) << _LENGTH_AT)
+    )
+
+
+class _Memo(dict[str, Any]):
+    """A bounded memo of a pure function of a short string, looked up by indexing."""
+
+    def __init__(self, function: Any) -> None:
+        super().__init__()
+        self.function = function
+
+    def __missing__(self, text: str) -> Any:
+        value = self.function(text)
+        if len(self) >= _CACHE_LIMIT:
+            self.clear()
+        self[text] = value
+        return value
+
+
+def _meld_value(text: Any) -> MeldFacts:
+    if type(text) is not str:
+        raise TypeError("not a meld string")
+    return meld_facts(_meld(text))
+
+
+def _indicator_value(text: str) -> tuple[int, ...] | None:
+    """Dora or ura indicators as tile indices, in order; None if they cannot be read here.
+
+    Only strings are read (``parse_tiles`` rejects anything else): a list of tiles, or a
+    value of the wrong type, is for ``parse_record`` to read or report.
+    """
+    try:
+        return tuple(t.index for t in parse_tiles(text))
+    except NotationError:
+        return None
+
+
+#: Notation group -> value; meld string -> its facts; indicator string -> indices.
+_GROUP_VALUES = _Memo(_group_value)
+_MELD_FACTS = _Memo(_meld_value)
+_INDICATORS = _Memo(_indicator_value)
+_WIN_TILES: dict[str, tuple[int, bool]] = {str(t): (t.index, t.red) for t in (*TILES, *RED_FIVES)}
+_WINDS: dict[str, int] = {text: wind.tile_index for text, wind in WIND_WORDS.items()}
+#: The fields read, in order: ten values, then tsumo and the flags.
+_FIELDS: tuple[str, ...] = (
+    *("hand", "win", "melds", "round", "seat", "dora", "ura", "honba", "sticks", "rules"),
+    *("tsumo", *FLAGS),
+)
+_read_fields = itemgetter(*_FIELDS)
+# the flags are read bit by bit: tsumo is 1, each flag of FLAG_BITS the next bit up
+assert TSUMO == 1 and [bit for _, bit in FLAG_BITS] == [2 << k for k in range(len(FLAG_BITS))]
+
+
+def _facts_of_record(record: dict[str, Any], rules: RuleProfile | None) -> Facts | None:
+    """Read a plain record into ``Facts``; None when ``parse_record`` must read it."""
+    try:
+        values: tuple[Any, ...] = _read_fields(record)
+    except KeyError:  # a field left out: None, as ``record.get`` gives it
+        values = tuple(map(record.get, _FIELDS))
+    flags = 0
+    bit = 1  # TSUMO, then the flags in FLAG_BITS order
+    for value in values[10:]:
+        if value is not False:
+            if value is True:
+                flags |= bit
+            elif value is not None:
+                return None
+        bit <<= 1
+    hand, win_text, melds_value, rnd, seat, dora, ura, honba, sticks, name = values[:10]
+    if type(hand) is not str:
+        return None
+    try:
+        total = sum(map(_GROUP_VALUES.__getitem__, _find_groups(hand)))
+        win = _WIN_TILES[win_text]
+        if melds_value:
+            if type(melds_value) is not list:
+                return None
+            melds = tuple(map(_MELD_FACTS.__getitem__, melds_value))
+        else:
+            melds = ()
+        profile = PROFILES[name] if name else TENHOU
+        round_index = _WINDS[rnd] if rnd is not None else _default_wind(record, "round")
+        seat_index = _WINDS[seat] if seat is not None else _default_wind(record, "seat")
+        # (not a string: the memo holds None for it, as for notation it cannot read)
+        dora_indices = _INDICATORS[dora] if dora is not None else ()
+        ura_indices = _INDICATORS[ura] if ura is not None else ()
+    except (KeyError, TypeError, ScoringError):
+        return None
+    if total >> _LENGTH_AT != len(hand) or not total or dora_indices is None or ura_indices is None:
+        return None
+    if honba is None:
+        honba = 0
+    elif type(honba) is not int or honba < 0:
+        return None
+    if sticks is None:
+        sticks = 0
+    elif type(sticks) is not int or sticks < 0:
+        return None
+    low = (total & _LOW_BYTES).to_bytes(37, "little")
+    return _new(
+        Facts,
+        (
+            low[:34],
+            total >> _TILES_AT & 0xFFFFFFFF,
+            (low[34], low[35], low[36]),
+            win[0],
+            win[1],
+            melds,
+            flags,
+            round_index,
+            seat_index,
+            dora_indices,
+            ura_indices,
+            honba,
+            sticks,
+            profile if rules is None else rules,
+            hand,
+        ),
+    )
+
+
+def _default_wind(record: dict[str, Any], name: str) -> int:
+    """East where the wind is not given; a given None is for ``parse_record`` to report."""
+    if name in record:
+        raise KeyError(name)
+    return 27
+
+
+_LIMIT_TEXT: dict[Limit | None, str | None] = {None: None, **{x: x.value for x in Limit}}
+
+
+def _output(id: Any, f: Facts, best: Outcome) -> dict[str, Any]:
+    payment, declaration, total = settle(
+        best.base, f.seat == 27, bool(f.flags & TSUMO), f.honba, f.sticks, f.rules.honba_ron
+    )
     return {
         "id": id,
         "fu": best.fu,
-        "fu_items": [{"item": name, "fu": fu} for name, fu, _, _ in best.fu_items],
+        "fu_items": [{"item": i[0], "fu": i[1]} for i in best.items],
         "han": best.han,
         "yakuman": best.yakuman,
-        "yaku": [{"name": n, "han": h} for n, h in best.yaku],
-        "limit": best.limit.value if best.limit else None,
+        "yaku": [{"name": y[1], "han": y[2]} for y in best.yaku],
+        "limit": _LIMIT_TEXT[best.limit],
         "base": best.base,
-        "payment": pay.to_record(),
-        "total": total(pay, s.honba, s.sticks, rules.honba_ron),
-        "declaration": pay.declaration(),
+        "payment": payment,
+        "total": total,
+        "declaration": declaration,
     }
+
+
+def score_win_record(win: Win, id: Any = None) -> dict[str, Any]:
+    """Score a ``Win`` straight to the batch output object."""
+    f = facts_of(win.hand, win.situation, win.rules)
+    best, _ = evaluate_facts(f, check(f))
+    return _output(id, f, best)
 
 
 def score_record(record: dict[str, Any], rules: RuleProfile | None = None) -> dict[str, Any]:
@@ -190,10 +360,12 @@ def score_record(record: dict[str, Any], rules: RuleProfile | None = None) -> di
     Raises:
         ScoringError: a subclass with a one-sentence message for an invalid hand.
     """
-    win = parse_record(record)
-    if rules is not None:
-        win = Win(win.hand, win.situation, rules)
-    return score_win_record(win, record.get("id"))
+    f = _facts_of_record(record, rules) if type(record) is dict else None
+    if f is None:
+        win = parse_record(record)
+        f = facts_of(win.hand, win.situation, win.rules if rules is None else rules)
+    best, _ = evaluate_facts(f, check(f))
+    return _output(record.get("id"), f, best)
 
 
 def error_record(id: Any, message: str) -> dict[str, Any]:

@@ -66,6 +66,8 @@ _WIND_WORDS: dict[str, Wind] = {}
 for _w, _word in zip(Wind, ("east", "south", "west", "north"), strict=True):
     _WIND_WORDS[_w.value] = _WIND_WORDS[_w.value.lower()] = _WIND_WORDS[_word] = _w
 _WIND_INDEX: dict[Wind, int] = {w: 27 + i for i, w in enumerate(Wind)}
+#: Every spelling ``Wind.parse`` reads without trimming (``E``, ``e``, ``east``...).
+WIND_WORDS: dict[str, Wind] = _WIND_WORDS
 
 
 @dataclass(frozen=True, slots=True)

@@ -179,21 +179,36 @@ class Payment:
 
     def declaration(self) -> str:
         """What the winner says at the table: ``7700``, ``2000/3900`` or ``3900 all``."""
-        if self.ron is not None:
-            return str(self.ron)
-        if self.all is not None:
-            return f"{self.all} all"
-        return f"{self.non_dealer}/{self.dealer}"
+        return declare(self.to_record())
 
     @property
     def hand_value(self) -> int:
         """What the winner receives for the hand alone (no honba, no sticks)."""
-        if self.ron is not None:
-            return self.ron
-        if self.all is not None:
-            return 3 * self.all
-        assert self.dealer is not None and self.non_dealer is not None
-        return self.dealer + 2 * self.non_dealer
+        return hand_value(self.to_record())
+
+
+def declare(shape: dict[str, int]) -> str:
+    """The table declaration of a batch-format payment object.
+
+    >>> declare({"ron": 7700}), declare({"all": 3900})
+    ('7700', '3900 all')
+    >>> declare({"dealer": 3900, "non_dealer": 2000})
+    '2000/3900'
+    """
+    if "ron" in shape:
+        return str(shape["ron"])
+    if "all" in shape:
+        return f"{shape['all']} all"
+    return f"{shape['non_dealer']}/{shape['dealer']}"
+
+
+def hand_value(shape: dict[str, int]) -> int:
+    """What the winner receives for a batch-format payment object (no honba, no sticks)."""
+    if "ron" in shape:
+        return shape["ron"]
+    if "all" in shape:
+        return 3 * shape["all"]
+    return shape["dealer"] + 2 * shape["non_dealer"]
 
 
 @dataclass(frozen=True, slots=True)

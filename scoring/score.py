@@ -19,7 +19,6 @@ from .points import payments, total
 from .result import FuItem, Group, GroupKind, Reading, Result, YakuHan
 from .rules import TENHOU, RuleProfile
 from .tiles import TILES, Tile
-from .validate import validate
 
 
 def score(win: Win) -> Result:
@@ -36,7 +35,6 @@ def score_hand(
 ) -> Result:
     """Score a hand in a situation under a rule profile (Tenhou's by default)."""
     s = situation if situation is not None else Situation()
-    validate(hand, s, rules)
     best, every = evaluate(hand, s, rules)
     return build_result(hand, s, rules, best, every)
 

@@ -180,13 +180,15 @@ def _parse_uncached(text: str) -> tuple[Tile, ...]:
     return tuple(out)
 
 
-_PARSE_CACHE: dict[str, tuple[Tile, ...]] = {}
 _GROUP_CACHE: dict[str, tuple[Tile, ...]] = {}
 _GROUP_RE = re.compile(r"([0-9]+)([mps])|([1-7]+)z")
 
 
 def _parse_fast(text: str) -> tuple[Tile, ...] | None:
-    """Parse well-formed notation group by group (groups repeat across hands)."""
+    """Parse well-formed notation group by group, memoised by group.
+
+    Groups repeat across hands; whole hands hardly ever do, so they are not memoised.
+    """
     out: list[Tile] = []
     end = 0
     for m in _GROUP_RE.finditer(text):
@@ -223,15 +225,15 @@ def parse_tiles(text: str) -> tuple[Tile, ...]:
     """
     if not isinstance(text, str):
         raise NotationError(f"tiles must be a string in MPSZ notation, not {text!r}")
-    hit = _PARSE_CACHE.get(text)
-    if hit is None:
-        hit = _parse_fast(text)
-        if hit is None:
-            hit = _parse_uncached(text)
-        if len(_PARSE_CACHE) > 100_000:
-            _PARSE_CACHE.clear()
-        _PARSE_CACHE[text] = hit
-    return hit
+    tiles = _parse_fast(text)
+    return _parse_uncached(text) if tiles is None else tiles
+
+
+def _tile_order(t: Tile) -> int:
+    return 2 * t.index + (not t.red)
+
+
+_DIGITS = "123456789"
 
 
 def format_tiles(tiles: Iterable[Tile], sort: bool = True) -> str:
@@ -239,22 +241,19 @@ def format_tiles(tiles: Iterable[Tile], sort: bool = True) -> str:
 
     Red fives sort with the fives and are written ``0``.
     """
-    items = list(tiles)
-    if sort:
-        items.sort(key=lambda t: (t.index, not t.red))
-    parts: list[str] = []
-    digits: list[str] = []
-    suit: str | None = None
+    items = sorted(tiles, key=_tile_order) if sort else tiles
+    out: list[str] = []
+    suit = -1
     for t in items:
-        s = t.suit.value
-        if suit is not None and s != suit:
-            parts.append("".join(digits) + suit)
-            digits = []
-        suit = s
-        digits.append("0" if t.red else str(t.number))
-    if suit is not None:
-        parts.append("".join(digits) + suit)
-    return "".join(parts)
+        i = t.index
+        if i // 9 != suit:
+            if suit >= 0:
+                out.append("mpsz"[suit])
+            suit = i // 9
+        out.append("0" if t.red else _DIGITS[i % 9])
+    if suit >= 0:
+        out.append("mpsz"[suit])
+    return "".join(out)
 
 
 def dora_from_indicator(indicator: Tile) -> Tile:
