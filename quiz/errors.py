@@ -13,15 +13,10 @@ def describe_error(error: BaseException) -> str | None:
     Scoring errors, data-layer errors and app errors carry their own message;
     database connection problems are summarised without the driver's traceback.
     """
+    from data.errors import DataError
     from scoring.errors import ScoringError
 
-    if isinstance(error, ScoringError | DrillError):
-        return str(error)
-    try:
-        from data.errors import DataError
-    except ImportError:  # pragma: no cover - data layer always present when installed
-        DataError = ()  # type: ignore[assignment,misc]
-    if DataError and isinstance(error, DataError):
+    if isinstance(error, ScoringError | DrillError | DataError):
         return str(error)
     module = type(error).__module__
     if module.startswith("sqlalchemy"):

@@ -1,0 +1,302 @@
+"""The Textual app: modes, app-wide keys, the command palette, and its factory.
+
+:func:`create_app` builds the app for the command line and for tests alike;
+nothing is opened at import time. On start the app opens the database (in a
+thread, so the screen is drawn at once), picks the learner (``--learner`` or
+the learner screen), loads their settings and shows the first question.
+
+Modes: ``drill`` (:class:`quiz.screens.drill.DrillScreen`). Later modes
+(review, statistics, classroom) are added to :attr:`DrillApp.MODES` and
+reached with :meth:`DrillApp.switch_mode`; they can reuse the controller, the
+question sources and the explanation screen.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Sequence
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from textual import work
+from textual.app import App
+from textual.binding import Binding, BindingType
+from textual.worker import Worker, WorkerState
+
+from .controller import DrillController
+from .drills import DrillKind
+from .palette import DrillCommands
+from .screens.drill import DrillScreen
+from .settings import Settings
+from .store import DrillStore, utc_now
+
+if TYPE_CHECKING:
+    from data.records import LearnerRecord
+
+__all__ = ["DrillApp", "create_app"]
+
+Clock = Callable[[], datetime]
+
+
+class DrillApp(App[int]):
+    """Riichi Drill: score hands the way a player must at the table."""
+
+    TITLE = "Riichi Drill"
+    CSS_PATH = "quiz.tcss"
+    MODES: ClassVar[dict[str, Any]] = {"drill": DrillScreen}
+    COMMANDS = App.COMMANDS | {DrillCommands}
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("f1", "help", "Help", id="app.help"),
+        Binding("f2", "settings", "Settings", id="app.settings"),
+        Binding("f4", "switch_learner", "Learner", id="app.switch_learner"),
+        Binding("ctrl+q", "quit", "Quit", id="app.quit", priority=True),
+    ]
+
+    def __init__(self, *, db_url: str | None = None, learner: str | None = None,
+                 clock: Clock | None = None, seed: int | None = None,
+                 store: DrillStore | None = None, items: Sequence[int | str] = (),
+                 generated: int | None = None, settings: dict[str, Any] | None = None,
+                 drill: DrillKind | None = None) -> None:
+        super().__init__()
+        self.db_url = db_url
+        self.learner_name = learner
+        self.clock: Clock = clock or utc_now
+        self.seed = seed if seed is not None else random.SystemRandom().randrange(2**32)
+        self.rng = random.Random(self.seed)
+        self.store: DrillStore | None = store
+        self.items = tuple(items)
+        self.generated = generated
+        self.setting_overrides = dict(settings or {})
+        self.first_drill = drill
+        self.controller: DrillController | None = None
+        #: A one-line message when the app ended on an error (printed by the command line).
+        self.error: str | None = None
+        #: The traceback of an unexpected error (a bug), printed before the message.
+        self.error_details: str | None = None
+        #: ``perf_counter()`` when the last answer was submitted (for the benchmark).
+        self.submitted_at: float | None = None
+        #: Seconds from each submitted answer to its explanation drawn (for the benchmark).
+        self.explanation_times: list[float] = []
+
+    # -- start-up
+
+    def on_mount(self) -> None:
+        self.switch_mode("drill")
+        if self.store is not None:
+            self.call_after_refresh(self._store_ready, self.store)
+        else:
+            self._open_store()
+
+    @work(thread=True, exclusive=True, group="open", exit_on_error=False)
+    def _open_store(self) -> DrillStore:
+        """Open the database and fill its bank (a thread: the screen is drawn meanwhile)."""
+
+        def progress(done: int, total: int) -> None:
+            self.call_from_thread(self._loading, f"Building the question bank: {done}/{total}…")
+
+        return DrillStore.open(self.db_url, clock=self.clock, generated=self.generated,
+                               progress=progress)
+
+    def _loading(self, message: str) -> None:
+        screen = self.drill_screen
+        if screen is not None:
+            screen.show_message(message)
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        """The database is open (or could not be opened)."""
+        if event.worker.group != "open":
+            return
+        if event.state is WorkerState.SUCCESS:
+            self.store = event.worker.result
+            self.call_later(self._store_ready, self.store)
+        elif event.state is WorkerState.ERROR:
+            self.fail(event.worker.error)
+
+    def fail(self, error: BaseException | None) -> None:
+        """End the app with a one-line message (printed by the command line)."""
+        import traceback
+
+        from .errors import describe_error
+
+        message = describe_error(error) if error is not None else None
+        if message is None and error is not None:
+            # a bug, not bad input: keep the traceback for the report
+            self.error_details = "".join(traceback.format_exception(error))
+        self.error = message or f"unexpected error: {error!r}"
+        self.exit(2)
+
+    async def _store_ready(self, store: DrillStore) -> None:
+        name = self.learner_name
+        try:
+            if name is None:
+                names = [ln.name for ln in store.all_learners()]
+                if len(names) == 1:
+                    name = names[0]
+                else:
+                    self.ask_learner(names, can_cancel=False)
+                    return
+            await self.use_learner(store.learner(name))
+        except Exception as e:
+            self.fail(e)
+
+    def ask_learner(self, names: Sequence[str], *, can_cancel: bool = True) -> None:
+        """Show the learner screen; the chosen learner then drills."""
+        from .screens.learners import LearnerScreen
+
+        async def chosen(name: str | None) -> None:
+            if name is not None and self.store is not None:
+                await self.use_learner(self.store.learner(name))
+
+        self.push_screen(LearnerScreen(names, can_cancel=can_cancel), callback=chosen)
+
+    async def use_learner(self, learner: LearnerRecord) -> None:
+        """Drill as this learner: load their settings and start a session."""
+        assert self.store is not None
+        settings = self.store.load_settings(learner.id)
+        if self.setting_overrides:
+            settings = settings.replace(**self.setting_overrides)
+        self.controller = DrillController(self.store, learner, settings, clock=self.clock,
+                                          rng=self.rng, items=self.items)
+        self.learner_name = learner.name
+        self.sub_title = learner.name
+        screen = self.drill_screen
+        if screen is not None:
+            await screen.start_session(self.first_drill)
+        self.refresh_bindings()
+
+    def explanation_drawn(self) -> None:
+        """Note how long the explanation took to draw after the answer was submitted."""
+        if self.submitted_at is not None:
+            self.explanation_times.append(time.perf_counter() - self.submitted_at)
+            self.submitted_at = None
+
+    # -- state
+
+    @property
+    def settings(self) -> Settings:
+        """The learner's settings (defaults before a learner is chosen)."""
+        return self.controller.settings if self.controller is not None else Settings()
+
+    @property
+    def drill_screen(self) -> DrillScreen | None:
+        """The question screen of the drill mode."""
+        for screen in self.screen_stack:
+            if isinstance(screen, DrillScreen):
+                return screen
+        return None
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Settings and the learner switch need a learner."""
+        if action in ("settings", "switch_learner"):
+            return self.controller is not None
+        return True
+
+    async def _back_to_drill(self) -> DrillScreen | None:
+        screen = self.drill_screen
+        while screen is not None and self.screen is not screen and len(self.screen_stack) > 1:
+            self.pop_screen()
+        return screen
+
+    # -- actions
+
+    def action_help(self) -> None:
+        """Show the help screen."""
+        from .screens.help import HelpScreen
+
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen())
+
+    def action_settings(self) -> None:
+        """Open the settings; saved settings are stored for the learner."""
+        from .screens.settings import SettingsScreen
+
+        if self.controller is None or isinstance(self.screen, SettingsScreen):
+            return
+
+        async def saved(settings: Settings | None) -> None:
+            if settings is not None:
+                await self.apply_settings(settings)
+
+        self.push_screen(SettingsScreen(self.controller.settings), callback=saved)
+
+    async def apply_settings(self, settings: Settings) -> None:
+        """Use and store new settings; a new drill starts a new session."""
+        c = self.controller
+        if c is None:
+            return
+        old = c.settings
+        c.update_settings(settings)
+        screen = self.drill_screen
+        if screen is None:
+            return
+        if settings.drill is not old.drill:
+            await self._back_to_drill()
+            await screen.start_session(settings.drill)
+            return
+        if settings.tile_style is not old.tile_style and c.question is not None:
+            await screen.show_question(c.question)
+        if (settings.profile, settings.ask, settings.topic, settings.difficulty) != (
+                old.profile, old.ask, old.topic, old.difficulty):
+            self.notify("New settings apply from the next question.")
+
+    async def set_setting(self, key: str, value: Any) -> None:
+        """Change one setting (from the command palette)."""
+        if self.controller is not None:
+            await self.apply_settings(self.controller.settings.replace(**{key: value}))
+
+    def action_switch_learner(self) -> None:
+        """Choose another learner (a new session starts)."""
+        if self.store is not None:
+            self.ask_learner([ln.name for ln in self.store.all_learners()])
+
+    async def start_drill(self, kind: DrillKind) -> None:
+        """Start a session of a drill (from the command palette)."""
+        screen = await self._back_to_drill()
+        if screen is not None and self.controller is not None:
+            await screen.start_session(kind)
+
+    async def end_session(self) -> None:
+        """End the session and show the summary (from the command palette)."""
+        screen = await self._back_to_drill()
+        c = self.controller
+        if screen is not None and c is not None and c.session is not None and c.session.answered:
+            c.question = None
+            screen.show_summary()
+
+    def on_unmount(self) -> None:
+        if self.store is not None and self.db_url is not None:
+            self.store.close()
+
+
+def create_app(db_url: str | Path | None = None, learner: str | None = None,
+               clock: Clock | None = None, *, seed: int | None = None,
+               store: DrillStore | None = None, items: Sequence[int | str] = (),
+               generated: int | None = None, settings: dict[str, Any] | None = None,
+               drill: DrillKind | str | None = None) -> DrillApp:
+    """Build the app (the command line and the tests both call this).
+
+    Args:
+        db_url: database file or URL (None: the default file in the data directory).
+        learner: drill as this learner (created if new); None shows the
+            learner screen unless there is exactly one learner.
+        clock: the time source, returning aware UTC datetimes.
+        seed: the random seed for drawing hands (None: a fresh one).
+        store: an open store to use instead of opening ``db_url`` (tests).
+        items: ask these bank items (ids or stable ids) in order instead of drawing.
+        generated: generated hands a new bank should hold (default: the data layer's).
+        settings: settings that override the learner's stored ones (e.g. ``{"drill": "fu"}``).
+        drill: the drill of the first session (default: the learner's setting).
+    """
+    return DrillApp(
+        db_url=None if db_url is None else str(db_url),
+        learner=learner,
+        clock=clock,
+        seed=seed,
+        store=store,
+        items=items,
+        generated=generated,
+        settings=settings,
+        drill=DrillKind(drill) if drill is not None else None,
+    )

@@ -1,0 +1,232 @@
+"""Running drills without a screen: questions in, marked answers stored, sessions out.
+
+The Textual screens are thin: they ask a :class:`DrillController` for the
+next question, hand it what was typed, and show what comes back. The
+controller grades the answer and stores it through :class:`quiz.store.DrillStore`
+*before* returning, so a killed app loses at most the question on screen.
+
+Where questions come from is a :class:`QuestionSource`: the bank
+(:class:`BankQuestions`), the points table (:class:`TableQuestions`), or a
+fixed list of items (a teacher's set, a test). A review mode adds its own
+source and reuses everything else.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from datetime import datetime
+from typing import TYPE_CHECKING, Protocol
+
+from .drills import DrillKind, Question, build_question, question_for_cell, random_cell
+from .errors import DrillError
+from .grading import Answer, Hints, Marked, Part, grade
+from .session import Session, SessionPlan
+from .settings import Settings
+
+if TYPE_CHECKING:
+    from data.records import LearnerRecord
+
+    from .store import DrillStore
+
+__all__ = ["BankQuestions", "DrillController", "FixedQuestions", "QuestionSource",
+           "TableQuestions"]
+
+Clock = Callable[[], datetime]
+
+
+class QuestionSource(Protocol):
+    """Something that makes the next question of a session."""
+
+    def next_question(self, number: int) -> Question | None:
+        """The question numbered ``number``, or None when there are no more."""
+
+
+class BankQuestions:
+    """Questions of a drill drawn at random from the bank (by topic and difficulty)."""
+
+    def __init__(self, store: DrillStore, drill: DrillKind, settings: Settings,
+                 rng: random.Random) -> None:
+        self.store = store
+        self.drill = drill
+        self.settings = settings
+        self.rng = rng
+        self.asked: set[int] = set()
+        self.notice: str | None = None
+
+    def next_question(self, number: int) -> Question | None:
+        s = self.settings
+        filters = [(s.topic, s.difficulty), (s.topic, None), (None, None)]
+        seen: list[tuple[str | None, int | None]] = []
+        for topic, difficulty in filters:
+            if (topic, difficulty) in seen:
+                continue
+            seen.append((topic, difficulty))
+            for _ in range(25):
+                item = self.store.draw(self.rng, profile=s.profile, topic=topic,
+                                       difficulty=difficulty, exclude=self.asked)
+                if item is None:
+                    break
+                self.asked.add(item.id)
+                q = build_question(self.drill, item, number=number, profile=s.profile,
+                                   ask=s.ask, skip_fu_on_limit=s.skip_fu_on_limit)
+                if q is not None:
+                    if (topic, difficulty) != (s.topic, s.difficulty):
+                        self.notice = "no hands matched the topic or difficulty asked for: " \
+                                      "drawing from the whole bank"
+                    return q
+        return None
+
+
+class FixedQuestions:
+    """Questions from a fixed list of bank items, in order (a prepared set, a test)."""
+
+    def __init__(self, store: DrillStore, drill: DrillKind, settings: Settings,
+                 items: Sequence[int | str]) -> None:
+        self.store = store
+        self.drill = drill
+        self.settings = settings
+        self.items = list(items)
+        self.position = 0
+
+    def next_question(self, number: int) -> Question | None:
+        s = self.settings
+        while self.position < len(self.items):
+            item = self.store.item(self.items[self.position])
+            self.position += 1
+            q = build_question(self.drill, item, number=number, profile=s.profile, ask=s.ask,
+                               skip_fu_on_limit=s.skip_fu_on_limit)
+            if q is not None:
+                return q
+        return None
+
+
+class TableQuestions:
+    """Points-table questions: a fu and han, dealer or not, ron or tsumo."""
+
+    def __init__(self, settings: Settings, rng: random.Random) -> None:
+        self.settings = settings
+        self.rng = rng
+
+    def next_question(self, number: int) -> Question | None:
+        return question_for_cell(random_cell(self.rng), number=number,
+                                 profile=self.settings.profile)
+
+
+class DrillController:
+    """One learner drilling: sessions, questions, grading and storing answers.
+
+    Args:
+        store: the data store.
+        learner: who is drilling.
+        settings: the learner's settings.
+        clock: the time source (aware UTC datetimes).
+        rng: the random source for drawing hands.
+        items: ask these bank items (ids or stable ids) in order instead of drawing.
+    """
+
+    def __init__(self, store: DrillStore, learner: LearnerRecord, settings: Settings, *,
+                 clock: Clock, rng: random.Random, items: Sequence[int | str] = ()) -> None:
+        self.store = store
+        self.learner = learner
+        self.settings = settings
+        self.clock = clock
+        self.rng = rng
+        self.items = tuple(items)
+        self.session: Session | None = None
+        self.source: QuestionSource | None = None
+        self.question: Question | None = None
+        self.last: Marked | None = None
+        self._sessions = 0
+
+    # -- sessions
+
+    def plan(self, drill: DrillKind | None = None) -> SessionPlan:
+        """A session plan from the settings (and another drill, if given)."""
+        s = self.settings
+        return SessionPlan(
+            drill=drill or s.drill,
+            length=s.session_length or None,
+            time_limit=s.time_limit * 60 if s.time_limit else None,
+            topic=s.topic,
+            difficulty=s.difficulty,
+        )
+
+    def source_for(self, drill: DrillKind) -> QuestionSource:
+        """Where the questions of a drill come from."""
+        if drill is DrillKind.TABLE:
+            return TableQuestions(self.settings, self.rng)
+        if self.items:
+            return FixedQuestions(self.store, drill, self.settings, self.items)
+        return BankQuestions(self.store, drill, self.settings, self.rng)
+
+    def start(self, drill: DrillKind | None = None,
+              source: QuestionSource | None = None) -> Session:
+        """Start a new session (the previous one's answers are already stored)."""
+        plan = self.plan(drill)
+        self._sessions += 1
+        stamp = self.clock().strftime("%Y%m%dT%H%M%S")
+        session_id = f"{self.learner.id}-{stamp}-{self._sessions}-{self.rng.randrange(16**6):06x}"
+        self.session = Session(plan, self.clock, session_id)
+        self.source = source or self.source_for(plan.drill)
+        self.question = None
+        if drill is not None and drill is not self.settings.drill:
+            self.update_settings(self.settings.replace(drill=drill.value))
+        return self.session
+
+    def next_question(self) -> Question | None:
+        """The next question (its timer running), or None when the session is over."""
+        if self.session is None or self.source is None:
+            raise DrillError("no session has been started")
+        if self.session.over:
+            return None
+        q = self.source.next_question(len(self.session.answered) + 1)
+        if q is None:
+            if not self.session.answered:
+                raise DrillError("the question bank has no hand for this drill: "
+                                 "run 'riichi-drill bank build'")
+            return None
+        self.question = q
+        self.session.show(q)
+        return q
+
+    @property
+    def notice(self) -> str | None:
+        """A remark about the questions (e.g. a topic with no hands), once."""
+        notice = getattr(self.source, "notice", None)
+        if notice and self.source is not None:
+            self.source.notice = None  # type: ignore[attr-defined]
+        return notice
+
+    # -- answers
+
+    def submit(self, answers: Mapping[Part, Answer]) -> Marked | Hints:
+        """Grade the answer to the question on screen; a marked answer is stored first.
+
+        Returns:
+            :class:`Hints` when a part could not be read (nothing is stored and
+            the question stays on screen), else the :class:`Marked` answer.
+        """
+        if self.session is None or self.question is None:
+            raise DrillError("there is no question on screen to answer")
+        graded = grade(self.question.key, answers)
+        if isinstance(graded, Hints):
+            return graded
+        question = self.question
+        seconds = round(self.session.question_seconds(), 3)
+        stored = self.store.record(self.learner.id, question, graded,
+                                   seconds=seconds, session=self.session.id,
+                                   answered_at=self.clock())
+        self.session.record(graded, stored.id, seconds)
+        self.question = None
+        self.last = graded
+        return graded
+
+    # -- settings
+
+    def update_settings(self, settings: Settings) -> None:
+        """Use and store new settings (they apply from the next question)."""
+        self.settings = settings
+        self.store.save_settings(self.learner.id, settings)
+        if self.source is not None and hasattr(self.source, "settings"):
+            self.source.settings = settings

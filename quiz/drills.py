@@ -1,0 +1,509 @@
+"""The drill kinds, and turning a bank item (or a points-table cell) into a question.
+
+Pure: no Textual, no database. A drill kind says what is asked and which
+hands suit it; :func:`build_question` makes a :class:`Question` (what to
+show, the answer key, the worked explanation) from a bank item scored under
+the learner's rule profile, or from a points-table cell for the table drill.
+
+To add a drill kind: add a member to :class:`DrillKind`, a row to
+:data:`DRILLS`, and a branch to :func:`build_question` (and to
+:func:`explanation_steps` if it needs its own explanation).
+
+>>> cell = TableCell(30, 4, dealer=False, tsumo=True)
+>>> q = question_for_cell(cell, number=1)
+>>> q.key.expected_text(Part.PAYMENT), q.prompt
+('2000/3900', 'What does each player pay?')
+>>> table_tricks(30, 4, dealer=False, tsumo=True)[0]  # doctest: +ELLIPSIS
+'Remember the big number and divide, rounding up: 30 fu 4 han is 7700 for a non-dealer. Tsumo:...'
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any
+
+from scoring.evaluate import base_points
+from scoring.points import round_up_100
+from scoring.result import Limit, ReadingKind, Step
+from scoring.rules import TENHOU, RuleProfile, get_profile
+from scoring.tiles import dora_from_indicator, format_tiles
+
+from .grading import AnswerKey, Part, shares_for
+
+if TYPE_CHECKING:
+    from data.records import BankItem
+    from scoring import Result
+
+__all__ = [
+    "DRILLS",
+    "DrillInfo",
+    "DrillKind",
+    "Question",
+    "TableCell",
+    "build_question",
+    "explanation_steps",
+    "question_for_cell",
+    "random_cell",
+    "rescore",
+    "table_tricks",
+]
+
+
+class DrillKind(StrEnum):
+    """The drills, valued by the name stored with each attempt."""
+
+    WHOLE = "whole"
+    FU = "fu"
+    HAN = "han"
+    TABLE = "table"
+    DORA = "dora"
+    WAIT = "wait"
+
+
+@dataclass(frozen=True, slots=True)
+class DrillInfo:
+    """One drill as the app lists it.
+
+    Attributes:
+        kind: the drill.
+        title: its name in menus.
+        key: the key that starts it from the drill screen.
+        description: one line for the command palette and the help screen.
+        parts: the parts it asks (the whole-hand drill asks what the settings say).
+        shows_hand: it shows a hand (the table drill shows only fu and han).
+    """
+
+    kind: DrillKind
+    title: str
+    key: str
+    description: str
+    parts: tuple[Part, ...]
+    shows_hand: bool = True
+
+
+DRILLS: dict[DrillKind, DrillInfo] = {
+    info.kind: info
+    for info in (
+        DrillInfo(DrillKind.WHOLE, "Whole hand", "1",
+                  "Fu, han (and yaku) and the payment of a whole hand.",
+                  (Part.FU, Part.HAN, Part.PAYMENT)),
+        DrillInfo(DrillKind.FU, "Fu only", "2", "Count the fu of a hand.", (Part.FU,)),
+        DrillInfo(DrillKind.HAN, "Han and yaku", "3", "Name the yaku and count the han.",
+                  (Part.HAN, Part.YAKU)),
+        DrillInfo(DrillKind.TABLE, "Points table", "4",
+                  "The payment for a given fu and han, as said at the table.",
+                  (Part.PAYMENT,), shows_hand=False),
+        DrillInfo(DrillKind.DORA, "Dora", "5",
+                  "The dora of each indicator, and the dora han of a hand.",
+                  (Part.DORA, Part.DORA_HAN)),
+        DrillInfo(DrillKind.WAIT, "Waits", "6",
+                  "Every tile that completes a hand, and the wait that counts.",
+                  (Part.WAITS, Part.WAIT)),
+    )
+}
+
+
+# --------------------------------------------------------------------------- table cells
+
+
+@dataclass(frozen=True, slots=True)
+class TableCell:
+    """A points-table question: fu and han, dealer or not, ron or tsumo, honba."""
+
+    fu: int
+    han: int
+    dealer: bool
+    tsumo: bool
+    honba: int = 0
+
+    def describe(self) -> str:
+        """``Non-dealer tsumo, 30 fu 4 han`` (with the honba when there are any)."""
+        who = "Dealer" if self.dealer else "Non-dealer"
+        how = "tsumo" if self.tsumo else "ron"
+        extra = f", {self.honba} honba" if self.honba else ""
+        return f"{who} {how}, {self.fu} fu {self.han} han{extra}"
+
+    def to_record(self) -> dict[str, Any]:
+        """What is stored as the attempt's question."""
+        return {"kind": "table", "fu": self.fu, "han": self.han, "dealer": self.dealer,
+                "tsumo": self.tsumo, "honba": self.honba}
+
+    @classmethod
+    def from_topic(cls, topic_id: str, honba: int = 0) -> TableCell:
+        """The cell of a ``cell:3h40f:non_dealer:ron`` topic id.
+
+        Raises:
+            ValueError: when the id is not a cell topic.
+        """
+        m = re.fullmatch(r"cell:(\d+)h(\d+)f:(dealer|non_dealer):(ron|tsumo)", topic_id)
+        if m is None:
+            raise ValueError(f"'{topic_id}' is not a points-table cell")
+        return cls(int(m.group(2)), int(m.group(1)), m.group(3) == "dealer",
+                   m.group(4) == "tsumo", honba)
+
+
+_FU_ROWS = (30, 40, 50, 60, 70, 80, 90, 100, 110)
+
+
+def random_cell(rng: random.Random) -> TableCell:
+    """A cell that can occur at a table, weighted towards the common ones.
+
+    20 fu only for pinfu tsumo (2 han or more), 25 fu only for chiitoitsu (2
+    han or more), now and then a limit hand, and honba on about one in five.
+    """
+    tsumo = rng.random() < 0.45
+    dealer = rng.random() < 0.3
+    roll = rng.random()
+    if roll < 0.1:
+        han = rng.choice((5, 6, 7, 8, 11))
+        fu = rng.choice((30, 40))
+    else:
+        han = rng.choices((1, 2, 3, 4), weights=(3, 4, 4, 2))[0]
+        fus = list(_FU_ROWS)
+        weights = [6, 6, 3, 2, 1, 1, 1, 1, 1]
+        if han >= 2:
+            fus.append(25)
+            weights.append(2)
+            if tsumo:
+                fus.append(20)
+                weights.append(3)
+        fu = rng.choices(fus, weights=weights)[0]
+    honba = rng.choice((1, 1, 2, 3)) if rng.random() < 0.2 else 0
+    return TableCell(fu, han, dealer, tsumo, honba)
+
+
+_ANCHORS = (
+    (30, 4, 7700, 11600),
+    (40, 3, 5200, 7700),
+    (50, 3, 6400, 9600),
+    (70, 2, 4500, 6800),
+    (90, 2, 5800, 8700),
+    (110, 2, 7100, 10600),
+)
+
+
+def _ceil100(value: float) -> int:
+    return int(-(-value // 100) * 100)
+
+
+def table_tricks(fu: int, han: int, *, dealer: bool, tsumo: bool,
+                 profile: RuleProfile = TENHOU) -> list[str]:
+    """The memory tricks of the points table that give this cell (seed ``002_…``).
+
+    Remember the big number (the ron of 30 fu 4 han: 7700 / 11600, of 40 fu 3
+    han: 5200 / 7700, of 50 fu 3 han: 6400 / 9600), halve it for each han
+    fewer, doubling the fu is one more han; for a tsumo divide by 4 and 2
+    (non-dealer) or 3 (dealer), rounding up. A trick is given only when it
+    gives the right numbers for this cell.
+    """
+    out: list[str] = []
+    base, limit = base_points(han, fu, 0, profile)
+    truth = shares_for(base, dealer=dealer, tsumo=tsumo)
+    who = "the dealer" if dealer else "a non-dealer"
+    if limit is not None:
+        names = {Limit.MANGAN: ("8000", "12000", "2000/4000", "4000 all"),
+                 Limit.HANEMAN: ("12000", "18000", "3000/6000", "6000 all"),
+                 Limit.BAIMAN: ("16000", "24000", "4000/8000", "8000 all"),
+                 Limit.SANBAIMAN: ("24000", "36000", "6000/12000", "12000 all"),
+                 Limit.YAKUMAN: ("32000", "48000", "8000/16000", "16000 all")}
+        said = names.get(limit)
+        if said:
+            out.append(f"{limit.value.capitalize()} is always said the same way: ron {said[0]} "
+                       f"(dealer {said[1]}), tsumo {said[2]} (dealer {said[3]}).")
+        if limit is Limit.MANGAN and han < 5:
+            out.append("Below 5 han a hand is mangan once the base passes 2000: 4 han from "
+                       "40 fu, 3 han from 70 fu" + (" (and kiriage: 4 han 30 fu, 3 han 60 fu)."
+                                                     if profile.kiriage else "."))
+        return out
+    power = fu << han
+    for afu, ahan, non_dealer, dealer_ron in _ANCHORS:
+        ratio, rest = divmod(afu << ahan, power)
+        if rest or ratio not in (1, 2, 4, 8):
+            continue
+        big = dealer_ron if dealer else non_dealer
+        value = big / ratio
+        fewer = ratio.bit_length() - 1
+        text = f"{afu} fu {ahan} han is {big} for {who}."
+        if fu != afu:
+            text += (f" {fu} fu {han} han = {afu} fu {ahan - fewer} han (doubling the fu is "
+                     "one more han).")
+        if fewer:
+            text += (f" {fewer} han fewer halves it {'once' if fewer == 1 else f'{fewer} times'}"
+                     f": {big} / {ratio} = {value:g}.")
+        if not tsumo:
+            got = _ceil100(value)
+            if got != truth.first:
+                continue
+            text += f" Ron: {value:g} -> {got}." if got != value else f" Ron: {got}."
+        elif dealer:
+            got = _ceil100(value / 3)
+            if got != truth.first:
+                continue
+            text += f" Tsumo: {value:g} / 3 = {value / 3:.1f} -> {got} all."
+        else:
+            a, b = _ceil100(value / 4), _ceil100(value / 2)
+            if (a, b) != (truth.first, truth.second):
+                continue
+            text += (f" Tsumo: {value:g} / 4 = {value / 4:g} -> {a} from each non-dealer, "
+                     f"{value:g} / 2 = {value / 2:g} -> {b} from the dealer.")
+        out.append("Remember the big number and divide, rounding up: " + text)
+        break
+    if fu == 25:
+        out.append("Chiitoitsu (25 fu): 1600 / 2400 at 2 han, and it doubles with each han: "
+                   "3200 / 4800 at 3 han, 6400 / 9600 at 4.")
+    if fu == 20:
+        out.append("Pinfu tsumo (20 fu): 400/700 (700 all) at 2 han, 700/1300 (1300 all) at 3, "
+                   "1300/2600 (2600 all) at 4.")
+    if not tsumo:
+        other = shares_for(base, dealer=not dealer, tsumo=False).first
+        out.append(f"The dealer's ron is 6 x base, the non-dealer's 4 x: here {who} gets "
+                   f"{truth.first}, {'a non-dealer' if dealer else 'the dealer'} would get "
+                   f"{other}.")
+    return out
+
+
+# --------------------------------------------------------------------------- questions
+
+
+@dataclass(frozen=True)
+class Question:
+    """One question on screen.
+
+    Attributes:
+        drill: the drill that asks it.
+        number: its number in the session (1 for the first).
+        key: the answer key (what is asked and every right value).
+        prompt: the question in words.
+        item: the bank item, or None for a points-table cell.
+        cell: the points-table cell, or None.
+        result: the scored hand under the learner's profile, or None for a cell.
+        hide_win: show the hand before its winning tile (the waits drill).
+        topics: the topic ids the question exercises.
+    """
+
+    drill: DrillKind
+    number: int
+    key: AnswerKey
+    prompt: str
+    item: BankItem | None = None
+    cell: TableCell | None = None
+    result: Result | None = field(default=None, repr=False)
+    hide_win: bool = False
+    topics: tuple[str, ...] = ()
+
+    @property
+    def parts(self) -> tuple[Part, ...]:
+        """The parts asked."""
+        return self.key.parts
+
+    def question_record(self) -> dict[str, Any] | None:
+        """What is stored with the attempt when the question is not a bank item as-is."""
+        if self.cell is not None:
+            return self.cell.to_record()
+        if self.item is not None and self.result is not None and self.result.rules != \
+                self.item.problem.rules:
+            return {"kind": "hand", "rules": self.result.rules}
+        return None
+
+    @property
+    def title(self) -> str:
+        """``Question 3 · Fu only``."""
+        return f"Question {self.number} · {DRILLS[self.drill].title}"
+
+
+def rescore(item: BankItem, profile: str) -> Result | None:
+    """The item scored under another rule profile (None if it cannot be won there)."""
+    if item.problem.rules == profile:
+        return item.result
+    from scoring import ScoringError, parse_record, score
+
+    try:
+        return score(parse_record({**item.problem.to_record(), "rules": profile}))
+    except ScoringError:
+        return None
+
+
+def suits(drill: DrillKind, result: Result) -> bool:
+    """Whether a scored hand makes a good question for a drill."""
+    if drill is DrillKind.FU:
+        return not result.yakuman and result.han < 5 and \
+            result.reading.kind is not ReadingKind.KOKUSHI
+    if drill is DrillKind.DORA:
+        return bool(result.situation.dora) and not result.yakuman
+    return True
+
+
+def _topics(result: Result) -> tuple[str, ...]:
+    from data.topics import sort_topics, topics_of
+
+    return sort_topics(topics_of(result))
+
+
+def build_question(drill: DrillKind, item: BankItem, *, number: int, profile: str = "tenhou",
+                   ask: Iterable[Part] = (Part.FU, Part.HAN, Part.PAYMENT),
+                   skip_fu_on_limit: bool = True) -> Question | None:
+    """A question of a drill from a bank item, or None when the item does not suit it.
+
+    Args:
+        drill: the drill (not the table drill: see :func:`question_for_cell`).
+        item: the bank item.
+        number: the question's number in the session.
+        profile: the learner's rule profile; the item is re-scored under it.
+        ask: the parts a whole-hand question asks.
+        skip_fu_on_limit: leave the fu out when the han alone fix the value.
+    """
+    result = rescore(item, profile)
+    if result is None or not suits(drill, result):
+        return None
+    info = DRILLS[drill]
+    if drill is DrillKind.WHOLE:
+        parts: list[Part] = [p for p in ask
+                             if p in (Part.FU, Part.HAN, Part.YAKU, Part.PAYMENT)]
+        fu_matters = not result.yakuman and result.han < 5
+        if skip_fu_on_limit and not fu_matters and Part.FU in parts:
+            parts.remove(Part.FU)
+        if not parts:
+            parts = [Part.PAYMENT]
+    else:
+        parts = [*info.parts]
+    key = AnswerKey.from_result(result, parts)
+    prompt = _prompt(drill, tuple(parts), result)
+    return Question(drill, number, key, prompt, item=item, result=result,
+                    hide_win=drill is DrillKind.WAIT, topics=_topics(result))
+
+
+def question_for_cell(cell: TableCell, *, number: int, profile: str = "tenhou") -> Question:
+    """A points-table question."""
+    from data.topics import table_cell
+
+    rules = get_profile(profile)
+    key = AnswerKey.from_cell(cell.fu, cell.han, dealer=cell.dealer, tsumo=cell.tsumo,
+                              honba=cell.honba, profile=rules)
+    topics = [f"pay:{'dealer' if cell.dealer else 'non_dealer'}_"
+              f"{'tsumo' if cell.tsumo else 'ron'}"]
+    if key.limit is None:
+        topics.append(table_cell(cell.han, cell.fu, dealer=cell.dealer, tsumo=cell.tsumo))
+    else:
+        topics.append(f"limit:{key.limit}")
+    if cell.honba:
+        topics.append("pay:honba")
+    if cell.tsumo:
+        whole = round_up_100(key.base * (6 if cell.dealer else 4))
+        if key.payment.plus(-cell.honba * 100, 0).total != whole:
+            topics.append("pay:tsumo_rounding")
+    ask = ("What does each player pay?" if cell.tsumo
+           else "What does the discarder pay?")
+    return Question(DrillKind.TABLE, number, key, ask, cell=cell,
+                    topics=tuple(topics))
+
+
+def _prompt(drill: DrillKind, parts: tuple[Part, ...], result: Result) -> str:
+    if drill is DrillKind.WAIT:
+        return (f"Which tiles complete this hand? And won on {result.hand.win}, which wait "
+                "is counted?")
+    if drill is DrillKind.DORA:
+        return "Which tile is dora? How many han of dora (red fives too) does the hand hold?"
+    names = [p.label.lower() for p in parts]
+    said = ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]
+    return f"What {'are' if len(names) > 1 or names[0] == 'yaku' else 'is'} the {said}?"
+
+
+# --------------------------------------------------------------------------- explanation
+
+
+def explanation_steps(question: Question) -> tuple[Step, ...]:
+    """The worked explanation of a question: the drill's own steps, then the scoring's."""
+    if question.cell is not None:
+        return _table_steps(question)
+    assert question.result is not None
+    r = question.result
+    steps: list[Step] = []
+    if question.drill is DrillKind.DORA:
+        steps.extend(_dora_steps(r))
+    if question.drill is DrillKind.WAIT:
+        key = question.key
+        waits = format_tiles(key.waits)
+        steps.append(Step("waits", f"Before the win the hand waits on {waits}: each of these "
+                                   "tiles completes four sets and a pair (or seven pairs).",
+                          key.waits))
+        if len(key.possible_waits) > 1:
+            kinds = ", ".join(sorted(w.value for w in key.possible_waits))
+            steps.append(Step("waits", f"{r.hand.win} can be read as {kinds}; the reading worth "
+                                       f"most counts: {r.wait.value}.", (r.hand.win,)))
+    steps.extend(r.steps)
+    if r.honba and Part.PAYMENT in question.parts:
+        steps.append(Step("total", f"With the {r.honba} honba, say \"{question.key.payment}\" "
+                                   "(what each payer hands over).", (), None))
+    return tuple(steps)
+
+
+def _dora_steps(r: Result) -> list[Step]:
+    s = r.situation
+    held = [0] * 34
+    for t in r.hand.all_tiles():
+        held[t.index] += 1
+    out = []
+    counted = s.dora if r.profile.kan_dora else s.dora[:1]
+    for ind in counted:
+        d = dora_from_indicator(ind)
+        out.append(Step("indicator",
+                        f"Indicator {ind} -> dora {d}: the hand holds {held[d.index]}.",
+                        (d,), held[d.index]))
+    reds = [t for t in r.hand.all_tiles() if t.red]
+    if reds:
+        out.append(Step("indicator",
+                        f"Red fives: {len(reds)} ({format_tiles(reds)}), one han each.",
+                        tuple(reds), len(reds)))
+    total = sum(y.han for y in r.yaku if y.name in ("dora", "aka_dora"))
+    out.append(Step("indicator", f"Dora han (without ura dora): {total}.", (), total))
+    return out
+
+
+def _table_steps(question: Question) -> tuple[Step, ...]:
+    cell = question.cell
+    assert cell is not None
+    key = question.key
+    rules = key.profile
+    steps: list[Step] = []
+    raw = cell.fu << (cell.han + 2)
+    if key.limit is None:
+        steps.append(Step("base", f"Base points = {cell.fu} x 2^(2+{cell.han}) = {raw}.",
+                          (), key.base))
+    elif cell.han < 5:
+        steps.append(Step("limit", f"{cell.fu} x 2^(2+{cell.han}) = {raw}: mangan "
+                                   f"(base {key.base}).", (), key.base))
+    else:
+        steps.append(Step("limit", f"{cell.han} han: {key.limit} (base {key.base}); the fu do "
+                                   "not matter.", (), key.base))
+    b = key.base
+    plain = shares_for(b, dealer=cell.dealer, tsumo=cell.tsumo)
+    if not cell.tsumo:
+        mult = 6 if cell.dealer else 4
+        steps.append(Step("payment", f"Ron: {mult} x {b} = {mult * b}, rounded up to "
+                                     f"{plain.first}.", (), plain.first))
+    elif cell.dealer:
+        steps.append(Step("payment", f"Dealer tsumo: each player pays 2 x {b} = {2 * b}, "
+                                     f"rounded up to {plain.first}: \"{plain.first} all\".",
+                          (), plain.first))
+    else:
+        steps.append(Step("payment", f"Non-dealer tsumo: each non-dealer pays {b} -> "
+                                     f"{plain.first}, the dealer 2 x {b} = {2 * b} -> "
+                                     f"{plain.second} (each share rounded on its own): "
+                                     f"\"{plain}\".", (), plain.total))
+    if cell.honba:
+        if cell.tsumo:
+            per = rules.honba_ron // 3
+            steps.append(Step("bonus", f"{cell.honba} honba: +{cell.honba * per} on each share: "
+                                       f"\"{key.payment}\".", (), cell.honba * per * 3))
+        else:
+            steps.append(Step("bonus", f"{cell.honba} honba: +{cell.honba * rules.honba_ron} "
+                                       f"from the discarder: \"{key.payment}\".", (),
+                              cell.honba * rules.honba_ron))
+    for trick in table_tricks(cell.fu, cell.han, dealer=cell.dealer, tsumo=cell.tsumo,
+                              profile=rules):
+        steps.append(Step("trick", trick))
+    return tuple(steps)

@@ -1,0 +1,54 @@
+"""The command palette's drill commands: drills, settings, tile styles, profiles."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+from typing import TYPE_CHECKING
+
+from textual.command import DiscoveryHit, Hit, Hits, Provider
+
+from scoring.rules import PROFILES
+
+from .drills import DRILLS
+from .tilefaces import TileStyle
+
+if TYPE_CHECKING:
+    from .app import DrillApp
+
+__all__ = ["DrillCommands"]
+
+
+class DrillCommands(Provider):
+    """Start a drill, open settings or help, switch learner, change style or profile."""
+
+    def _commands(self) -> list[tuple[str, Callable[[], object], str]]:
+        app: DrillApp = self.app  # type: ignore[assignment]
+        out: list[tuple[str, Callable[[], object], str]] = []
+        for info in DRILLS.values():
+            out.append((f"Drill: {info.title}", partial(app.start_drill, info.kind),
+                        info.description))
+        out += [
+            ("Settings", app.action_settings, "Profile, tile style, what is asked, length"),
+            ("Help", app.action_help, "Keys and how to type answers"),
+            ("Switch learner", app.action_switch_learner, "Drill as someone else"),
+            ("End session", app.end_session, "Show the summary of this session"),
+        ]
+        for style in TileStyle:
+            out.append((f"Tile style: {style.value}", partial(app.set_setting, "tile_style",
+                                                              style.value), style.label))
+        for name, profile in PROFILES.items():
+            out.append((f"Rule profile: {name}", partial(app.set_setting, "profile", name),
+                        profile.description))
+        return out
+
+    async def discover(self) -> Hits:
+        for name, callback, help_text in self._commands():
+            yield DiscoveryHit(name, callback, help=help_text)
+
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        for name, callback, help_text in self._commands():
+            score = matcher.match(name)
+            if score > 0:
+                yield Hit(score, matcher.highlight(name), callback, help=help_text)

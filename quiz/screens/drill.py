@@ -1,0 +1,244 @@
+"""The question screen: the hand, its situation, and the answer fields.
+
+The screen is the ``drill`` mode of the app. It asks the app's
+:class:`quiz.controller.DrillController` for questions, shows each, and
+hands what was typed back to it; a marked answer (already stored) opens the
+:class:`quiz.screens.explanation.ExplanationScreen`, and the end of a session
+the :class:`quiz.screens.summary.SummaryScreen`.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING, ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from ..drills import DRILLS, DrillKind, Question
+from ..grading import Hints, Part
+from ..widgets.answer_form import PLACEHOLDERS, AnswerForm
+from ..widgets.hand import HandView
+from ..widgets.situation import SituationPanel
+from ..widgets.status_bar import StatusBar
+
+if TYPE_CHECKING:
+    from ..app import DrillApp
+    from ..controller import DrillController
+    from .explanation import ExplanationScreen
+
+__all__ = ["DrillScreen"]
+
+
+def payment_placeholder(question: Question) -> str:
+    """What the payment field suggests for this win (ron, non-dealer or dealer tsumo)."""
+    key = question.key
+    honba = " + the honba" if key.honba else ""
+    if not key.tsumo:
+        return f"one number, e.g. {'11600' if key.dealer else '7700'}{honba}"
+    if key.dealer:
+        return f"each pays, e.g. 3900 all{honba}"
+    return f"e.g. 2000/3900{honba}"
+
+
+class DrillScreen(Screen[None]):
+    """Shows one question at a time and takes the answer."""
+
+    #: Focus is set by hand: the first answer field of each question.
+    AUTO_FOCUS = None
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "end_session", "End", id="drill.end_session"),
+        Binding("f3", "choose_drill", "Drill", id="drill.choose_drill"),
+    ]
+
+    def __init__(self, name: str | None = None, id: str | None = None,
+                 classes: str | None = None) -> None:
+        super().__init__(name=name, id=id, classes=classes)
+        self._explanation: ExplanationScreen | None = None
+
+    def compose(self) -> ComposeResult:
+        yield StatusBar(id="status")
+        with VerticalScroll(id="question-body", can_focus=False):
+            yield HandView(id="hand")
+            yield SituationPanel(id="situation")
+            yield Static("", id="prompt")
+            yield AnswerForm(id="answer")
+        yield Static("Opening the question bank…", id="loading")
+        yield Footer()
+
+    @property
+    def drill_app(self) -> DrillApp:
+        """The app, typed."""
+        return self.app  # type: ignore[return-value]
+
+    @property
+    def controller(self) -> DrillController | None:
+        """The app's controller (None until the bank is open and a learner chosen)."""
+        return self.drill_app.controller
+
+    @property
+    def question(self) -> Question | None:
+        """The question on screen."""
+        c = self.controller
+        return c.question if c is not None else None
+
+    def on_mount(self) -> None:
+        self.query_one("#question-body").display = False
+        self.set_interval(1.0, self._tick)
+
+    def _tick(self) -> None:
+        c = self.controller
+        if c is not None and c.question is not None and self.is_current:
+            self.refresh_status()
+
+    def refresh_status(self, *, answered_view: bool = False) -> None:
+        """Redraw the status line."""
+        c = self.controller
+        if c is None or c.session is None:
+            self.query_one(StatusBar).show(None, drill="", learner="")
+            return
+        self.query_one(StatusBar).show(c.session, drill=DRILLS[c.session.plan.drill].title,
+                                       learner=c.learner.name, answered_view=answered_view)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """End session only once something is answered; nothing before the bank is open."""
+        c = self.controller
+        if action == "end_session":
+            return c is not None and c.session is not None and bool(c.session.answered)
+        if action == "choose_drill":
+            return c is not None
+        return True
+
+    # -- flow
+
+    def show_message(self, message: str) -> None:
+        """Show a message instead of a question (while the bank opens)."""
+        self.query_one("#question-body").display = False
+        loading = self.query_one("#loading", Static)
+        loading.display = True
+        loading.update(message)
+
+    async def start_session(self, drill: DrillKind | None = None) -> None:
+        """Start a new session and show its first question."""
+        c = self.controller
+        assert c is not None
+        c.start(drill)
+        await self.show_next()
+
+    async def show_next(self) -> None:
+        """Show the next question, or the summary when the session is over."""
+        c = self.controller
+        assert c is not None
+        q = c.next_question()
+        if q is None:
+            self.show_summary()
+            return
+        await self.show_question(q)
+        notice = c.notice
+        if notice:
+            self.notify(notice, severity="warning")
+
+    async def show_question(self, q: Question) -> None:
+        """Draw a question and focus its first field."""
+        app = self.drill_app
+        style = app.settings.tile_style
+        hand = self.query_one(HandView)
+        situation = self.query_one(SituationPanel)
+        hand.tile_style = style
+        situation.tile_style = style
+        if q.result is not None:
+            hand.display = True
+            hand.show(q.result.hand, tsumo=q.result.tsumo, hide_win=q.hide_win)
+            situation.show(q.result.situation, q.result.rules,
+                           salt=q.item.uid if q.item is not None else "")
+        else:
+            hand.display = False
+            assert q.cell is not None
+            situation.show_cell(q.cell, q.key.profile.name)
+        self.query_one("#prompt", Static).update(q.prompt)
+        placeholders = dict(PLACEHOLDERS)
+        placeholders[Part.PAYMENT] = payment_placeholder(q)
+        self.query_one("#loading").display = False
+        self.query_one("#question-body").display = True
+        form = self.query_one(AnswerForm)
+        await form.ask(q.parts, placeholders)
+        # focus once the fields are laid out (a field not yet on screen cannot take focus)
+        self.call_after_refresh(form.focus_first)
+        self.query_one("#question-body", VerticalScroll).scroll_home(animate=False)
+        self.refresh_status()
+        self.refresh_bindings()
+
+    async def on_answer_form_submitted(self, event: AnswerForm.Submitted) -> None:
+        """Grade (and store) the answer; show hints, or the explanation."""
+        event.stop()
+        c = self.controller
+        if c is None or c.question is None:
+            return
+        self.drill_app.submitted_at = time.perf_counter()
+        question = c.question
+        result = c.submit(event.answers)
+        form = self.query_one(AnswerForm)
+        if isinstance(result, Hints):
+            form.show_hints(result)
+            return
+        form.clear_hints()
+        self.refresh_status(answered_view=True)
+        from .explanation import ExplanationScreen
+
+        if self._explanation is None:
+            self._explanation = ExplanationScreen(question, result)
+            # installed: kept when popped, so the next answer reuses its widgets
+            self.app.install_screen(self._explanation, name=f"explanation-{id(self)}")
+        else:
+            self._explanation.show(question, result)
+        await self.app.push_screen(self._explanation, callback=self._after_explanation)
+
+    async def _after_explanation(self, choice: str | None) -> None:
+        c = self.controller
+        if c is None or c.session is None:
+            return
+        if choice in {d.value for d in DrillKind}:
+            await self.start_session(DrillKind(str(choice)))
+        elif choice == "end" or c.session.over:
+            self.show_summary()
+        else:
+            await self.show_next()
+
+    def show_summary(self) -> None:
+        """End the session and show its summary."""
+        c = self.controller
+        assert c is not None and c.session is not None
+        from .summary import SummaryScreen
+
+        self.app.push_screen(SummaryScreen(c.session), callback=self._after_summary)
+
+    async def _after_summary(self, choice: str | None) -> None:
+        if choice == "quit":
+            self.app.exit()
+            return
+        drill = DrillKind(choice) if choice in {d.value for d in DrillKind} else None
+        await self.start_session(drill)
+
+    # -- actions
+
+    def action_end_session(self) -> None:
+        """End the session: the question on screen is dropped, the summary shown."""
+        c = self.controller
+        if c is None or c.session is None or not c.session.answered:
+            return
+        c.question = None
+        self.show_summary()
+
+    def action_choose_drill(self) -> None:
+        """Pick another drill (starts a new session)."""
+        from .drill_picker import DrillPicker
+
+        async def chosen(drill: DrillKind | None) -> None:
+            if drill is not None:
+                await self.start_session(drill)
+
+        self.app.push_screen(DrillPicker(), callback=chosen)

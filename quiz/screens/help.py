@@ -1,0 +1,88 @@
+"""Help: the keys, how to type answers, and what each drill asks."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Markdown
+
+from ..drills import DRILLS
+
+__all__ = ["HELP_TEXT", "HelpScreen"]
+
+HELP_TEXT = """\
+# Riichi Drill
+
+You see a winning hand and its situation; type what is asked and press
+**Enter** (it moves to the next empty field, and submits from the last).
+Each part is marked at once, then the worked explanation is shown.
+
+## Typing answers
+
+- **Fu**: `40`, `40 fu`, `４０符`. **Han**: `3`, `3 han`, `3飜`, `yakuman`.
+- **Payment**, as said at the table:
+  - ron: one number, `7700` (also `7,700`, `7.7k`);
+  - a non-dealer's tsumo: the non-dealers' share, then the dealer's: `2000/3900`
+    (or `2000-3900`, `2000 3900`);
+  - a dealer's tsumo: `3900 all` (or `3900オール`, or just `3900`);
+  - with honba on the table, include them: `7700` with 1 honba is `8000`.
+- **Yaku**: mark them in the list with **space**; a letter jumps to the next
+  yaku starting with it; **Enter** goes on.
+- **Tiles** (dora, waits): MPSZ such as `25m 3p`, or `E S W N`, `Wh Gr Rd`.
+- **Wait**: `ryanmen`, `kanchan`, `penchan`, `shanpon`, `tanki` (or `r k p s t`).
+- Don't know? Type `?`: it is marked wrong and you see the explanation.
+
+A part that cannot be read gets a hint, not a mark.
+
+## Tiles
+
+`5m` characters, `5p` circles, `5s` bamboo; `E S W N` winds; `Wh Gr Rd`
+dragons. A red five is marked `*` (`5p*`). The winning tile stands apart with
+`ron` or `tsumo` under it. In a meld the called tile is drawn reversed with
+`^` under it; a closed kan shows its outer tiles face down (`##`).
+
+## Keys
+
+| Key | Where | What |
+|---|---|---|
+| Enter | question | next field / submit |
+| Enter, n, space | explanation | next question |
+| Esc | question, explanation | end the session (summary) |
+| F3 | question | choose a drill |
+| 1-6 | explanation, summary | start that drill |
+| F1 | anywhere | this help |
+| F2 | anywhere | settings |
+| F4 | anywhere | switch learner |
+| Ctrl+P | anywhere | command palette (drills, settings, styles) |
+| Ctrl+Q | anywhere | quit |
+
+## Drills
+
+""" + "\n".join(f"{i.key}. **{i.title}**: {i.description}" for i in DRILLS.values()) + """
+
+Every answer is saved as soon as it is marked.
+"""
+
+
+class HelpScreen(ModalScreen[None]):
+    """The help text; Escape or F1 closes it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,f1,q", "close", "Close help", id="help.close"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="help-body", classes="dialog"):
+            yield Markdown(HELP_TEXT)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#help-body").focus()
+
+    def action_close(self) -> None:
+        """Close the help."""
+        self.dismiss(None)

@@ -1,0 +1,123 @@
+"""Settings: rule profile, tile style, what is asked, session length, topic, difficulty.
+
+Escape saves and closes (dismissed with the new :class:`quiz.settings.Settings`);
+Ctrl+Z closes without saving (dismissed with None). The app stores the
+settings for the learner, so they persist between runs.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Checkbox, Label, Select, SelectionList, Static
+
+from scoring.rules import PROFILES
+
+from ..drills import DRILLS
+from ..settings import ASKABLE, SESSION_LENGTHS, TIME_LIMITS, Settings
+from ..tilefaces import TileStyle
+from ..widgets.marked_list import MarkedSelectionList
+
+__all__ = ["SettingsScreen"]
+
+
+def _topic_options() -> list[tuple[str, str]]:
+    from data.topics import TOPICS
+
+    return [(f"{t.title} ({t.id})", t.id) for t in TOPICS.values()]
+
+
+class SettingsScreen(ModalScreen[Settings | None]):
+    """Edit a learner's settings."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "save", "Save and close", id="settings.save"),
+        Binding("ctrl+z", "cancel", "Cancel", id="settings.cancel"),
+    ]
+
+    def __init__(self, settings: Settings) -> None:
+        super().__init__()
+        self.settings = settings
+
+    def _row(self, label: str, widget: Any) -> Horizontal:
+        return Horizontal(Label(label, classes="setting-label"), widget, classes="setting-row")
+
+    def compose(self) -> ComposeResult:
+        s = self.settings
+        with VerticalScroll(id="settings-body", classes="dialog"):
+            yield Static("Settings (Esc saves, Ctrl+Z cancels)", classes="dialog-title")
+            yield self._row("Rule profile", Select(
+                [(f"{p.name} — {p.description}", p.name) for p in PROFILES.values()],
+                value=s.profile, allow_blank=False, id="profile"))
+            yield self._row("Tile style", Select(
+                [(st.label, st.value) for st in TileStyle], value=s.tile_style.value,
+                allow_blank=False, id="tile_style"))
+            yield self._row("Drill", Select(
+                [(f"{i.key} {i.title}", i.kind.value) for i in DRILLS.values()],
+                value=s.drill.value, allow_blank=False, id="drill"))
+            ask = MarkedSelectionList[str](*[(p.label, p.value, p in s.ask) for p in ASKABLE],
+                                     id="ask")
+            ask.border_title = "A whole hand asks (space marks)"
+            yield ask
+            yield Checkbox(self._skip_label(s.skip_fu_on_limit), value=s.skip_fu_on_limit,
+                           id="skip_fu_on_limit")
+            yield self._row("Session length", Select(
+                [(f"{n} questions" if n else "no limit", n) for n in SESSION_LENGTHS],
+                value=s.session_length if s.session_length in SESSION_LENGTHS else 10,
+                allow_blank=False, id="session_length"))
+            yield self._row("Time limit", Select(
+                [(f"{n} minutes" if n else "none", n) for n in TIME_LIMITS],
+                value=s.time_limit if s.time_limit in TIME_LIMITS else 0, allow_blank=False,
+                id="time_limit"))
+            yield self._row("Difficulty", Select(
+                [("any", 0), *[(f"{n} of 5", n) for n in range(1, 6)]],
+                value=s.difficulty or 0, allow_blank=False, id="difficulty"))
+            yield self._row("Topic", Select(
+                [("any", ""), *_topic_options()], value=s.topic or "", allow_blank=False,
+                id="topic"))
+            yield Static("", id="settings-error")
+
+    @staticmethod
+    def _skip_label(on: bool) -> str:
+        return f"Skip the fu on limit hands (5+ han, yakuman): {'yes' if on else 'no'}"
+
+    def on_mount(self) -> None:
+        self.query_one("#profile", Select).focus()
+
+    def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
+        """Say the new state in words (readable without colour)."""
+        event.checkbox.label = self._skip_label(event.value)
+
+    def collect(self) -> Settings | None:
+        """The settings as the form shows them (None, with a message, if not valid)."""
+        ask = self.query_one("#ask", SelectionList).selected
+        if not ask:
+            self.query_one("#settings-error", Static).update(
+                "Mark at least one part for a whole hand to ask.")
+            return None
+        values = {
+            "profile": self.query_one("#profile", Select).value,
+            "tile_style": self.query_one("#tile_style", Select).value,
+            "drill": str(self.query_one("#drill", Select).value),
+            "ask": list(ask),
+            "skip_fu_on_limit": self.query_one("#skip_fu_on_limit", Checkbox).value,
+            "session_length": self.query_one("#session_length", Select).value,
+            "time_limit": self.query_one("#time_limit", Select).value,
+            "difficulty": self.query_one("#difficulty", Select).value or None,
+            "topic": self.query_one("#topic", Select).value or None,
+        }
+        return self.settings.replace(**values)
+
+    def action_save(self) -> None:
+        """Save and close."""
+        settings = self.collect()
+        if settings is not None:
+            self.dismiss(settings)
+
+    def action_cancel(self) -> None:
+        """Close without saving."""
+        self.dismiss(None)

@@ -1,0 +1,147 @@
+"""The end of a session: accuracy per part and per concept, the slowest questions,
+and what to practise next.
+
+Dismissed with ``"again"`` (the same drill), a drill kind's value, or ``"quit"``.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from ..drills import DRILLS
+from ..grading import Part
+from ..session import Answered, Session, SessionSummary
+from ..widgets.marks import shown
+from ..widgets.status_bar import clock_text
+
+__all__ = ["SummaryScreen", "summary_renderable"]
+
+
+def _concept_title(topic: str) -> str:
+    from data.errors import UnknownTopicError
+    from data.topics import get_topic
+
+    try:
+        return get_topic(topic).title
+    except UnknownTopicError:
+        return topic
+
+
+_ANSWER_FORMAT = {
+    Part.FU: "{} fu", Part.HAN: "{} han", Part.YAKU: "{}", Part.PAYMENT: "{}",
+    Part.DORA: "dora {}", Part.DORA_HAN: "{} han of dora", Part.WAITS: "waits {}",
+    Part.WAIT: "{}",
+}
+
+
+def _question_line(a: Answered) -> str:
+    """``Q2 0:45  30 fu 4 han 2000/3900 — missed: payment``."""
+    q = a.question
+    wrong = [m.part.label.lower() for m in a.marked.marks if not m.correct]
+    verdict = "right" if not wrong else "missed: " + ", ".join(wrong)
+    if q.cell is not None:
+        what = f"{q.cell.describe()}: {q.key.payment}"
+    else:
+        what = " ".join(_ANSWER_FORMAT[p].format(shown(p, q.key.expected_text(p)))
+                        for p in q.parts)
+    return f"Q{q.number}  {clock_text(a.seconds)}  {what} — {verdict}"
+
+
+def summary_renderable(summary: SessionSummary, *, limit_concepts: int = 8) -> RenderableType:
+    """The summary as Rich renderables (tables fit an 80-column screen)."""
+    parts: list[RenderableType] = []
+    head = Text()
+    if summary.answered:
+        head.append(f"{summary.right} of {summary.answered} questions right "
+                    f"({summary.accuracy:.0%})", "bold")
+        head.append(f" · {clock_text(summary.seconds)} in all, "
+                    f"{summary.average_seconds:.0f} s a question")
+    else:
+        head.append("No question was answered in this session.", "bold")
+    parts.append(head)
+    if summary.parts:
+        table = Table(title="By part", title_justify="left", expand=False, box=None,
+                      padding=(0, 2), title_style="bold")
+        table.add_column("Part")
+        table.add_column("Right", justify="right")
+        table.add_column("Accuracy", justify="right")
+        for t in summary.parts:
+            table.add_row(t.name, f"{t.right}/{t.total}", f"{t.accuracy:.0%}")
+        parts += [Text(""), table]
+    weak = [t for t in summary.concepts if t.right < t.total]
+    if weak:
+        table = Table(title="Concepts missed (weakest first)", title_justify="left", box=None,
+                      padding=(0, 2), title_style="bold")
+        table.add_column("Concept")
+        table.add_column("Right", justify="right")
+        table.add_column("Accuracy", justify="right")
+        for t in weak[:limit_concepts]:
+            table.add_row(_concept_title(t.name), f"{t.right}/{t.total}", f"{t.accuracy:.0%}")
+        parts += [Text(""), table]
+        rest = len(summary.concepts) - min(len(weak), limit_concepts)
+        if rest > 0:
+            parts.append(Text(f"  ({rest} other concepts met" +
+                              (", all right)" if len(weak) <= limit_concepts else ")"), "dim"))
+    elif summary.concepts:
+        parts += [Text(""), Text(f"Every one of the {len(summary.concepts)} concepts met "
+                                 "was right.")]
+    if summary.slowest:
+        parts += [Text(""), Text("Slowest questions", "bold")]
+        parts += [Text("  " + _question_line(a)) for a in summary.slowest]
+    parts += [Text(""), Text("Practise next", "bold")]
+    if summary.next:
+        for s in summary.next:
+            info = DRILLS[s.drill]
+            parts.append(Text(f"  • {s.title} ({s.why}): {info.title} drill, key {info.key}"))
+    elif summary.answered:
+        parts.append(Text("  Nothing missed: try a harder drill or a shorter time."))
+    return Group(*parts)
+
+
+class SummaryScreen(Screen[str]):
+    """The summary of a finished session."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "again", "New session", id="summary.again"),
+        Binding("q", "quit_app", "Quit", show=False, id="summary.quit"),
+        *[Binding(info.key, f"drill('{info.kind.value}')", info.title, show=False,
+                  id=f"summary.drill_{info.kind.value}") for info in DRILLS.values()],
+    ]
+
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.session = session
+        self.summary = session.summary()
+
+    def compose(self) -> ComposeResult:
+        yield Static("Session summary", id="summary-title")
+        with VerticalScroll(id="summary-body"):
+            yield Static(summary_renderable(self.summary), id="summary")
+            keys = " · ".join(f"{i.key} {i.title}" for i in DRILLS.values())
+            yield Static(f"Enter: a new session of the same drill · q: quit\n"
+                         f"Another drill: {keys}", id="summary-keys")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#summary-body").focus()
+
+    def action_again(self) -> None:
+        """A new session of the same drill."""
+        self.dismiss("again")
+
+    def action_drill(self, kind: str) -> None:
+        """A new session of another drill."""
+        self.dismiss(kind)
+
+    def action_quit_app(self) -> None:
+        """Leave the app."""
+        self.dismiss("quit")

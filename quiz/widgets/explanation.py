@@ -1,0 +1,132 @@
+"""The worked explanation: the reading, each fu item beside its tiles, yaku, points.
+
+It draws the steps of :func:`quiz.drills.explanation_steps` (the drill's own
+steps, then the scoring's): the reading as tile groups, the fu items in a
+table (fu, item, the tiles it counts, why), then the yaku and dora, the
+formula, the limit, each payment with its rounding, the honba and sticks, and
+for the points table the memory tricks.
+"""
+
+from __future__ import annotations
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from scoring.result import GroupKind, ReadingKind, Step
+
+from ..drills import Question, explanation_steps
+from .tile import TILE_CSS, TileStyled
+
+__all__ = ["ExplanationView"]
+
+_SECTION = {
+    "waits": "Waits", "indicator": "Dora", "reading": "Reading", "fu": "Fu", "fu_total": "Fu",
+    "yaku": "Han",
+    "dora": "Han", "han_total": "Han", "base": "Points", "limit": "Points", "payment": "Points",
+    "bonus": "Points", "total": "Points", "trick": "Memory tricks",
+}
+
+
+class ExplanationView(TileStyled):
+    """The worked explanation of one question."""
+
+    DEFAULT_CSS = ("ExplanationView { height: auto; width: 1fr; }\n"
+                   "ExplanationView > .explanation--heading { text-style: bold; color: $accent; }\n"
+                   + TILE_CSS.format(name="ExplanationView"))
+    COMPONENT_CLASSES = TileStyled.COMPONENT_CLASSES | {"explanation--heading"}
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.question: Question | None = None
+        self.steps: tuple[Step, ...] = ()
+
+    def show(self, question: Question) -> None:
+        """Explain a question."""
+        self.question = question
+        self.steps = explanation_steps(question)
+        self.clear_cached_dimensions()
+        self.refresh(layout=True)
+
+    @property
+    def fu_lines(self) -> list[str]:
+        """The fu items as shown: ``+4 open triplet of terminals/honours 111m``."""
+        q = self.question
+        if q is None or q.result is None:
+            return []
+        return [f"+{i.fu} {i.name} {''.join(str(t) for t in i.tiles)}".rstrip()
+                for i in q.result.fu_items]
+
+    def _heading(self, title: str) -> Text:
+        return Text(title, self.get_component_rich_style("explanation--heading", partial=True))
+
+    def _reading(self) -> RenderableType:
+        q = self.question
+        assert q is not None and q.result is not None
+        r = q.result.reading
+        text = Text()
+        if r.kind is ReadingKind.KOKUSHI:
+            text.append_text(self.tile_text(q.result.hand.concealed))
+        else:
+            sets = [g for g in r.groups if g.kind is not GroupKind.PAIR]
+            pairs = [g for g in r.groups if g.kind is GroupKind.PAIR]
+            for g in (*sets, *pairs):
+                text.append_text(self.tile_text(g.tiles, win=q.result.hand.win if g.has_win
+                                                else None))
+                text.append(" ")
+        text.rstrip()
+        wait = r.wait.value.replace("_", " ")
+        text.append(f"  {wait} wait on {q.result.hand.win}",
+                    self.get_component_rich_style("tile--label", partial=True))
+        return text
+
+    def _fu_table(self) -> RenderableType:
+        q = self.question
+        assert q is not None and q.result is not None
+        table = Table.grid(padding=(0, 1), expand=True)
+        table.add_column(justify="right", no_wrap=True, width=4)
+        table.add_column(ratio=2)
+        table.add_column(no_wrap=True)
+        table.add_column(ratio=3)
+        muted = self.get_component_rich_style("tile--label", partial=True)
+        for item in q.result.fu_items:
+            reason = item.reason
+            if reason.split(" ", 1)[0] in ("open", "closed"):
+                reason = ""  # "closed triplet of 1 circles (terminals/honours)": the name says it
+            tiles = self.tile_text(item.tiles)
+            tiles.rstrip()
+            table.add_row(Text(f"+{item.fu}", "bold"), Text(item.name), tiles,
+                          Text(reason, muted))
+        return table
+
+    def render(self) -> RenderableType:
+        q = self.question
+        if q is None:
+            return Text("")
+        parts: list[RenderableType] = []
+        section = None
+        fu_done = False
+        for step in self.steps:
+            name = _SECTION.get(step.kind, "")
+            if name != section and not (name == "Fu" and fu_done):
+                section = name
+                if parts:
+                    parts.append(Text(""))
+                parts.append(self._heading(name))
+            if step.kind == "reading":
+                parts.append(self._reading())
+                extra = step.text.split(" Chosen because ", 1)
+                if len(extra) > 1:
+                    parts.append(Text("Chosen because " + extra[1],
+                                      self.get_component_rich_style("tile--label",
+                                                                    partial=True)))
+            elif step.kind == "fu":
+                if not fu_done:
+                    parts.append(self._fu_table())
+                    fu_done = True
+            elif step.kind == "trick":
+                parts.append(Text("• " + step.text))
+            else:
+                indent = "  " if step.kind in ("yaku", "dora") else ""
+                parts.append(Text(indent + step.text))
+        return Group(*parts)

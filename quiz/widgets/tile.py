@@ -1,0 +1,123 @@
+"""Tiles drawn as text: the shared styles, and a row of tiles.
+
+Every widget that draws tiles mixes in :class:`TileStyled`: it declares the
+``tile--*`` component classes (suit colours, red fives, backs, the winning
+and the called tile) so an app stylesheet can restyle tiles in one place, and
+gives :meth:`TileStyled.tile_text` to turn tiles into Rich text. A face is
+plain text of one fixed width (see :mod:`quiz.tilefaces`); a red five is
+marked by colour and by ``*`` in the cell after it, so it reads without
+colour too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import ClassVar
+
+from rich.style import Style
+from rich.text import Text
+from textual.reactive import reactive
+from textual.widget import Widget
+from textual.widgets import Static
+
+from scoring.tiles import Tile
+
+from ..tilefaces import RED_MARK, TileStyle, face, suit_class
+from ..tilefaces import back as back_face
+
+__all__ = ["TILE_COMPONENTS", "TILE_CSS", "TileRow", "TileStyled"]
+
+#: The component classes that style tiles.
+TILE_COMPONENTS: set[str] = {
+    "tile--man", "tile--pin", "tile--sou", "tile--wind", "tile--haku", "tile--hatsu",
+    "tile--chun", "tile--red", "tile--back", "tile--win", "tile--called", "tile--label",
+    "tile--mark",
+}
+
+#: Default tile styles (a widget's DEFAULT_CSS includes them under its own type name).
+TILE_CSS = """
+{name} > .tile--man {{ color: #e06c75; text-style: bold; }}
+{name} > .tile--pin {{ color: #61afef; text-style: bold; }}
+{name} > .tile--sou {{ color: #98c379; text-style: bold; }}
+{name} > .tile--wind {{ color: $text; text-style: bold; }}
+{name} > .tile--haku {{ color: $text; text-style: bold; }}
+{name} > .tile--hatsu {{ color: #98c379; text-style: bold; }}
+{name} > .tile--chun {{ color: #e06c75; text-style: bold; }}
+{name} > .tile--red {{ color: #ffffff; background: #c0392b; text-style: bold; }}
+{name} > .tile--back {{ color: $text-muted; }}
+{name} > .tile--win {{ text-style: bold underline; }}
+{name} > .tile--called {{ text-style: bold reverse; }}
+{name} > .tile--label {{ color: $text-muted; }}
+{name} > .tile--mark {{ color: #ff6b6b; text-style: bold; }}
+"""
+
+
+class TileStyled(Widget):
+    """A widget that draws tiles (one face width, suit colours, red fives marked)."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = TILE_COMPONENTS
+
+    tile_style: reactive[TileStyle] = reactive(TileStyle.ASCII)
+
+    def tile_rich_style(self, tile: Tile) -> Style:
+        """The Rich style of one tile's face."""
+        names = ["tile--" + suit_class(tile)]
+        if tile.red:
+            names.append("tile--red")
+        style = Style()
+        for name in names:
+            style += self.get_component_rich_style(name, partial=True)
+        return style
+
+    def tile_text(self, tiles: Iterable[Tile], *, win: Tile | None = None,
+                  called: int | None = None, backs: Iterable[int] = ()) -> Text:
+        """Tiles as chips: each face, then its mark cell (``*`` for a red five).
+
+        Args:
+            tiles: the tiles, in the order drawn.
+            win: draw this tile as the winning tile.
+            called: the position of the called (turned) tile, if any.
+            backs: positions drawn face down.
+        """
+        text = Text()
+        face_down = set(backs)
+        for i, tile in enumerate(tiles):
+            if i in face_down:
+                text.append(back_face(self.tile_style),
+                            self.get_component_rich_style("tile--back", partial=True))
+                text.append(" ")
+                continue
+            style = self.tile_rich_style(tile)
+            if win is not None and tile == win:
+                style += self.get_component_rich_style("tile--win", partial=True)
+            if called == i:
+                style += self.get_component_rich_style("tile--called", partial=True)
+            text.append(face(tile, self.tile_style), style)
+            if tile.red:
+                text.append(RED_MARK, self.get_component_rich_style("tile--mark", partial=True))
+            else:
+                text.append(" ")
+        return text
+
+
+class TileRow(TileStyled, Static):
+    """A row of tiles (e.g. dora indicators), with an optional label before it."""
+
+    DEFAULT_CSS = "TileRow { height: auto; width: auto; }\n" + TILE_CSS.format(name="TileRow")
+
+    tiles: reactive[tuple[Tile, ...]] = reactive(())
+
+    def __init__(self, tiles: Iterable[Tile] = (), *, label: str = "",
+                 tile_style: TileStyle = TileStyle.ASCII, id: str | None = None,
+                 classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.label = label
+        self.set_reactive(TileRow.tile_style, tile_style)
+        self.set_reactive(TileRow.tiles, tuple(tiles))
+
+    def render(self) -> Text:
+        text = Text(self.label + (" " if self.label else ""),
+                    self.get_component_rich_style("tile--label", partial=True))
+        text.append_text(self.tile_text(self.tiles))
+        text.rstrip()
+        return text
