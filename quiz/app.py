@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from textual import work
 from textual.app import App
 from textual.binding import Binding, BindingType
+from textual.screen import Screen
 from textual.worker import Worker, WorkerState
 
 from .controller import DrillController
@@ -40,17 +41,37 @@ __all__ = ["DrillApp", "create_app"]
 Clock = Callable[[], datetime]
 
 
+def _review_mode() -> Screen[Any]:
+    """The review mode's screen (imported when first used: it loads fsrs)."""
+    from .screens.review import ReviewScreen
+
+    return ReviewScreen()
+
+
+def _stats_mode() -> Screen[Any]:
+    """The statistics mode's screen (imported when first used: it loads plotext)."""
+    from .screens.stats import StatsScreen
+
+    return StatsScreen()
+
+
 class DrillApp(App[int]):
     """Riichi Drill: score hands the way a player must at the table."""
 
     TITLE = "Riichi Drill"
     CSS_PATH = "quiz.tcss"
-    MODES: ClassVar[dict[str, Any]] = {"drill": DrillScreen}
+    MODES: ClassVar[dict[str, Any]] = {
+        "drill": DrillScreen,
+        "review": _review_mode,
+        "stats": _stats_mode,
+    }
     COMMANDS = App.COMMANDS | {DrillCommands}
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f1", "help", "Help", id="app.help"),
         Binding("f2", "settings", "Settings", id="app.settings"),
-        Binding("f4", "switch_learner", "Learner", id="app.switch_learner"),
+        Binding("f4", "switch_learner", "Learner", id="app.switch_learner", show=False),
+        Binding("f5", "switch_mode('review')", "Review", id="app.review"),
+        Binding("f6", "switch_mode('stats')", "Stats", id="app.stats", show=False),
         Binding("ctrl+q", "quit", "Quit", id="app.quit", priority=True),
     ]
 
@@ -189,7 +210,7 @@ class DrillApp(App[int]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Settings and the learner switch need a learner."""
-        if action in ("settings", "switch_learner"):
+        if action in ("settings", "switch_learner", "switch_mode"):
             return self.controller is not None
         return True
 

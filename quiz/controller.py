@@ -27,6 +27,7 @@ from .settings import Settings
 if TYPE_CHECKING:
     from data.records import LearnerRecord
 
+    from .srs import SrsService
     from .store import DrillStore
 
 __all__ = ["BankQuestions", "DrillController", "FixedQuestions", "QuestionSource",
@@ -138,6 +139,10 @@ class DrillController:
         self.question: Question | None = None
         self.last: Marked | None = None
         self._sessions = 0
+        #: The spaced-repetition service (opened on first use: it imports fsrs).
+        self.srs: SrsService | None = None
+        #: What the status line says about the review queue, e.g. ``12 due``.
+        self.due_label: str | None = None
 
     # -- sessions
 
@@ -220,7 +225,30 @@ class DrillController:
         self.session.record(graded, stored.id, seconds)
         self.question = None
         self.last = graded
+        # The answer is stored; now the missed hand, the concepts missed or the
+        # table cell become spaced-repetition cards.
+        self.srs_service().note_drill_answer(question, graded, seconds=seconds,
+                                             attempt_id=stored.id)
         return graded
+
+    # -- spaced repetition
+
+    def srs_service(self) -> SrsService:
+        """The learner's spaced-repetition service, with their stored settings."""
+        if self.srs is None:
+            from .srs import SrsService, settings_from_stored
+
+            stored = self.store.settings_repo.all(self.learner.id)
+            self.srs = SrsService(self.store.database, self.learner.id, clock=self.clock,
+                                  settings=settings_from_stored(stored))
+        return self.srs
+
+    def refresh_due(self) -> str:
+        """Count the cards due now for the status line (``12 due``)."""
+        counts = self.srs_service().due_counts()
+        due = counts.learning + counts.review
+        self.due_label = f"{due} due" if due else "none due"
+        return self.due_label
 
     # -- settings
 
@@ -228,5 +256,6 @@ class DrillController:
         """Use and store new settings (they apply from the next question)."""
         self.settings = settings
         self.store.save_settings(self.learner.id, settings)
+        self.srs = None  # re-read the spaced-repetition settings
         if self.source is not None and hasattr(self.source, "settings"):
             self.source.settings = settings

@@ -33,6 +33,10 @@ class DrillCommands(Provider):
             ("Help", app.action_help, "Keys and how to type answers"),
             ("Switch learner", app.action_switch_learner, "Drill as someone else"),
             ("End session", app.end_session, "Show the summary of this session"),
+            ("Review: due cards", partial(app.switch_mode, "review"),
+             "Spaced repetition: missed hands, concepts and table cells that are due"),
+            ("Statistics", partial(app.switch_mode, "stats"),
+             "Accuracy over time, per concept and part; due forecast; streaks"),
         ]
         for style in TileStyle:
             out.append((f"Tile style: {style.value}", partial(app.set_setting, "tile_style",

@@ -26,7 +26,10 @@ from .drills import DrillKind
 from .grading import Part
 from .tilefaces import TileStyle
 
-__all__ = ["ASKABLE", "SESSION_LENGTHS", "TIME_LIMITS", "Settings"]
+__all__ = [
+    "ASKABLE", "NEW_PER_DAY", "RETENTIONS", "REVIEWS_PER_DAY", "SESSION_LENGTHS", "TIME_LIMITS",
+    "Settings",
+]
 
 #: The parts a whole-hand question may ask, in the order they are asked.
 ASKABLE: tuple[Part, ...] = (Part.FU, Part.HAN, Part.YAKU, Part.PAYMENT)
@@ -50,6 +53,10 @@ class Settings:
         drill: the drill a new session starts with.
         topic: only hands that exercise this topic id (None: any).
         difficulty: only hands of this difficulty, 1-5 (None: any).
+        desired_retention: spaced repetition: the chance of still knowing a card
+            when it comes back (0.70-0.99; stored as ``srs.desired_retention``).
+        new_per_day: spaced repetition: new hands a day (``srs.new_per_day``).
+        reviews_per_day: spaced repetition: reviews a day (``srs.reviews_per_day``).
     """
 
     profile: str = "tenhou"
@@ -61,6 +68,9 @@ class Settings:
     drill: DrillKind = DrillKind.WHOLE
     topic: str | None = None
     difficulty: int | None = None
+    desired_retention: float = 0.9
+    new_per_day: int = 20
+    reviews_per_day: int = 200
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON values, one per setting."""
@@ -74,6 +84,9 @@ class Settings:
             "drill": self.drill.value,
             "topic": self.topic,
             "difficulty": self.difficulty,
+            "srs.desired_retention": self.desired_retention,
+            "srs.new_per_day": self.new_per_day,
+            "srs.reviews_per_day": self.reviews_per_day,
         }
 
     @classmethod
@@ -85,10 +98,11 @@ class Settings:
             reader = _READERS.get(key)
             if reader is None:
                 continue
+            name = key.removeprefix("srs.")
             try:
-                changes[key] = reader(value)
+                changes[name] = reader(value)
             except (TypeError, ValueError):
-                changes[key] = getattr(default, key)
+                changes[name] = getattr(default, name)
         return dataclasses.replace(default, **changes)
 
     def replace(self, **changes: Any) -> Settings:
@@ -143,6 +157,20 @@ def _difficulty(value: Any) -> int | None:
     return value
 
 
+def _retention(value: Any) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise ValueError(value)
+    if not 0.7 <= value <= 0.99:
+        raise ValueError(value)
+    return float(value)
+
+
+#: Choices offered for the desired retention of spaced repetition.
+RETENTIONS: tuple[float, ...] = (0.8, 0.85, 0.9, 0.95)
+#: Choices offered for new hands and reviews a day.
+NEW_PER_DAY: tuple[int, ...] = (0, 5, 10, 20, 30, 50)
+REVIEWS_PER_DAY: tuple[int, ...] = (50, 100, 200, 500, 1000)
+
 _READERS: dict[str, Any] = {
     "profile": _profile,
     "tile_style": TileStyle,
@@ -153,4 +181,7 @@ _READERS: dict[str, Any] = {
     "drill": DrillKind,
     "topic": _topic,
     "difficulty": _difficulty,
+    "srs.desired_retention": _retention,
+    "srs.new_per_day": _count(1000),
+    "srs.reviews_per_day": _count(10000),
 }

@@ -18,6 +18,8 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from data.errors import DataError
+
 from ..drills import DRILLS, DrillKind, Question
 from ..grading import Hints, Part
 from ..widgets.answer_form import PLACEHOLDERS, AnswerForm
@@ -102,7 +104,8 @@ class DrillScreen(Screen[None]):
             self.query_one(StatusBar).show(None, drill="", learner="")
             return
         self.query_one(StatusBar).show(c.session, drill=DRILLS[c.session.plan.drill].title,
-                                       learner=c.learner.name, answered_view=answered_view)
+                                       learner=c.learner.name, answered_view=answered_view,
+                                       due=c.due_label)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """End session only once something is answered; nothing before the bank is open."""
@@ -171,6 +174,20 @@ class DrillScreen(Screen[None]):
         self.query_one("#question-body", VerticalScroll).scroll_home(animate=False)
         self.refresh_status()
         self.refresh_bindings()
+        # the review queue's count is read once the question is on screen
+        self.call_after_refresh(self._count_due)
+
+    def _count_due(self) -> None:
+        """Say in the status line how many spaced-repetition cards are due."""
+        c = self.controller
+        if c is None:
+            return
+        try:
+            c.refresh_due()
+        except DataError as e:
+            self.notify(f"review queue: {e}", severity="warning")
+            return
+        self.refresh_status()
 
     async def on_answer_form_submitted(self, event: AnswerForm.Submitted) -> None:
         """Grade (and store) the answer; show hints, or the explanation."""

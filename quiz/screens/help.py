@@ -57,6 +57,13 @@ dragons. A red five is marked `*` (`5p*`). The winning tile stands apart with
 | F1 | anywhere | this help |
 | F2 | anywhere | settings |
 | F4 | anywhere | switch learner |
+| F5 | anywhere | review mode: the spaced-repetition cards that are due |
+| F6 | anywhere | statistics: accuracy, concepts, due forecast, streaks |
+| Enter, n | review, after the answer | accept the proposed rating |
+| 1-4 | review, after the answer | rate Again / Hard / Good / Easy (each shows its next interval) |
+| l, s | review | leeches (cards missed 8 times), statistics |
+| 1-4, left/right | statistics | switch tabs |
+| Esc | review, statistics | back to the drill |
 | Ctrl+P | anywhere | command palette (drills, settings, styles) |
 | Ctrl+Q | anywhere | quit |
 
@@ -64,7 +71,9 @@ dragons. A red five is marked `*` (`5p*`). The winning tile stands apart with
 
 """ + "\n".join(f"{i.key}. **{i.title}**: {i.description}" for i in DRILLS.values()) + """
 
-Every answer is saved as soon as it is marked.
+Every answer is saved as soon as it is marked. A missed hand, the concepts a
+wrong answer missed and the points-table cells you drill become spaced-repetition
+cards: they come back in the review mode (F5) until they stick.
 """
 
 

@@ -18,7 +18,15 @@ from textual.widgets import Checkbox, Label, Select, SelectionList, Static
 from scoring.rules import PROFILES
 
 from ..drills import DRILLS
-from ..settings import ASKABLE, SESSION_LENGTHS, TIME_LIMITS, Settings
+from ..settings import (
+    ASKABLE,
+    NEW_PER_DAY,
+    RETENTIONS,
+    REVIEWS_PER_DAY,
+    SESSION_LENGTHS,
+    TIME_LIMITS,
+    Settings,
+)
 from ..tilefaces import TileStyle
 from ..widgets.marked_list import MarkedSelectionList
 
@@ -79,6 +87,19 @@ class SettingsScreen(ModalScreen[Settings | None]):
             yield self._row("Topic", Select(
                 [("any", ""), *_topic_options()], value=s.topic or "", allow_blank=False,
                 id="topic"))
+            yield Static("Spaced repetition (review mode, F5)", classes="dialog-title")
+            yield self._row("Desired retention", Select(
+                [(f"{r:.0%} of cards still known when due", r) for r in RETENTIONS],
+                value=s.desired_retention if s.desired_retention in RETENTIONS else 0.9,
+                allow_blank=False, id="desired_retention"))
+            yield self._row("New hands a day", Select(
+                [(str(n), n) for n in NEW_PER_DAY],
+                value=s.new_per_day if s.new_per_day in NEW_PER_DAY else 20,
+                allow_blank=False, id="new_per_day"))
+            yield self._row("Reviews a day", Select(
+                [(str(n), n) for n in REVIEWS_PER_DAY],
+                value=s.reviews_per_day if s.reviews_per_day in REVIEWS_PER_DAY else 200,
+                allow_blank=False, id="reviews_per_day"))
             yield Static("", id="settings-error")
 
     @staticmethod
@@ -109,6 +130,9 @@ class SettingsScreen(ModalScreen[Settings | None]):
             "time_limit": self.query_one("#time_limit", Select).value,
             "difficulty": self.query_one("#difficulty", Select).value or None,
             "topic": self.query_one("#topic", Select).value or None,
+            "srs.desired_retention": self.query_one("#desired_retention", Select).value,
+            "srs.new_per_day": self.query_one("#new_per_day", Select).value,
+            "srs.reviews_per_day": self.query_one("#reviews_per_day", Select).value,
         }
         return self.settings.replace(**values)
 

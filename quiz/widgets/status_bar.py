@@ -26,7 +26,7 @@ class StatusBar(Static):
     """
 
     def show(self, session: Session | None, *, drill: str, learner: str,
-             answered_view: bool = False) -> None:
+             answered_view: bool = False, due: str | None = None) -> None:
         """Redraw from the session's state."""
         text = Text()
         if session is None:
@@ -45,4 +45,6 @@ class StatusBar(Static):
         remaining = session.remaining()
         if remaining is not None:
             text.append(f" · {clock_text(remaining)} left")
+        if due:
+            text.append(f" · {due}")
         self.update(text)

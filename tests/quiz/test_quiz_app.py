@@ -349,3 +349,27 @@ async def test_an_answer_is_stored_before_the_next_question_is_shown(
             assert len(history(store)) == n
             assert isinstance(app.screen.marked, Marked)
             await pilot.press("enter")
+
+
+async def test_a_missed_hand_becomes_review_cards_and_f5_opens_the_review(
+        store: DrillStore, clock: FakeClock) -> None:
+    """A wrong answer in the drill feeds spaced repetition; the status line counts what is due."""
+    from quiz.screens.review import ReviewScreen
+    from quiz.srs import SrsService
+
+    app = make_app(store, clock, items=[SEED_ITEM], settings={"session_length": 5})
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for_question(pilot, app)
+        await answer_with(pilot, app, {Part.FU: "100", Part.HAN: "1", Part.PAYMENT: "3200"})
+        assert isinstance(app.screen, ExplanationScreen)
+        assert app.controller is not None
+        learner_id = app.controller.learner.id
+        clock.advance(120)  # past the first relearning step
+        service = SrsService(store.database, learner_id, clock=clock)
+        counts = service.due_counts()
+        assert counts.learning >= 1, "the missed hand is due again within minutes"
+        cards = service.next_card()
+        assert cards is not None
+        await pilot.press("f5")
+        await pilot.pause()
+        assert isinstance(app.screen, ReviewScreen)
