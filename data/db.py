@@ -13,7 +13,7 @@ of the app. Nothing here runs at import time.
 >>> resolve_url(":memory:")
 'sqlite://'
 >>> resolve_url("postgresql://class@server/drill")
-'postgresql://class@server/drill'
+'postgresql+psycopg://class@server/drill'
 >>> resolve_url("/tmp/x.db")
 'sqlite:////tmp/x.db'
 """
@@ -60,7 +60,8 @@ def default_database_path() -> Path:
 def resolve_url(target: str | os.PathLike[str] | None = None) -> str:
     """The SQLAlchemy URL for a path, a URL, ``:memory:`` or None (the default file).
 
-    Anything containing ``://`` is taken as a URL; anything else is a file path.
+    Anything containing ``://`` is taken as a URL (``postgresql://`` gets the
+    psycopg 3 driver); anything else is a file path.
     """
     if target is None:
         return f"sqlite:///{default_database_path()}"
@@ -68,6 +69,10 @@ def resolve_url(target: str | os.PathLike[str] | None = None) -> str:
     if text in (":memory:", "sqlite://", "sqlite:///:memory:"):
         return "sqlite://"
     if "://" in text:
+        # a PostgreSQL URL without a driver uses psycopg 3, the driver we install
+        for bare in ("postgresql://", "postgres://"):
+            if text.startswith(bare):
+                return "postgresql+psycopg://" + text[len(bare):]
         return text
     path = Path(text).expanduser()
     return f"sqlite:///{path.resolve()}"
