@@ -1,0 +1,128 @@
+"""Fixtures of the classroom tests: a database on SQLite or on the real PostgreSQL server.
+
+The PostgreSQL tests read the server's URL from ``RIICHI_TEST_POSTGRES_URL``
+(``scripts/start-postgres.sh --env`` prints the line to export; CI starts the
+server and sets it). Each test gets a fresh database on that server, dropped
+afterwards, so tests never see each other's rows. Without the variable the
+PostgreSQL cases are skipped with the reason.
+"""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import Callable, Iterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from data.classroom import Classroom, open_classroom
+
+PG_ENV = "RIICHI_TEST_POSTGRES_URL"
+SKIP_PG = (
+    f"{PG_ENV} is not set: run `eval \"$(scripts/start-postgres.sh --env)\"` to test on a real "
+    "PostgreSQL server (CI sets it)"
+)
+#: The bank every classroom test draws from: generated hands, fixed seed.
+BANK_SIZE = 40
+BANK_SEED = 20260510
+
+
+class FakeClock:
+    """A UTC clock that moves on one second each time it is read."""
+
+    def __init__(self, start: datetime | None = None) -> None:
+        self.now = start or datetime(2026, 5, 10, 18, 0, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        self.now += timedelta(seconds=1)
+        return self.now
+
+
+def fresh_postgres_database() -> Iterator[str]:
+    """A new, empty database on the test server (dropped at the end); yields its URL."""
+    admin = os.environ.get(PG_ENV)
+    if not admin:
+        pytest.skip(SKIP_PG)
+    from sqlalchemy import create_engine, text
+    from sqlalchemy.engine import make_url
+
+    from data.classroom import database_url
+
+    admin_url = make_url(str(database_url(admin)))
+    name = f"riichi_t_{uuid.uuid4().hex[:12]}"
+    engine = create_engine(admin_url, isolation_level="AUTOCOMMIT")
+    try:
+        with engine.connect() as conn:
+            conn.execute(text(f'CREATE DATABASE "{name}"'))
+        yield admin_url.set(database=name).render_as_string(hide_password=False)
+    finally:
+        with engine.connect() as conn:
+            conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        engine.dispose()
+
+
+@pytest.fixture
+def pg_url() -> Iterator[str]:
+    """A fresh database on the real PostgreSQL server."""
+    yield from fresh_postgres_database()
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A database URL: a SQLite file, then a fresh PostgreSQL database."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'class.db'}"
+    else:
+        yield from fresh_postgres_database()
+
+
+def build_bank(url: str, count: int = BANK_SIZE, seed: int = BANK_SEED) -> None:
+    """Fill the database's bank with ``count`` generated hands (tenhou rules)."""
+    from data.repository import Bank
+
+    classroom = open_classroom(url)
+    try:
+        added = Bank(classroom.db).generate(count, seed=seed)
+        assert added == count
+    finally:
+        classroom.close()
+
+
+@pytest.fixture
+def make_classroom(db_url: str) -> Iterator[Callable[..., Classroom]]:
+    """Open classrooms on the test database (its bank built once); all closed at the end."""
+    build_bank(db_url)
+    opened: list[Classroom] = []
+
+    def make(clock: Callable[[], datetime] | None = None) -> Classroom:
+        c = open_classroom(db_url, clock=clock or FakeClock())
+        opened.append(c)
+        return c
+
+    yield make
+    for c in opened:
+        c.close()
+
+
+@pytest.fixture
+def classroom(make_classroom: Callable[..., Classroom]) -> Classroom:
+    """A classroom on a database with a bank, on a fake clock."""
+    return make_classroom()
+
+
+def table_counts(classroom: Classroom) -> dict[str, int]:
+    """Row counts of the classroom and bank tables (to check that nothing changed)."""
+    from sqlalchemy import func, select
+
+    from data.class_models import Base
+
+    names = sorted(t for t in Base.metadata.tables if t.startswith("class_"))
+    names.append("bank_items")
+    out = {}
+    with classroom.db.session() as s:
+        for n in names:
+            table = Base.metadata.tables[n]
+            out[n] = int(s.scalar(select(func.count()).select_from(table)) or 0)
+    return out
