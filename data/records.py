@@ -313,8 +313,8 @@ class AttemptRecord:
 
 
 @dataclass(frozen=True, slots=True)
-class PartAccuracy:
-    """How often one part (or one concept) was answered right."""
+class Accuracy:
+    """How often one part (or one concept) was answered right: right out of total."""
 
     name: str
     right: int

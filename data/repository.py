@@ -33,6 +33,7 @@ from .errors import (
 )
 from .items import PreparedItem, prepare_item, problem_uid
 from .records import (
+    Accuracy,
     AttemptRecord,
     BankItem,
     BankStats,
@@ -41,7 +42,6 @@ from .records import (
     ItemKind,
     ItemSummary,
     LearnerRecord,
-    PartAccuracy,
     PartResult,
     Problem,
 )
@@ -956,7 +956,7 @@ class Attempts:
 
     def part_accuracy(
         self, learner_id: int, *, session: str | None = None, since: datetime | None = None
-    ) -> list[PartAccuracy]:
+    ) -> list[Accuracy]:
         """Right and total per part (fu, han, yaku, payment...), by part name."""
         from sqlalchemy import Integer, cast, func, select
 
@@ -974,7 +974,7 @@ class Attempts:
         if since is not None:
             stmt = stmt.where(Attempt.answered_at >= since)
         with self.db.session() as s:
-            return [PartAccuracy(p, int(r or 0), int(n)) for p, r, n in s.execute(stmt)]
+            return [Accuracy(p, int(r or 0), int(n)) for p, r, n in s.execute(stmt)]
 
     def concept_misses(
         self, learner_id: int, *, session: str | None = None, since: datetime | None = None

@@ -20,6 +20,8 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 from enum import IntEnum, StrEnum
 
+from .records import Accuracy
+
 
 class CardKind(StrEnum):
     """What a card schedules."""
@@ -281,20 +283,6 @@ class RateOverTime:
     def mean_seconds(self) -> float:
         """Mean time per answer (0.0 with no answers)."""
         return self.seconds / self.answers if self.answers else 0.0
-
-
-@dataclass(frozen=True, slots=True)
-class Accuracy:
-    """Right out of asked, for one part or one concept."""
-
-    name: str
-    right: int
-    total: int
-
-    @property
-    def accuracy(self) -> float:
-        """Share right (0.0 when never asked)."""
-        return self.right / self.total if self.total else 0.0
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,10 +27,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from data.records import Accuracy
+
 from .drills import DrillKind, Question
 from .grading import Marked, Part
 
-__all__ = ["Answered", "Session", "SessionPlan", "SessionSummary", "Suggestion", "Tally"]
+__all__ = ["Accuracy", "Answered", "Session", "SessionPlan", "SessionSummary", "Suggestion"]
 
 Clock = Callable[[], datetime]
 
@@ -67,20 +69,6 @@ class Answered:
 
 
 @dataclass(frozen=True, slots=True)
-class Tally:
-    """Right out of total for one part or concept."""
-
-    name: str
-    right: int
-    total: int
-
-    @property
-    def accuracy(self) -> float:
-        """Share right (0.0 when none)."""
-        return self.right / self.total if self.total else 0.0
-
-
-@dataclass(frozen=True, slots=True)
 class Suggestion:
     """Something to practise next: a concept, why, and the drill that trains it."""
 
@@ -107,8 +95,8 @@ class SessionSummary:
     answered: int
     right: int
     seconds: float
-    parts: tuple[Tally, ...]
-    concepts: tuple[Tally, ...]
+    parts: tuple[Accuracy, ...]
+    concepts: tuple[Accuracy, ...]
     slowest: tuple[Answered, ...]
     next: tuple[Suggestion, ...]
 
@@ -243,10 +231,10 @@ def summarise(answered: list[Answered]) -> SessionSummary:
             met[topic] += 1
         for topic in missed_here:
             missed[topic] += 1
-    parts = tuple(Tally(p.label, part_right[p], part_total[p])
+    parts = tuple(Accuracy(p.label, part_right[p], part_total[p])
                   for p in sorted(part_total, key=order.__getitem__))
     concepts = tuple(sorted(
-        (Tally(t, met[t] - missed[t], met[t]) for t in met),
+        (Accuracy(t, met[t] - missed[t], met[t]) for t in met),
         key=lambda t: (t.accuracy, -t.total, t.name)))
     slowest = tuple(sorted(answered, key=lambda a: -a.seconds)[:3])
     suggestions: list[Suggestion] = []
