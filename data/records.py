@@ -18,24 +18,14 @@ from datetime import datetime
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
+from scoring.batch import FLAGS as BATCH_FLAGS
 from scoring.result import Payment
 
 if TYPE_CHECKING:
     from scoring import Result
 
-#: The situational flags of the batch input format, in its order.
-FLAGS: tuple[str, ...] = (
-    "riichi",
-    "double_riichi",
-    "ippatsu",
-    "rinshan",
-    "chankan",
-    "haitei",
-    "houtei",
-    "tenhou",
-    "chiihou",
-    "renhou",
-)
+#: The situational flags of the batch input format, in its order (from the scoring module).
+FLAGS: tuple[str, ...] = BATCH_FLAGS
 #: Every field of a batch input object except ``id``.
 PROBLEM_FIELDS: tuple[str, ...] = (
     "hand",
