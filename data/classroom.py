@@ -51,7 +51,7 @@ from typing import TYPE_CHECKING, Any
 
 from .errors import DataError, NotFoundError
 from .records import BankItem as BankItemRecord
-from .records import ItemKind, Problem
+from .records import Problem
 
 if TYPE_CHECKING:
     from sqlalchemy.orm import Session
@@ -1559,20 +1559,9 @@ def _row_problem(row: BankItemRow) -> Problem:
 
 def _bank_record(row: BankItemRow) -> BankItemRecord:
     """A bank row as the checked record the app sees (re-scored, answer compared)."""
-    from .items import prepare_item
+    from .repository import checked_item
 
-    prepared = prepare_item(
-        _row_problem(row),
-        uid=row.uid,
-        origin="database",
-        kind=ItemKind(row.kind),
-        stored=dict(row.answer),
-        focus=tuple(row.focus or ()),
-        difficulty=row.difficulty,
-        source=row.source,
-        note=row.note,
-    )
-    return prepared.to_bank_item(row.id)
+    return checked_item(row).to_bank_item(row.id)
 
 
 def _answer_record(row: Any, item_uid: str, *, created: bool) -> StoredAnswer:

@@ -197,7 +197,7 @@ class Bank:
                 row = s.scalar(select(Row).where(Row.uid == str(key)))
             if row is None:
                 raise NotFoundError(f"no bank item '{key}'")
-            return _checked(row).to_bank_item(row.id)
+            return checked_item(row).to_bank_item(row.id)
 
     def draw(
         self,
@@ -243,7 +243,7 @@ class Bank:
             rows = list(s.scalars(select(Row).order_by(Row.id)))
             for n, row in enumerate(rows, 1):
                 try:
-                    _checked(row)
+                    checked_item(row)
                 except ItemError as e:
                     problems.append(str(e))
                 if progress is not None and (n % 200 == 0 or n == len(rows)):
@@ -489,7 +489,7 @@ class Bank:
         with self.db.session() as s:
             total = int(s.scalar(select(func.count(Row.id))) or 0)
             for row in s.scalars(select(Row).order_by(Row.id)).yield_per(500):
-                stream.write(item_line(_checked(row)) + "\n")
+                stream.write(item_line(checked_item(row)) + "\n")
                 n += 1
                 if progress is not None and (n % 500 == 0 or n == total):
                     progress(n, total)
@@ -530,7 +530,7 @@ def _row_values(item: PreparedItem, now: datetime) -> dict[str, Any]:
     }
 
 
-def _checked(row: Any) -> PreparedItem:
+def checked_item(row: Any) -> PreparedItem:
     """Re-score a stored row and check its stored answer (never trusted alone)."""
     from .items import read_problem
 
