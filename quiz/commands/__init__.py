@@ -8,6 +8,7 @@ so that ``riichi-drill --help`` stays fast.
 
 from __future__ import annotations
 
+import argparse
 import importlib
 
 #: Sub-command modules, in the order they appear in ``--help``.
@@ -26,3 +27,12 @@ def available_modules() -> list[str]:
             raise
         found.append(name)
     return found
+
+
+def add_db_option(parser: argparse.ArgumentParser,
+                  help: str = "database file or SQLAlchemy URL (e.g. postgresql://...)") -> None:
+    """Let ``--db`` follow the sub-command too (``riichi-drill bank build --db x.db``).
+
+    The default is suppressed, so a ``--db`` given before the sub-command still counts.
+    """
+    parser.add_argument("--db", metavar="PATH-or-URL", default=argparse.SUPPRESS, help=help)

@@ -21,6 +21,8 @@ import sys
 import time
 from typing import Any, TextIO
 
+from . import add_db_option
+
 #: Generated hands ``bank build`` tops the bank up to when ``--generated`` is not given.
 DEFAULT_GENERATED = 2000
 
@@ -37,12 +39,7 @@ def register(subparsers: Any) -> None:
 
     def add(name: str, help: str) -> argparse.ArgumentParser:
         p: argparse.ArgumentParser = sub.add_parser(name, help=help, description=help)
-        p.add_argument(
-            "--db",
-            metavar="PATH-or-URL",
-            default=argparse.SUPPRESS,
-            help="database file or SQLAlchemy URL",
-        )
+        add_db_option(p)
         return p
 
     p = add("build", "load the curated examples and add generated practice hands")

@@ -31,6 +31,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, TextIO
 
 from ..errors import DrillError
+from . import add_db_option
 
 if TYPE_CHECKING:
     from data.classroom import ClassResults, Classroom, StudentResult
@@ -52,8 +53,7 @@ def register(subparsers: Any) -> None:
 
     def add(name: str, help: str) -> argparse.ArgumentParser:
         p: argparse.ArgumentParser = sub.add_parser(name, help=help, description=help)
-        p.add_argument("--db", metavar="PATH-or-URL", default=argparse.SUPPRESS,
-                       help="database file or SQLAlchemy URL (e.g. postgresql://...)")
+        add_db_option(p)
         return p
 
     def password(p: argparse.ArgumentParser) -> None:

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
 from ..errors import DrillError
+from . import add_db_option
 
 if TYPE_CHECKING:
     from data.db import Database
@@ -51,8 +52,7 @@ def register(subparsers: Any) -> None:
         "that are due, mixed with new hands. With --export-csv, write a learner's history "
         "as CSV instead.",
     )
-    p.add_argument("--db", metavar="PATH-or-URL", default=argparse.SUPPRESS,
-                   help="database file or SQLAlchemy URL")  # fmt: skip
+    add_db_option(p)
     p.add_argument("--learner", metavar="NAME", default=argparse.SUPPRESS,
                    help="the learner (needed with --export-csv when there are several)")
     p.add_argument("--export-csv", metavar="FILE", default=None,

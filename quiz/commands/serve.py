@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import DrillError
+from . import add_db_option
 
 
 def register(subparsers: Any) -> None:
@@ -33,8 +34,7 @@ def register(subparsers: Any) -> None:
         description="Serve the app over HTTP with textual-serve: each browser tab that opens "
         "the page gets its own session on the same database.",
     )
-    p.add_argument("--db", metavar="PATH-or-URL", default=argparse.SUPPRESS,
-                   help="database file or SQLAlchemy URL shared by every tab")
+    add_db_option(p, "database file or SQLAlchemy URL shared by every tab")
     p.add_argument("--host", default="127.0.0.1",
                    help="address to listen on (default 127.0.0.1; 0.0.0.0 for a whole room)")
     p.add_argument("--port", type=_port, default=8000, help="port to listen on (default 8000)")
