@@ -61,7 +61,7 @@ dragons. A red five is marked `*` (`5p*`). The winning tile stands apart with
 | F6 | anywhere | statistics: accuracy, concepts, due forecast, streaks |
 | Enter, n | review, after the answer | accept the proposed rating |
 | 1-4 | review, after the answer | rate Again / Hard / Good / Easy (each shows its next interval) |
-| l, s | review | leeches (cards missed 8 times), statistics |
+| l, s, r | review | leeches (cards missed 8 times), statistics, look at the queue again |
 | 1-4, left/right | statistics | switch tabs |
 | Esc | review, statistics | back to the drill |
 | Ctrl+P | anywhere | command palette (drills, settings, styles) |

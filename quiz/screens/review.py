@@ -92,7 +92,7 @@ class ReviewScreen(Screen[None]):
         Binding("n", "accept", "Next", id="review.accept", show=False),
         Binding("l", "leeches", "Leeches", id="review.leeches"),
         Binding("s", "stats", "Stats", id="review.stats"),
-        Binding("r", "reload", "Refresh", id="review.reload"),
+        Binding("r", "reload", "Refresh", id="review.reload", show=False),
         Binding("escape", "leave", "Drill", id="review.leave"),
     ]
 

@@ -86,7 +86,8 @@ def summary_text(progress: Progress) -> str:
         if progress.leeches else ""  # fmt: skip
     median = f"{progress.median_seconds:.1f}s" if progress.answers else "-"
     return (
-        f"{progress.answers} answers · day streak {progress.day_streak} "
+        f"{progress.answers} answer{'' if progress.answers == 1 else 's'} · "
+        f"day streak {progress.day_streak} "
         f"(best {progress.best_day_streak}) · right in a row {progress.right_streak} "
         f"(best {progress.best_right_streak}) · median {median} a question · "
         f"cards: {cards}{leeches}"
@@ -108,7 +109,7 @@ class StatsScreen(Screen[None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("r", "reload", "Refresh", id="stats.reload"),
+        Binding("r", "reload", "Refresh", id="stats.reload", show=False),
         Binding("l", "leeches", "Leeches", id="stats.leeches"),
         Binding("v", "review", "Review", id="stats.review"),
         Binding("escape", "leave", "Back", id="stats.leave"),
