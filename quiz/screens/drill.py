@@ -178,7 +178,13 @@ class DrillScreen(Screen[None]):
         self.call_after_refresh(self._count_due)
 
     def _count_due(self) -> None:
-        """Say in the status line how many spaced-repetition cards are due."""
+        """Say in the status line how many spaced-repetition cards are due.
+
+        Runs once the question is on screen; it also loads the explanation
+        screen's code, so the first answer's explanation comes up as fast as the rest.
+        """
+        from . import explanation  # noqa: F401
+
         c = self.controller
         if c is None:
             return
