@@ -624,6 +624,9 @@ class Classroom:
         self.db = db
         self._clock = clock or _utcnow
         self._rng = rng
+        dialect = db.engine.dialect
+        # On PostgreSQL through psycopg 3 an answer is stored by one prepared statement.
+        self._pg_fast = dialect.name == "postgresql" and dialect.driver == "psycopg"
 
     def close(self) -> None:
         """Close the database's connections."""
@@ -1122,8 +1125,9 @@ class Classroom:
             raise AnswerError(str(e)) from None
         if not (seconds >= 0):
             raise AnswerError(f"time taken must be 0 or more seconds, not {seconds!r}")
+        record = self._record_pg if self._pg_fast else self._record
         try:
-            return self._record(enrolment_id, position, parts, topics, float(seconds), timed_out)
+            return record(enrolment_id, position, parts, topics, float(seconds), timed_out)
         except IntegrityError:
             # Another submission of the same answer won the race: return what it stored.
             found = self._stored_answer(enrolment_id, position)
@@ -1263,6 +1267,118 @@ class Classroom:
             timed_out=timed_out,
             answered_at=now,
         )
+
+    def _record_pg(
+        self,
+        enrolment_id: int,
+        position: int,
+        parts: Sequence[AnswerPart],
+        topics: tuple[str, ...],
+        seconds: float,
+        timed_out: bool,
+    ) -> StoredAnswer:
+        """:meth:`_record` on PostgreSQL: one prepared statement, one round trip.
+
+        The statement (:data:`_PG_RECORD`) locks the enrolment, checks the answer
+        is the next one, inside the set, of parts the set asks and within the
+        time, and only then inserts the answer, its parts and concepts and moves
+        the enrolment on (or marks it finished when the time is over), all in its
+        own transaction; it returns what was checked, and the errors are raised
+        here in the same order as :meth:`_record` does.
+        """
+        import psycopg
+        from sqlalchemy.exc import DBAPIError
+
+        now = self._now()
+        correct = all(p.correct for p in parts)
+        params = {
+            "eid": enrolment_id,
+            "pos": position,
+            "names": [p.part for p in parts],
+            "given": [p.given for p in parts],
+            "expected": [p.expected for p in parts],
+            "right": [p.correct for p in parts],
+            "topics": list(topics),
+            "correct": correct,
+            "seconds": seconds,
+            "timed_out": timed_out,
+            "now": now,
+        }
+        engine = self.db.engine
+        for _ in range(_PG_RETRIES):
+            raw = engine.raw_connection()
+            pg: Any = raw.driver_connection
+            try:
+                pg.autocommit = True  # the statement is its own transaction
+                try:
+                    row = pg.execute(_PG_RECORD, params, prepare=True).fetchone()
+                finally:
+                    if not pg.closed:
+                        pg.autocommit = False
+            except psycopg.Error as e:
+                error: Any = e
+                gone = engine.dialect.is_disconnect(error, raw.dbapi_connection, None)
+                if gone:
+                    raw.invalidate(e)
+                raise DBAPIError.instance(
+                    _PG_RECORD, params, e, psycopg.Error,
+                    connection_invalidated=gone, dialect=engine.dialect,
+                ) from e
+            finally:
+                raw.close()
+            if row is None:
+                raise AnswerError(f"no enrolment {enrolment_id}")
+            (student, next_position, finished_at, set_name, n_items, item_uid, parts_ok, over,
+             answer_id) = row
+            if not 0 <= position < n_items:
+                raise AnswerError(
+                    f"practice set '{set_name}' has no question {position + 1} (it has {n_items})"
+                )
+            if position < next_position:
+                stored = self._stored_answer(enrolment_id, position)
+                if stored is not None:
+                    return stored
+            if finished_at is not None:
+                raise AnswerError(f"'{student}' has finished practice set '{set_name}'")
+            if position != next_position:
+                raise AnswerError(
+                    f"question {position + 1} is not the next one for '{student}' "
+                    f"(next: {next_position + 1})"
+                )
+            if not parts_ok:
+                asked = self._asked_parts(enrolment_id)
+                bad = [p.part for p in parts if p.part not in asked]
+                raise AnswerError(f"practice set '{set_name}' does not ask '{bad[0]}'")
+            if over:
+                raise AnswerError(f"the time for practice set '{set_name}' is over for '{student}'")
+            if answer_id is not None:
+                return StoredAnswer(
+                    position=position,
+                    item_uid=item_uid,
+                    parts=tuple(parts),
+                    concepts=topics,
+                    correct=correct,
+                    seconds=seconds,
+                    timed_out=timed_out,
+                    answered_at=now,
+                )
+            # Nothing written although every check passed: the statement was not
+            # consistent (an answer of this student was committed between its
+            # snapshot and its lock): run it again, with a newer snapshot.
+        raise AnswerError(f"could not store the answer of enrolment {enrolment_id}; try again")
+
+    def _asked_parts(self, enrolment_id: int) -> set[str]:
+        from sqlalchemy import select
+
+        from .class_models import Enrolment, PracticeSet
+
+        with self._read() as s:
+            asked = s.scalar(
+                select(PracticeSet.parts)
+                .join(Enrolment, Enrolment.set_id == PracticeSet.id)
+                .where(Enrolment.id == enrolment_id)
+            )
+        return set(asked or ())
 
     def finish(self, enrolment_id: int) -> StudentSession:
         """Mark a student's set finished (when its time is over); answers stay as they are."""
@@ -1523,6 +1639,74 @@ class Classroom:
         if self._rng is not None:
             return f"{self._rng.randrange(10_000):04d}"
         return f"{secrets.randbelow(10_000):04d}"
+
+
+# --------------------------------------------------------------------------- PostgreSQL
+
+#: How many times :meth:`Classroom._record_pg` runs its statement when it met a
+#: concurrent answer of the same student (each run has a newer snapshot).
+_PG_RETRIES = 5
+
+#: Store one answer on PostgreSQL (see :meth:`Classroom._record_pg`). ``e`` locks
+#: the enrolment (and reads its newest version); ``st`` gathers what the checks
+#: need; ``consistent`` is false when the statement's snapshot misses an answer
+#: committed before the lock was taken (then nothing is written). ``ins``,
+#: ``p``, ``c`` and ``u`` write only when every check passed (``u`` also marks
+#: the enrolment finished when its time is over). One row comes back per
+#: enrolment found.
+_PG_RECORD = """
+WITH e AS (
+    SELECT id, set_id, student, position, finished_at
+    FROM class_enrolments WHERE id = %(eid)s FOR UPDATE
+), st AS MATERIALIZED (
+    SELECT e.id, e.student, e.position AS next_position, e.finished_at, s.name,
+           s.set_seconds,
+           (SELECT count(*) FROM class_set_items i WHERE i.set_id = s.id) AS n_items,
+           (SELECT b.uid FROM class_set_items i JOIN bank_items b ON b.id = i.item_id
+             WHERE i.set_id = s.id AND i.position = %(pos)s) AS item_uid,
+           %(names)s::text[] <@ ARRAY(SELECT json_array_elements_text(s.parts)) AS parts_ok,
+           a.n_answers = e.position AS consistent,
+           a.used
+    FROM e JOIN class_sets s ON s.id = e.set_id
+    CROSS JOIN LATERAL (
+        SELECT count(*) AS n_answers, coalesce(sum(ca.seconds), 0.0) AS used
+        FROM class_answers ca WHERE ca.enrolment_id = e.id
+    ) a
+), ok AS MATERIALIZED (
+    SELECT st.*,
+           st.consistent AND st.finished_at IS NULL AND st.next_position = %(pos)s
+           AND %(pos)s >= 0 AND %(pos)s < st.n_items AND st.parts_ok AS eligible
+    FROM st
+), g AS MATERIALIZED (
+    SELECT ok.*,
+           ok.eligible AND ok.set_seconds IS NOT NULL AND ok.used >= ok.set_seconds AS over,
+           ok.eligible AND NOT (ok.set_seconds IS NOT NULL AND ok.used >= ok.set_seconds)
+               AS write
+    FROM ok
+), ins AS (
+    INSERT INTO class_answers (enrolment_id, position, correct, seconds, timed_out, answered_at)
+    SELECT g.id, %(pos)s, %(correct)s, %(seconds)s, %(timed_out)s, %(now)s FROM g WHERE g.write
+    RETURNING id
+), p AS (
+    INSERT INTO class_answer_parts (answer_id, part, position, given, expected, correct)
+    SELECT ins.id, u.part, u.n - 1, u.given, u.expected, u.correct
+    FROM ins CROSS JOIN unnest(%(names)s::text[], %(given)s::text[], %(expected)s::text[],
+                               %(right)s::boolean[]) WITH ORDINALITY
+         AS u(part, given, expected, correct, n)
+), c AS (
+    INSERT INTO class_answer_concepts (answer_id, topic)
+    SELECT ins.id, t.topic FROM ins CROSS JOIN unnest(%(topics)s::text[]) AS t(topic)
+), u AS (
+    UPDATE class_enrolments SET
+        position = CASE WHEN g.write THEN %(pos)s + 1 ELSE class_enrolments.position END,
+        finished_at = CASE WHEN g.write AND %(pos)s + 1 < g.n_items THEN NULL
+                           ELSE %(now)s::timestamptz END
+    FROM g WHERE class_enrolments.id = g.id AND (g.write OR g.over)
+)
+SELECT g.student, g.next_position, g.finished_at, g.name, g.n_items, g.item_uid,
+       g.parts_ok, g.over, (SELECT ins.id FROM ins)
+FROM g
+"""
 
 
 # --------------------------------------------------------------------------- functions
