@@ -334,6 +334,10 @@ def run_stats(args: argparse.Namespace) -> int:
         stats = Bank(db).stats()
     finally:
         db.close()
+    if not stats.total:
+        print("the bank is empty: 'riichi-drill bank build' fills it "
+              "(the app does so on its first start)")
+        return 0
     print(f"{stats.total} items")
 
     def table(title: str, rows: tuple[tuple[str, int], ...], names: bool = False) -> None:
