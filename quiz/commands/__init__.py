@@ -10,6 +10,9 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import sys
+from collections.abc import Callable
+from typing import Any
 
 #: Sub-command modules, in the order they appear in ``--help``.
 COMMAND_MODULES: tuple[str, ...] = ("bank", "review", "classroom", "serve")
@@ -29,10 +32,39 @@ def available_modules() -> list[str]:
     return found
 
 
-def add_db_option(parser: argparse.ArgumentParser,
-                  help: str = "database file or SQLAlchemy URL (e.g. postgresql://...)") -> None:
+def add_db_option(
+    parser: argparse.ArgumentParser,
+    help: str = "database file or SQLAlchemy URL (e.g. postgresql://...)",
+) -> None:
     """Let ``--db`` follow the sub-command too (``riichi-drill bank build --db x.db``).
 
     The default is suppressed, so a ``--db`` given before the sub-command still counts.
     """
     parser.add_argument("--db", metavar="PATH-or-URL", default=argparse.SUPPRESS, help=help)
+
+
+def command_group(
+    subparsers: Any, name: str, *, help: str, description: str, dest: str
+) -> Callable[[str, str], argparse.ArgumentParser]:
+    """Add a command with actions (``bank build``, ``class new``...).
+
+    The command alone prints its usage (exit 2). Returns ``add(action, help)``,
+    which adds an action that also takes ``--db`` after its name.
+    """
+    group = subparsers.add_parser(name, help=help, description=description)
+    group.set_defaults(run=lambda args: _usage(group))
+    actions = group.add_subparsers(dest=dest, metavar="ACTION")
+
+    def add(action: str, action_help: str) -> argparse.ArgumentParser:
+        parser: argparse.ArgumentParser = actions.add_parser(
+            action, help=action_help, description=action_help
+        )
+        add_db_option(parser)
+        return parser
+
+    return add
+
+
+def _usage(parser: argparse.ArgumentParser) -> int:
+    parser.print_help(sys.stderr)
+    return 2

@@ -21,7 +21,7 @@ import sys
 import time
 from typing import Any, TextIO
 
-from . import add_db_option
+from . import command_group
 
 #: Generated hands ``bank build`` tops the bank up to when ``--generated`` is not given.
 DEFAULT_GENERATED = 2000
@@ -29,18 +29,13 @@ DEFAULT_GENERATED = 2000
 
 def register(subparsers: Any) -> None:
     """Add ``bank`` and its sub-commands to the ``riichi-drill`` parser."""
-    bank = subparsers.add_parser(
+    add = command_group(
+        subparsers,
         "bank",
         help="build, list, show, import and export the question bank",
         description="Manage the question bank: curated worked examples and generated hands.",
+        dest="bank_command",
     )
-    bank.set_defaults(run=lambda args: _usage(bank))
-    sub = bank.add_subparsers(dest="bank_command", metavar="ACTION")
-
-    def add(name: str, help: str) -> argparse.ArgumentParser:
-        p: argparse.ArgumentParser = sub.add_parser(name, help=help, description=help)
-        add_db_option(p)
-        return p
 
     p = add("build", "load the curated examples and add generated practice hands")
     p.add_argument(
@@ -108,11 +103,6 @@ def _difficulty(text: str) -> int:
     if not 1 <= value <= 5:
         raise argparse.ArgumentTypeError("difficulty is 1 to 5")
     return value
-
-
-def _usage(parser: argparse.ArgumentParser) -> int:
-    parser.print_help(sys.stderr)
-    return 2
 
 
 def _open(args: argparse.Namespace) -> Any:

@@ -31,7 +31,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, TextIO
 
 from ..errors import DrillError
-from . import add_db_option
+from . import command_group
 
 if TYPE_CHECKING:
     from data.classroom import ClassResults, Classroom, StudentResult
@@ -43,18 +43,13 @@ PASSWORD_ENV = "RIICHI_DRILL_TEACHER_PASSWORD"
 
 def register(subparsers: Any) -> None:
     """Add ``class`` and its sub-commands to the ``riichi-drill`` parser."""
-    cls = subparsers.add_parser(
+    add = command_group(
+        subparsers,
         "class",
         help="practice sets for a class: prepare, take, see the results",
         description="Practice sets a teacher prepares and a class takes, on a shared database.",
+        dest="class_command",
     )
-    cls.set_defaults(run=lambda args: _usage(cls))
-    sub = cls.add_subparsers(dest="class_command", metavar="ACTION")
-
-    def add(name: str, help: str) -> argparse.ArgumentParser:
-        p: argparse.ArgumentParser = sub.add_parser(name, help=help, description=help)
-        add_db_option(p)
-        return p
 
     def password(p: argparse.ArgumentParser) -> None:
         p.add_argument("--password", default=None,
@@ -126,11 +121,6 @@ def register(subparsers: Any) -> None:
 
 
 # --------------------------------------------------------------------------- argument types
-
-
-def _usage(parser: argparse.ArgumentParser) -> int:
-    parser.print_help(sys.stderr)
-    return 2
 
 
 def _positive(text: str) -> int:
