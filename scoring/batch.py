@@ -21,10 +21,10 @@ from operator import itemgetter
 from typing import Any, TextIO
 
 from .errors import InputFieldError, NotationError, ScoringError
-from .evaluate import Outcome, evaluate_facts
+from .evaluate import Outcome, best_reading
 from .facts import FLAG_BITS, TSUMO, Facts, MeldFacts, facts_of, meld_facts
 from .hand import WIND_WORDS, Hand, Meld, Situation, Win, Wind
-from .points import settle
+from .points import counters, settle
 from .result import Limit
 from .rules import PROFILES, TENHOU, RuleProfile, get_profile
 from .tiles import RED_FIVES, TILES, Tile, parse_tiles
@@ -197,18 +197,18 @@ def _group_value(text: str) -> int:
     )
 
 
-class _Memo(dict[str, Any]):
+class _Memo(dict[Any, Any]):
     """A bounded memo of a pure function of a short string, looked up by indexing."""
 
     def __init__(self, function: Any) -> None:
         super().__init__()
         self.function = function
 
-    def __missing__(self, text: str) -> Any:
-        value = self.function(text)
+    def __missing__(self, key: Any) -> Any:
+        value = self.function(key)
         if len(self) >= _CACHE_LIMIT:
             self.clear()
-        self[text] = value
+        self[key] = value
         return value
 
 
@@ -324,21 +324,33 @@ def _default_wind(record: dict[str, Any], name: str) -> int:
 _LIMIT_TEXT: dict[Limit | None, str | None] = {None: None, **{x: x.value for x in Limit}}
 
 
+def _settled(key: int) -> tuple[dict[str, int], str, int]:
+    """Payment, declaration and hand value; ``key`` is ``base << 2 | dealer << 1 | tsumo``."""
+    return settle(key >> 2, bool(key & 2), bool(key & 1), 0, 0, 0)
+
+
+#: ``base << 2 | dealer << 1 | tsumo`` -> (payment object, declaration, hand value).
+_SETTLED = _Memo(_settled)
+
+
 def _output(id: Any, f: Facts, best: Outcome) -> dict[str, Any]:
-    payment, declaration, total = settle(
-        best.base, f.seat == 27, bool(f.flags & TSUMO), f.honba, f.sticks, f.rules.honba_ron
-    )
+    _, _, _, _, _, _, flags, _, seat, _, _, honba, sticks, rules, _ = f
+    tsumo = flags & TSUMO
+    base = best.base
+    payment, declaration, value = _SETTLED[base << 2 | (seat == 27) << 1 | tsumo]
+    if honba or sticks:
+        value += counters(bool(tsumo), honba, sticks, rules.honba_ron)
     return {
         "id": id,
         "fu": best.fu,
-        "fu_items": [{"item": i[0], "fu": i[1]} for i in best.items],
+        "fu_items": [{"item": name, "fu": fu} for name, fu, _, _ in best.items],
         "han": best.han,
         "yakuman": best.yakuman,
-        "yaku": [{"name": y[1], "han": y[2]} for y in best.yaku],
+        "yaku": [{"name": name, "han": han} for _, name, han in best.yaku],
         "limit": _LIMIT_TEXT[best.limit],
-        "base": best.base,
-        "payment": payment,
-        "total": total,
+        "base": base,
+        "payment": payment.copy(),
+        "total": value,
         "declaration": declaration,
     }
 
@@ -346,7 +358,7 @@ def _output(id: Any, f: Facts, best: Outcome) -> dict[str, Any]:
 def score_win_record(win: Win, id: Any = None) -> dict[str, Any]:
     """Score a ``Win`` straight to the batch output object."""
     f = facts_of(win.hand, win.situation, win.rules)
-    best, _ = evaluate_facts(f, check(f))
+    best = best_reading(f, check(f))
     return _output(id, f, best)
 
 
@@ -364,7 +376,7 @@ def score_record(record: dict[str, Any], rules: RuleProfile | None = None) -> di
     if f is None:
         win = parse_record(record)
         f = facts_of(win.hand, win.situation, win.rules if rules is None else rules)
-    best, _ = evaluate_facts(f, check(f))
+    best = best_reading(f, check(f))
     return _output(record.get("id"), f, best)
 
 

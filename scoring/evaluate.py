@@ -5,15 +5,16 @@ works on the compact form of a win (``scoring.facts``) and the per-suit tables
 (``scoring.shapes``): the hand-level yaku are bit tests on the mask of tile
 kinds present, the set-level ones (ittsu, sanshoku, chanta, peikou, yakuhai...)
 bit tests on the masks of sequences and triplets, so a reading costs a few
-dozen operations. Both the batch interface and the object API call
-``evaluate_facts``; the object API then builds its objects for the reading
-chosen (``Scored``, ``scoring.score``).
+dozen operations. A reading's yaku are a set of bits (a bit a name, in listing
+order); their han and listing are looked up once per distinct set. The object
+API calls ``evaluate_facts`` (every reading, for the explanation's "why this
+reading"); the batch interface calls ``best_reading``, which builds the result
+of a reading only when it beats the best so far.
 """
-
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from operator import itemgetter
 from typing import NamedTuple
 
 from .errors import IncompleteHandError, NoYakuError
@@ -100,49 +101,11 @@ def _y(name: str) -> Yaku3:
     return (ORDER[name], name, YAKU[name].closed_han)
 
 
-def _open_closed(name: str) -> tuple[Yaku3, Yaku3]:
-    """(open variant, closed variant) from the table: index it with the ``closed`` flag."""
-    open_han = YAKU[name].open_han
-    assert open_han is not None
-    return (ORDER[name], name, open_han), _y(name)
-
-
-Y_DOUBLE_RIICHI = _y("double_riichi")
-Y_RIICHI = _y("riichi")
-Y_IPPATSU = _y("ippatsu")
-Y_TSUMO = _y("menzen_tsumo")
-Y_CHANKAN = _y("chankan")
-Y_RINSHAN = _y("rinshan_kaihou")
-Y_HAITEI = _y("haitei")
-Y_HOUTEI = _y("houtei")
-Y_TANYAO = _y("tanyao")
-Y_HONITSU = _open_closed("honitsu")
-Y_CHINITSU = _open_closed("chinitsu")
-Y_HONROUTOU = _y("honroutou")
-Y_SANKANTSU = _y("sankantsu")
-Y_PINFU = _y("pinfu")
-Y_RYANPEIKOU = _y("ryanpeikou")
-Y_IIPEIKOU = _y("iipeikou")
-Y_HAKU = _y("haku")
-Y_HATSU = _y("hatsu")
-Y_CHUN = _y("chun")
-Y_SEAT = _y("seat_wind")
-Y_ROUND = _y("round_wind")
-Y_CHANTA = _open_closed("chanta")
-Y_JUNCHAN = _open_closed("junchan")
-Y_ITTSU = _open_closed("ittsu")
-Y_SANSHOKU = _open_closed("sanshoku_doujun")
-Y_DOUKOU = _y("sanshoku_doukou")
-Y_TOITOI = _y("toitoi")
-Y_SANANKOU = _y("sanankou")
-Y_SHOUSANGEN = _y("shousangen")
-Y_CHIITOITSU = _y("chiitoitsu")
 #: Renhou valued as mangan (where the rules say so): its 5 han.
 Y_RENHOU_MANGAN = _y("renhou")
 O_DORA = ORDER["dora"]
 O_URA = ORDER["ura_dora"]
 O_AKA = ORDER["aka_dora"]
-O_SANKANTSU = ORDER["sankantsu"]
 
 BASE_ITEM: FuTuple = ("base", 20, -1, 0)
 CLOSED_RON_ITEM: FuTuple = ("closed ron", 10, -1, 0)
@@ -170,13 +133,7 @@ CHIITOITSU = ReadingKind.CHIITOITSU
 KOKUSHI = ReadingKind.KOKUSHI
 _ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 _new = tuple.__new__
-_HAN = itemgetter(2)
 
-#: The yakuman a seven-pairs or thirteen-orphans hand keeps from the hand-level ones.
-_CHIITOI_YAKUMAN = frozenset(("tenhou", "chiihou", "renhou", "tsuuiisou"))
-_KOKUSHI_YAKUMAN = frozenset(("tenhou", "chiihou", "renhou"))
-
-_DOUBLE = {name: info.yakuman for name, info in YAKU.items()}
 _YAKUMAN_LIMITS: tuple[Limit, ...] = (
     Limit.YAKUMAN,
     Limit.DOUBLE_YAKUMAN,
@@ -257,51 +214,214 @@ def base_points(han: int, fu: int, yakuman: int, rules: RuleProfile) -> tuple[in
 #: Dora in a reading: (dora, ura dora, red fives) as (order, name, han), and their han.
 DoraT = tuple[tuple[Yaku3, ...], int]
 
+# --- yaku as bits -------------------------------------------------------------
+#
+# While the readings are compared, the yaku of a reading are a set of bits, a bit
+# a name at its place in the listing order (``ORDER``); the han and the listing of
+# a set are looked up once per distinct set (``_YakuSets``). Ordinary yaku and
+# yakuman are kept apart: a reading with a yakuman is scored on its yakuman only.
 
-def _finish(
+NAMES: tuple[str, ...] = tuple(ORDER)
+BIT: dict[str, int] = {name: 1 << i for name, i in ORDER.items()}
+B_RIICHI, B_DOUBLE_RIICHI, B_IPPATSU = BIT["riichi"], BIT["double_riichi"], BIT["ippatsu"]
+B_TSUMO, B_PINFU, B_TANYAO, B_IIPEIKOU = (
+    BIT["menzen_tsumo"],
+    BIT["pinfu"],
+    BIT["tanyao"],
+    BIT["iipeikou"],
+)
+B_HAKU, B_HATSU, B_CHUN = BIT["haku"], BIT["hatsu"], BIT["chun"]
+B_SEAT, B_ROUND = BIT["seat_wind"], BIT["round_wind"]
+B_CHIITOITSU, B_CHANTA, B_ITTSU = BIT["chiitoitsu"], BIT["chanta"], BIT["ittsu"]
+B_SANSHOKU, B_DOUKOU, B_SANKANTSU = (
+    BIT["sanshoku_doujun"],
+    BIT["sanshoku_doukou"],
+    BIT["sankantsu"],
+)
+B_TOITOI, B_SANANKOU, B_SHOUSANGEN = BIT["toitoi"], BIT["sanankou"], BIT["shousangen"]
+B_HONROUTOU, B_RYANPEIKOU, B_JUNCHAN = BIT["honroutou"], BIT["ryanpeikou"], BIT["junchan"]
+B_HONITSU, B_CHINITSU = BIT["honitsu"], BIT["chinitsu"]
+# yakuman
+B_TENHOU, B_CHIIHOU, B_RENHOU = BIT["tenhou"], BIT["chiihou"], BIT["renhou"]
+B_DAISANGEN, B_SUUANKOU, B_SUUANKOU_TANKI = (
+    BIT["daisangen"],
+    BIT["suuankou"],
+    BIT["suuankou_tanki"],
+)
+B_TSUUIISOU, B_RYUUIISOU, B_CHINROUTOU = BIT["tsuuiisou"], BIT["ryuuiisou"], BIT["chinroutou"]
+B_CHUUREN, B_JUNSEI = BIT["chuuren_poutou"], BIT["junsei_chuuren_poutou"]
+B_KOKUSHI, B_KOKUSHI_13 = BIT["kokushi_musou"], BIT["kokushi_musou_13"]
+B_DAISUUSHII, B_SHOUSUUSHII, B_SUUKANTSU = (
+    BIT["daisuushii"],
+    BIT["shousuushii"],
+    BIT["suukantsu"],
+)
+#: The yakuman a seven-pairs or thirteen-orphans hand keeps from the hand-level ones.
+_CHIITOI_YAKUMAN_BITS = B_TENHOU | B_CHIIHOU | B_RENHOU | B_TSUUIISOU
+_KOKUSHI_YAKUMAN_BITS = B_TENHOU | B_CHIIHOU | B_RENHOU
+#: Without stacking, the yakuman kept is the one worth most, the first of these on a tie.
+_YAKUMAN_PRIORITY: tuple[str, ...] = (
+    "kokushi_musou_13",
+    "kokushi_musou",
+    "tenhou",
+    "chiihou",
+    "renhou",
+    "daisangen",
+    "tsuuiisou",
+    "ryuuiisou",
+    "chinroutou",
+    "daisuushii",
+    "shousuushii",
+    "suukantsu",
+    "junsei_chuuren_poutou",
+    "chuuren_poutou",
+    "suuankou_tanki",
+    "suuankou",
+)
+
+
+def _flag_yaku(flags: int) -> int:
+    """The yaku bits of the situation flags (riichi, ippatsu, chankan, rinshan, haitei...)."""
+    bits = 0
+    if flags & DOUBLE_RIICHI:
+        bits |= B_DOUBLE_RIICHI
+    elif flags & RIICHI:
+        bits |= B_RIICHI
+    for flag, bit in (
+        (IPPATSU, B_IPPATSU),
+        (CHANKAN, BIT["chankan"]),
+        (RINSHAN, BIT["rinshan_kaihou"]),
+        (HAITEI, BIT["haitei"]),
+        (HOUTEI, BIT["houtei"]),
+    ):
+        if flags & flag:
+            bits |= bit
+    return bits
+
+
+#: The yaku bits of the flags RIICHI to HOUTEI, indexed by ``flags >> 1 & 127``.
+_FLAG_YAKU: tuple[int, ...] = tuple(_flag_yaku(v << 1) for v in range(128))
+
+
+def _yaku_set(key: int) -> tuple[int, tuple[Yaku3, ...]]:
+    """The han and the listing of a set of ordinary yaku; ``key`` is ``bits << 1 | closed``."""
+    closed = key & 1
+    bits = key >> 1
+    han = 0
+    out: list[Yaku3] = []
+    while bits:
+        low = bits & -bits
+        i = low.bit_length() - 1
+        info = YAKU[NAMES[i]]
+        h = info.closed_han if closed or info.open_han is None else info.open_han
+        han += h
+        out.append((i, info.name, h))
+        bits ^= low
+    return han, tuple(out)
+
+
+def _yakuman_set(key: int) -> tuple[int, tuple[Yaku3, ...]]:
+    """The multiplier and listing of a set of yakuman.
+
+    ``key`` is ``bits << 2 | double_yakuman << 1 | yakuman_stacking``.
+    """
+    double, stacking = key & 2, key & 1
+    found: list[tuple[str, int]] = []
+    for name in _YAKUMAN_PRIORITY:
+        if key >> 2 & BIT[name]:
+            found.append((name, (YAKU[name].yakuman or 1) if double else 1))
+    if not stacking and len(found) > 1:
+        found = [max(found, key=lambda y: y[1])]
+    listing = sorted((ORDER[name], name, 13 * m) for name, m in found)
+    return sum(m for _, m in found), tuple(listing)
+
+
+class _YakuSets(dict[int, tuple[int, tuple[Yaku3, ...]]]):
+    """Memo of a pure function of a set of yaku bits, looked up by indexing."""
+
+    def __init__(self, function: Callable[[int], tuple[int, tuple[Yaku3, ...]]]) -> None:
+        super().__init__()
+        self.function = function
+
+    def __missing__(self, key: int) -> tuple[int, tuple[Yaku3, ...]]:
+        value = self[key] = self.function(key)
+        return value
+
+
+#: ``bits << 1 | closed`` -> (han, listing); ``bits << 2 | rules`` -> (multiplier, listing).
+YAKU_SETS = _YakuSets(_yaku_set)
+YAKUMAN_SETS = _YakuSets(_yakuman_set)
+
+
+def _outcome(
     rules: RuleProfile,
     kind: ReadingKind,
     combo: tuple[Split, ...],
     waiting: WaitReading | None,
     wait: Wait,
     pair: int,
-    yaku: list[Yaku3],
-    yakuman: list[tuple[str, int]],
+    ybits: int,
+    ymbits: int,
+    closed: int,
     fu: int,
     raw_fu: int,
     items: tuple[FuTuple, ...],
     dora: DoraT,
 ) -> Outcome:
-    """Add up a reading's yaku (or yakuman) and dora into its value."""
-    if yakuman:
-        if not rules.yakuman_stacking and len(yakuman) > 1:
-            yakuman = [max(yakuman, key=lambda y: y[1])]
-        mult = 0
-        ylist: list[Yaku3] = []
-        for name, m in yakuman:
-            mult += m
-            ylist.append((ORDER[name], name, 13 * m))
-        ylist.sort()
-        base, limit = base_points(0, fu, mult, rules)
-        key = (mult, base, 0, fu)
-        ylist_t = tuple(ylist)
-        return Outcome(
-            key, kind, combo, waiting, wait, pair, ylist_t, mult, 0, fu, raw_fu, items, base, limit
+    """Value one reading: its yakuman, or its yaku and dora; base points and limit."""
+    if ymbits:
+        mult, listing = YAKUMAN_SETS[
+            ymbits << 2 | rules.double_yakuman << 1 | rules.yakuman_stacking
+        ]
+        base = 8000 * mult
+        limit = _YAKUMAN_LIMITS[min(mult, 6) - 1]
+        return _new(
+            Outcome,
+            (
+                (mult, base, 0, fu),
+                kind,
+                combo,
+                waiting,
+                wait,
+                pair,
+                listing,
+                mult,
+                0,
+                fu,
+                raw_fu,
+                items,
+                base,
+                limit,
+            ),
         )
-    if not yaku:
-        return Outcome(
-            (0, 0, 0, fu), kind, combo, waiting, wait, pair, (), 0, 0, fu, raw_fu, items, 0, None
+    if not ybits:
+        return _new(
+            Outcome,
+            ((0, 0, 0, fu), kind, combo, waiting, wait, pair, (), 0, 0, fu, raw_fu, items, 0, None),
         )
-    yaku.sort()
-    han = dora[1] + sum(map(_HAN, yaku))
+    han, listing = YAKU_SETS[ybits << 1 | closed]
+    han += dora[1]
     if dora[0]:
-        yaku.extend(dora[0])
-    base, limit = base_points(han, fu, 0, rules)
-    key = (0, base, han, fu)
-    ytuple = tuple(yaku)
+        listing += dora[0]
+    base, limit2 = base_points(han, fu, 0, rules)
     return _new(
         Outcome,
-        (key, kind, combo, waiting, wait, pair, ytuple, 0, han, fu, raw_fu, items, base, limit),
+        (
+            (0, base, han, fu),
+            kind,
+            combo,
+            waiting,
+            wait,
+            pair,
+            listing,
+            0,
+            han,
+            fu,
+            raw_fu,
+            items,
+            base,
+            limit2,
+        ),
     )
 
 
@@ -316,22 +436,35 @@ def evaluate_facts(f: Facts, checked: Checked) -> tuple[Outcome, list[Outcome]]:
         IncompleteHandError: when no reading makes a winning hand.
         NoYakuError: when the best reading has no yaku.
     """
+    return _evaluate(f, checked, True)
+
+
+def best_reading(f: Facts, checked: Checked) -> Outcome:
+    """The reading worth the most, as ``evaluate_facts`` chooses it (without the others).
+
+    Raises:
+        IncompleteHandError, NoYakuError: as ``evaluate_facts``.
+    """
+    return _evaluate(f, checked, False)[0]
+
+
+def _evaluate(f: Facts, checked: Checked, every: bool) -> tuple[Outcome, list[Outcome]]:
     e0, e1, e2, e3, full = checked
     _, _, reds, win, _, melds, fl, rnd, seat, dora_ind, ura_ind, _, _, rules, _ = f
     tsumo = fl & TSUMO
 
     # --- the melds
-    closed = True
+    closed = 1
     kans = ankans = m_seqs = m_trips = m_flags = m_present = m_nseqs = m_ntrips = m_fu = 0
     m_items: tuple[FuTuple, ...] = ()
     aka = reds[0] + reds[1] + reds[2]
     for m in melds:
         m_present |= m.present
         m_flags |= m.flags
-        mr = m.reds
-        aka += mr[0] + mr[1] + mr[2]
+        if m.red_count:
+            aka += m.red_count
         if m.is_open:
-            closed = False
+            closed = 0
         if m.is_kan:
             kans += 1
             if not m.is_open:
@@ -365,78 +498,69 @@ def evaluate_facts(f: Facts, checked: Checked) -> tuple[Outcome, list[Outcome]]:
         dora_yaku += ((O_AKA, "aka_dora", aka_han),)
     dora: DoraT = (dora_yaku, dora_han + ura_han + aka_han)
 
-    # --- yaku of the whole hand, whatever the reading
-    hy: list[Yaku3] = []
+    # --- yaku of the whole hand, whatever the reading (as bits)
+    hb = 0
+    ymb = 0
     if fl > TSUMO:
-        if fl & DOUBLE_RIICHI:
-            hy.append(Y_DOUBLE_RIICHI)
-        elif fl & RIICHI:
-            hy.append(Y_RIICHI)
-        if fl & IPPATSU and rules.ippatsu:
-            hy.append(Y_IPPATSU)
-        if fl & CHANKAN:
-            hy.append(Y_CHANKAN)
-        if fl & RINSHAN:
-            hy.append(Y_RINSHAN)
-        if fl & HAITEI:
-            hy.append(Y_HAITEI)
-        if fl & HOUTEI:
-            hy.append(Y_HOUTEI)
+        hb = _FLAG_YAKU[fl >> 1 & 127]
+        if hb & B_IPPATSU and not rules.ippatsu:
+            hb ^= B_IPPATSU
+        if fl & TENHOU:
+            ymb |= B_TENHOU
+        if fl & CHIIHOU:
+            ymb |= B_CHIIHOU
+        if fl & RENHOU and rules.renhou is Renhou.YAKUMAN:
+            ymb |= B_RENHOU
     if tsumo and closed:
-        hy.append(Y_TSUMO)
+        hb |= B_TSUMO
     if not present & TH_MASK and (closed or rules.open_tanyao):
-        hy.append(Y_TANYAO)
+        hb |= B_TANYAO
     honors = present & HONOR_MASK
     suited = present & SUITED_MASK
     single_suit = suited in _ONE_SUIT
     if single_suit:
-        hy.append(Y_HONITSU[closed] if honors else Y_CHINITSU[closed])
+        hb |= B_HONITSU if honors else B_CHINITSU
     all_terminal = not present & ~TERMINAL_MASK
     if not present & NOT_TH and suited and not all_terminal:
-        hy.append(Y_HONROUTOU)
-    if kans == 3:
-        hy.append(Y_SANKANTSU)
-
-    ym: list[tuple[str, int]] = []
-    if fl > TSUMO:
-        if fl & TENHOU:
-            ym.append(("tenhou", 1))
-        if fl & CHIIHOU:
-            ym.append(("chiihou", 1))
-        if fl & RENHOU and rules.renhou is Renhou.YAKUMAN:
-            ym.append(("renhou", 1))
+        hb |= B_HONROUTOU
+    if kans >= 3:
+        if kans == 3:
+            hb |= B_SANKANTSU
+        else:
+            ymb |= B_SUUKANTSU
     if honors:
         if full[31] >= 3 and full[32] >= 3 and full[33] >= 3:
-            ym.append(("daisangen", 1))
+            ymb |= B_DAISANGEN
         if not suited:
-            ym.append(("tsuuiisou", 1))
+            ymb |= B_TSUUIISOU
+        if honors & WIND_MASK:
+            wind_trips = (full[27] >= 3) + (full[28] >= 3) + (full[29] >= 3) + (full[30] >= 3)
+            if wind_trips == 4:
+                ymb |= B_DAISUUSHII
+            elif wind_trips == 3 and 2 in (full[27], full[28], full[29], full[30]):
+                ymb |= B_SHOUSUUSHII
     if not present & ~GREEN_MASK:
-        ym.append(("ryuuiisou", 1))
+        ymb |= B_RYUUIISOU
     if all_terminal:
-        ym.append(("chinroutou", 1))
-    if honors & WIND_MASK:
-        wind_trips = (full[27] >= 3) + (full[28] >= 3) + (full[29] >= 3) + (full[30] >= 3)
-        if wind_trips == 4:
-            ym.append(("daisuushii", _DOUBLE["daisuushii"] if rules.double_yakuman else 1))
-        elif wind_trips == 3 and 2 in (full[27], full[28], full[29], full[30]):
-            ym.append(("shousuushii", 1))
-    if kans == 4:
-        ym.append(("suukantsu", 1))
+        ymb |= B_CHINROUTOU
     if single_suit and not honors and not melds:
         suit = win // 9
         if (e0, e1, e2)[suit].nine_gates:
             before = bytearray(f.counts[9 * suit : 9 * suit + 9])
             before[win - 9 * suit] -= 1
-            if before == JUNSEI:
-                mult = _DOUBLE["junsei_chuuren_poutou"] if rules.double_yakuman else 1
-                ym.append(("junsei_chuuren_poutou", mult))
-            else:
-                ym.append(("chuuren_poutou", 1))
+            ymb |= B_JUNSEI if before == JUNSEI else B_CHUUREN
 
     outcomes: list[Outcome] = []
+    best: Outcome | None = None
+    best_key = (-1, 0, 0, 0)
 
     # --- four sets and a pair
-    combos = combinations(e0, e1, e2, e3)
+    a, b, c, d = e0.only, e1.only, e2.only, e3.only
+    if a is not None and b is not None and c is not None and d is not None:
+        only = (a, b, c, d)
+        combos = [only] if (a.packed + b.packed + c.packed + d.packed) >> 8 & 7 == 1 else []
+    else:
+        combos = combinations(e0, e1, e2, e3)
     if combos:
         ws = win // 9
         wr = win - 9 * ws
@@ -445,21 +569,25 @@ def evaluate_facts(f: Facts, checked: Checked) -> tuple[Outcome, list[Outcome]]:
         closed_ron = closed and not tsumo
         wait_items = _WAIT_ITEMS[win]
         # chis by suit, as rank masks like the splits' sequences
-        chi_m, chi_p, chi_s = m_seqs & 0x1FF, m_seqs >> 9 & 0x1FF, m_seqs >> 18 & 0x1FF
+        if m_seqs:
+            chi_m, chi_p, chi_s = m_seqs & 0x1FF, m_seqs >> 9 & 0x1FF, m_seqs >> 18 & 0x1FF
+        else:
+            chi_m = chi_p = chi_s = 0
         # The honours split is the same in every decomposition: so are the yakuhai. (They
         # go with the hand's yaku: a hand with an honour triplet is not seven pairs.)
         honor_trips = e3.splits[0].trips | m_trips >> 27
         if honor_trips:
             if honor_trips & 16:
-                hy.append(Y_HAKU)
+                hb |= B_HAKU
             if honor_trips & 32:
-                hy.append(Y_HATSU)
+                hb |= B_HATSU
             if honor_trips & 64:
-                hy.append(Y_CHUN)
+                hb |= B_CHUN
             if honor_trips >> (seat - 27) & 1:
-                hy.append(Y_SEAT)
+                hb |= B_SEAT
             if honor_trips >> (rnd - 27) & 1:
-                hy.append(Y_ROUND)
+                hb |= B_ROUND
+        ym_rules = rules.double_yakuman << 1 | rules.yakuman_stacking
         for combo in combos:
             a, b, c, d = combo
             packed = a.packed + b.packed + c.packed + d.packed
@@ -474,53 +602,55 @@ def evaluate_facts(f: Facts, checked: Checked) -> tuple[Outcome, list[Outcome]]:
             else:
                 trip_items = m_items
             conc += ankans
-            trip_fu = (packed >> 11 & 63) + m_fu
 
             # yaku of this decomposition, whatever the wait
-            dy = list(hy)
+            cb = hb
             if n_seqs:
                 if closed:
                     peikou = packed >> 6 & 3
-                    if peikou == 2:
-                        dy.append(Y_RYANPEIKOU)
-                    elif peikou == 1:
-                        dy.append(Y_IIPEIKOU)
+                    if peikou:
+                        cb |= B_RYANPEIKOU if peikou == 2 else B_IIPEIKOU
                 if not (a.flags | b.flags | c.flags | d.flags | m_flags) & INNER_FLAG:
-                    dy.append(Y_CHANTA[closed] if pair >= 27 or honor_trips else Y_JUNCHAN[closed])
+                    cb |= B_CHANTA if pair >= 27 or honor_trips else B_JUNCHAN
                 seq_m, seq_p, seq_s = a.seqs | chi_m, b.seqs | chi_p, c.seqs | chi_s
                 if _ITTSU[seq_m] or _ITTSU[seq_p] or _ITTSU[seq_s]:
-                    dy.append(Y_ITTSU[closed])
+                    cb |= B_ITTSU
                 if seq_m & seq_p & seq_s:
-                    dy.append(Y_SANSHOKU[closed])
+                    cb |= B_SANSHOKU
             if n_trips >= 3:
                 trips = a.trips | b.trips << 9 | c.trips << 18 | m_trips
                 if trips & trips >> 9 & trips >> 18 & 0x1FF:
-                    dy.append(Y_DOUKOU)
+                    cb |= B_DOUKOU
                 if n_trips == 4:
-                    dy.append(Y_TOITOI)
+                    cb |= B_TOITOI
             if pair >= 31 and (honor_trips >> 4).bit_count() == 2:
-                dy.append(Y_SHOUSANGEN)
+                cb |= B_SHOUSANGEN
 
             # the pair's fu
-            pair_items: tuple[FuTuple, ...] = ()
-            if pair >= 31:
+            raw_fixed = 20 + (packed >> 11 & 63) + m_fu
+            if pair < 27:
+                pair_items: tuple[FuTuple, ...] = ()
+            elif pair >= 31:
                 pair_items = (("pair of dragons", 2, pair, 2),)
+                raw_fixed += 2
             elif pair == seat:
                 if pair == rnd:
                     pair_fu = rules.double_wind_pair_fu
                     pair_items = (("pair of seat and round wind", pair_fu, pair, 2),)
+                    raw_fixed += pair_fu
                 else:
                     pair_items = (("pair of seat wind", 2, pair, 2),)
+                    raw_fixed += 2
             elif pair == rnd:
                 pair_items = (("pair of round wind", 2, pair, 2),)
+                raw_fixed += 2
+            else:
+                pair_items = ()
             pinfu_shape = closed and n_seqs == 4 and not pair_items
-            raw_fixed = 20 + trip_fu + (pair_items[0][1] if pair_items else 0)
 
             home = combo[ws]
             for w in home.waits[wr] or waits_at(home, wr):
                 wait = w.wait
-                yaku = dy.copy()
-                yakuman = ym
                 # the fu
                 raw = raw_fixed
                 if closed_ron:
@@ -552,71 +682,98 @@ def evaluate_facts(f: Facts, checked: Checked) -> tuple[Outcome, list[Outcome]]:
                 if open_ron and raw == 20:
                     items += _TAIL_OPEN_RON
                     raw = 30
+                fu = -(-raw // 10) * 10
                 # the yaku that depend on the wait
+                yb = cb
+                ymr = ymb
                 if ct == 4:
-                    if wait is TANKI:
-                        mult = _DOUBLE["suuankou_tanki"] if rules.double_yakuman else 1
-                        yakuman = [*ym, ("suuankou_tanki", mult)]
-                    else:
-                        yakuman = [*ym, ("suuankou", 1)]
+                    ymr |= B_SUUANKOU_TANKI if wait is TANKI else B_SUUANKOU
                 elif ct == 3:
-                    yaku.append(Y_SANANKOU)
+                    yb |= B_SANANKOU
                 if pinfu_shape and wait is RYANMEN:
-                    yaku.append(Y_PINFU)
-                outcomes.append(
-                    _finish(
+                    yb |= B_PINFU
+                # its value, to compare (the Outcome itself is built only when needed)
+                if ymr:
+                    mult = YAKUMAN_SETS[ymr << 2 | ym_rules][0]
+                    key = (mult, 8000 * mult, 0, fu)
+                elif yb:
+                    han = YAKU_SETS[yb << 1 | closed][0] + dora[1]
+                    if han < 5:
+                        base = fu << (han + 2)
+                        if base >= 2000 or (base == 1920 and rules.kiriage):
+                            base = 2000
+                    else:
+                        base = base_points(han, fu, 0, rules)[0]
+                    key = (0, base, han, fu)
+                else:
+                    key = (0, 0, 0, fu)
+                if every or key > best_key:
+                    o = _outcome(
                         rules,
                         STANDARD,
                         combo,
                         w,
                         wait,
                         pair,
-                        yaku,
-                        yakuman,
-                        -(-raw // 10) * 10,
+                        yb,
+                        ymr,
+                        closed,
+                        fu,
                         raw,
                         items,
                         dora,
                     )
-                )
+                    if every:
+                        outcomes.append(o)
+                    if key > best_key:
+                        best, best_key = o, key
 
     # --- seven pairs, thirteen orphans
     if not melds:
         if e0.pairs + e1.pairs + e2.pairs + e3.pairs == 7:
-            yaku = [Y_CHIITOITSU]
-            for y in hy:
-                if y[0] != O_SANKANTSU:
-                    yaku.append(y)
-            yakuman = [y for y in ym if y[0] in _CHIITOI_YAKUMAN]
+            yb = B_CHIITOITSU | (hb & ~B_SANKANTSU)
             fu = CHIITOITSU_ITEMS[0][1]  # 25, not rounded
-            outcome = _finish(
+            o = _outcome(
                 rules,
                 CHIITOITSU,
                 (),
                 None,
                 TANKI,
                 win,
-                yaku,
-                yakuman,
+                yb,
+                ymb & _CHIITOI_YAKUMAN_BITS,
+                closed,
                 fu,
                 fu,
                 CHIITOITSU_ITEMS,
                 dora,
             )
-            outcomes.append(outcome)
+            outcomes.append(o)
+            if o.key > best_key:
+                best, best_key = o, o.key
         elif e0.orphans and e1.orphans and e2.orphans and e3.orphans:
             thirteen = full[win] == 2
-            name = "kokushi_musou_13" if thirteen else "kokushi_musou"
-            mult = _DOUBLE[name] if thirteen and rules.double_yakuman else 1
-            yakuman = [(name, mult)]
-            yakuman += [y for y in ym if y[0] in _KOKUSHI_YAKUMAN]
             pair = next(i for i in _ORPHANS if full[i] == 2)
-            wait = Wait.KOKUSHI_13 if thirteen else Wait.KOKUSHI
-            outcomes.append(
-                _finish(rules, KOKUSHI, (), None, wait, pair, [], yakuman, 0, 0, (), dora)
+            o = _outcome(
+                rules,
+                KOKUSHI,
+                (),
+                None,
+                Wait.KOKUSHI_13 if thirteen else Wait.KOKUSHI,
+                pair,
+                0,
+                (B_KOKUSHI_13 if thirteen else B_KOKUSHI) | (ymb & _KOKUSHI_YAKUMAN_BITS),
+                closed,
+                0,
+                0,
+                (),
+                dora,
             )
+            outcomes.append(o)
+            if o.key > best_key:
+                best, best_key = o, o.key
 
-    if not outcomes:
+    if best is None:
         melds_text = ", ".join(m.text for m in melds)
         raise IncompleteHandError(
             f"'{format_tiles(concealed_tiles(f))}'"
@@ -624,11 +781,6 @@ def evaluate_facts(f: Facts, checked: Checked) -> tuple[Outcome, list[Outcome]]:
             + " is not a complete hand: it needs four sets and a pair, seven pairs "
             "or thirteen orphans"
         )
-    best = outcomes[0]
-    if len(outcomes) > 1:
-        for o in outcomes:
-            if o.key > best.key:
-                best = o
     if fl & RENHOU and rules.renhou is Renhou.MANGAN and not best.yakuman:
         han = Y_RENHOU_MANGAN[2]
         base, limit = base_points(han, best.fu, 0, rules)

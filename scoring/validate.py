@@ -97,10 +97,28 @@ def check(f: Facts) -> Checked:
     if shown < 0 or (shown + _OVER_FOUR) & _TOP_BITS:
         _check_copies(f, held.to_bytes(34, "little"))
     full = held.to_bytes(34, "little")
-    if r0 or r1 or r2 or full[4] > 3 or full[13] > 3 or full[22] > 3:
+    if r0 or r1 or r2:
+        # one red five of a suit at most, and no more than three plain fives with it
+        if (
+            r0 > 1
+            or r1 > 1
+            or r2 > 1
+            or not rules.red_fives
+            or full[4] - r0 > 3
+            or full[13] - r1 > 3
+            or full[22] - r2 > 3
+        ):
+            _check_reds(rules, full, (r0, r1, r2))
+    elif full[4] > 3 or full[13] > 3 or full[22] > 3:
         _check_reds(rules, full, (r0, r1, r2))
-    if flags & SPECIAL or honba < 0 or sticks < 0:
+    if honba < 0 or sticks < 0:
         _check_situation(f)
+    elif flags & SPECIAL:
+        if melds:
+            _check_situation(f)
+        elif (flags << 1 | (f.seat == 27)) not in _POSSIBLE:
+            _check_situation(f)
+            _POSSIBLE.add(flags << 1 | (f.seat == 27))
     return (
         SUITED[counts[0:9]],
         SUITED[counts[9:18]],
@@ -108,6 +126,11 @@ def check(f: Facts) -> Checked:
         HONORS[counts[27:34]],
         full,
     )
+
+
+#: ``flags << 1 | dealer`` of situations found possible for a hand without melds (the
+#: checks of ``_check_situation`` depend on nothing else there).
+_POSSIBLE: set[int] = set()
 
 
 def _count_error(f: Facts) -> None:
