@@ -9,6 +9,7 @@ output object, or the same exception class with the same message.
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 import pytest
@@ -98,3 +99,47 @@ def test_a_profile_given_to_score_record_overrides_the_record(
         except scoring.ScoringError as e:
             expected = (type(e).__name__, str(e))
         assert outcome(lambda x: scoring.score_record(x, house), r) == expected
+
+
+def test_the_best_reading_alone_is_the_best_of_every_reading(
+    records: list[dict[str, Any]],
+) -> None:
+    # The batch builds a reading's result only when it beats the best so far; the
+    # object API builds them all. Under every profile they must choose the same one.
+    from scoring.evaluate import best_reading, evaluate_facts
+    from scoring.validate import check
+
+    for r in records:
+        win = scoring.parse_record(r)
+        for profile in scoring.PROFILES.values():
+            f = facts_of(win.hand, win.situation, profile)
+            try:
+                checked = check(f)
+                chosen = best_reading(f, checked)
+            except scoring.ScoringError as e:
+                with pytest.raises(type(e), match=re.escape(str(e))):
+                    evaluate_facts(f, check(f))
+                continue
+            best, every = evaluate_facts(f, checked)
+            assert chosen == best
+            assert chosen.key == max(o.key for o in every)
+
+
+@pytest.mark.parametrize(
+    ("flags", "message"),
+    [
+        ({"ippatsu": True}, "ippatsu is only possible after riichi"),
+        ({"riichi": True, "haitei": True}, "haitei is a tsumo on the last tile"),
+        ({"tenhou": True, "tsumo": True}, "tenhou is only for the dealer"),
+    ],
+)
+def test_an_impossible_situation_is_refused_every_time(
+    flags: dict[str, bool], message: str
+) -> None:
+    # Possible situations of hands without melds are remembered once checked; an
+    # impossible one never is, however often it comes, before or after possible ones.
+    hand = {"hand": "234567m34p456s22z5p", "win": "5p", "round": "E", "seat": "S"}
+    for _ in range(3):
+        assert scoring.score_record({**hand, "riichi": True})["han"] >= 1
+        with pytest.raises(scoring.SituationError, match=re.escape(message)):
+            scoring.score_record({**hand, **flags})
