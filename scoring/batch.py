@@ -24,6 +24,7 @@ from .errors import InputFieldError, NotationError, ScoringError
 from .evaluate import Outcome, best_reading
 from .facts import FLAG_BITS, TSUMO, Facts, MeldFacts, facts_of, meld_facts
 from .hand import WIND_WORDS, Hand, Meld, Situation, Win, Wind
+from .memo import Memo
 from .points import counters, settle
 from .result import Limit
 from .rules import PROFILES, TENHOU, RuleProfile, get_profile
@@ -197,21 +198,6 @@ def _group_value(text: str) -> int:
     )
 
 
-class _Memo(dict[Any, Any]):
-    """A bounded memo of a pure function of a short string, looked up by indexing."""
-
-    def __init__(self, function: Any) -> None:
-        super().__init__()
-        self.function = function
-
-    def __missing__(self, key: Any) -> Any:
-        value = self.function(key)
-        if len(self) >= _CACHE_LIMIT:
-            self.clear()
-        self[key] = value
-        return value
-
-
 def _meld_value(text: Any) -> MeldFacts:
     if type(text) is not str:
         raise TypeError("not a meld string")
@@ -231,9 +217,9 @@ def _indicator_value(text: str) -> tuple[int, ...] | None:
 
 
 #: Notation group -> value; meld string -> its facts; indicator string -> indices.
-_GROUP_VALUES = _Memo(_group_value)
-_MELD_FACTS = _Memo(_meld_value)
-_INDICATORS = _Memo(_indicator_value)
+_GROUP_VALUES = Memo(_group_value)
+_MELD_FACTS = Memo(_meld_value)
+_INDICATORS = Memo(_indicator_value)
 _WIN_TILES: dict[str, tuple[int, bool]] = {str(t): (t.index, t.red) for t in (*TILES, *RED_FIVES)}
 _WINDS: dict[str, int] = {text: wind.tile_index for text, wind in WIND_WORDS.items()}
 #: The fields read, in order: ten values, then tsumo and the flags.
@@ -330,7 +316,7 @@ def _settled(key: int) -> tuple[dict[str, int], str, int]:
 
 
 #: ``base << 2 | dealer << 1 | tsumo`` -> (payment object, declaration, hand value).
-_SETTLED = _Memo(_settled)
+_SETTLED = Memo(_settled)
 
 
 def _output(id: Any, f: Facts, best: Outcome) -> dict[str, Any]:

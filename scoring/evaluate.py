@@ -11,9 +11,9 @@ API calls ``evaluate_facts`` (every reading, for the explanation's "why this
 reading"); the batch interface calls ``best_reading``, which builds the result
 of a reading only when it beats the best so far.
 """
+
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -36,6 +36,7 @@ from .facts import (
     facts_of,
 )
 from .hand import Hand, Situation
+from .memo import Memo
 from .result import Limit, ReadingKind, Wait
 from .rules import Kazoe, Renhou, RuleProfile
 from .shapes import (
@@ -218,7 +219,7 @@ DoraT = tuple[tuple[Yaku3, ...], int]
 #
 # While the readings are compared, the yaku of a reading are a set of bits, a bit
 # a name at its place in the listing order (``ORDER``); the han and the listing of
-# a set are looked up once per distinct set (``_YakuSets``). Ordinary yaku and
+# a set are looked up once per distinct set (``YAKU_SETS``). Ordinary yaku and
 # yakuman are kept apart: a reading with a yakuman is scored on its yakuman only.
 
 NAMES: tuple[str, ...] = tuple(ORDER)
@@ -336,21 +337,9 @@ def _yakuman_set(key: int) -> tuple[int, tuple[Yaku3, ...]]:
     return sum(m for _, m in found), tuple(listing)
 
 
-class _YakuSets(dict[int, tuple[int, tuple[Yaku3, ...]]]):
-    """Memo of a pure function of a set of yaku bits, looked up by indexing."""
-
-    def __init__(self, function: Callable[[int], tuple[int, tuple[Yaku3, ...]]]) -> None:
-        super().__init__()
-        self.function = function
-
-    def __missing__(self, key: int) -> tuple[int, tuple[Yaku3, ...]]:
-        value = self[key] = self.function(key)
-        return value
-
-
 #: ``bits << 1 | closed`` -> (han, listing); ``bits << 2 | rules`` -> (multiplier, listing).
-YAKU_SETS = _YakuSets(_yaku_set)
-YAKUMAN_SETS = _YakuSets(_yakuman_set)
+YAKU_SETS = Memo(_yaku_set)
+YAKUMAN_SETS = Memo(_yakuman_set)
 
 
 def _outcome(

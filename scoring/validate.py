@@ -114,11 +114,11 @@ def check(f: Facts) -> Checked:
     if honba < 0 or sticks < 0:
         _check_situation(f)
     elif flags & SPECIAL:
-        if melds:
+        situation = flags << 1 | (f.seat == 27)
+        if melds or situation not in _POSSIBLE:
             _check_situation(f)
-        elif (flags << 1 | (f.seat == 27)) not in _POSSIBLE:
-            _check_situation(f)
-            _POSSIBLE.add(flags << 1 | (f.seat == 27))
+            if not melds:
+                _POSSIBLE.add(situation)
     return (
         SUITED[counts[0:9]],
         SUITED[counts[9:18]],
