@@ -342,74 +342,61 @@ YAKU_SETS = Memo(_yaku_set)
 YAKUMAN_SETS = Memo(_yakuman_set)
 
 
+#: A reading's value: (key, yaku listing, yakuman multiplier, han, base points, limit).
+Value = tuple[tuple[int, int, int, int], tuple[Yaku3, ...], int, int, int, Limit | None]
+
+
+def _value(rules: RuleProfile, ybits: int, ymbits: int, closed: int, fu: int, dora: DoraT) -> Value:
+    """Value one reading: its yakuman, or its yaku and dora; base points and limit.
+
+    The key orders readings as the rules do: yakuman, then points, han and fu. A
+    reading with no yaku is worth nothing.
+    """
+    if ymbits:
+        rule_bits = rules.double_yakuman << 1 | rules.yakuman_stacking
+        mult, listing = YAKUMAN_SETS[ymbits << 2 | rule_bits]
+        base, limit = base_points(0, fu, mult, rules)
+        return (mult, base, 0, fu), listing, mult, 0, base, limit
+    if not ybits:
+        return (0, 0, 0, fu), (), 0, 0, 0, None
+    han, listing = YAKU_SETS[ybits << 1 | closed]
+    han += dora[1]
+    if dora[0]:
+        listing += dora[0]
+    base, limit = base_points(han, fu, 0, rules)
+    return (0, base, han, fu), listing, 0, han, base, limit
+
+
 def _outcome(
-    rules: RuleProfile,
     kind: ReadingKind,
     combo: tuple[Split, ...],
     waiting: WaitReading | None,
     wait: Wait,
     pair: int,
-    ybits: int,
-    ymbits: int,
-    closed: int,
     fu: int,
     raw_fu: int,
     items: tuple[FuTuple, ...],
-    dora: DoraT,
+    value: Value,
 ) -> Outcome:
-    """Value one reading: its yakuman, or its yaku and dora; base points and limit."""
-    if ymbits:
-        mult, listing = YAKUMAN_SETS[
-            ymbits << 2 | rules.double_yakuman << 1 | rules.yakuman_stacking
-        ]
-        base = 8000 * mult
-        limit = _YAKUMAN_LIMITS[min(mult, 6) - 1]
-        return _new(
-            Outcome,
-            (
-                (mult, base, 0, fu),
-                kind,
-                combo,
-                waiting,
-                wait,
-                pair,
-                listing,
-                mult,
-                0,
-                fu,
-                raw_fu,
-                items,
-                base,
-                limit,
-            ),
-        )
-    if not ybits:
-        return _new(
-            Outcome,
-            ((0, 0, 0, fu), kind, combo, waiting, wait, pair, (), 0, 0, fu, raw_fu, items, 0, None),
-        )
-    han, listing = YAKU_SETS[ybits << 1 | closed]
-    han += dora[1]
-    if dora[0]:
-        listing += dora[0]
-    base, limit2 = base_points(han, fu, 0, rules)
+    """One reading with its value, as an ``Outcome``."""
+    key, listing, yakuman, han, base, limit = value
     return _new(
         Outcome,
         (
-            (0, base, han, fu),
+            key,
             kind,
             combo,
             waiting,
             wait,
             pair,
             listing,
-            0,
+            yakuman,
             han,
             fu,
             raw_fu,
             items,
             base,
-            limit2,
+            limit,
         ),
     )
 
@@ -544,12 +531,7 @@ def _evaluate(f: Facts, checked: Checked, every: bool) -> tuple[Outcome, list[Ou
     best_key = (-1, 0, 0, 0)
 
     # --- four sets and a pair
-    a, b, c, d = e0.only, e1.only, e2.only, e3.only
-    if a is not None and b is not None and c is not None and d is not None:
-        only = (a, b, c, d)
-        combos = [only] if (a.packed + b.packed + c.packed + d.packed) >> 8 & 7 == 1 else []
-    else:
-        combos = combinations(e0, e1, e2, e3)
+    combos = combinations(e0, e1, e2, e3)
     if combos:
         ws = win // 9
         wr = win - 9 * ws
@@ -576,7 +558,6 @@ def _evaluate(f: Facts, checked: Checked, every: bool) -> tuple[Outcome, list[Ou
                 hb |= B_SEAT
             if honor_trips >> (rnd - 27) & 1:
                 hb |= B_ROUND
-        ym_rules = rules.double_yakuman << 1 | rules.yakuman_stacking
         for combo in combos:
             a, b, c, d = combo
             packed = a.packed + b.packed + c.packed + d.packed
@@ -682,81 +663,31 @@ def _evaluate(f: Facts, checked: Checked, every: bool) -> tuple[Outcome, list[Ou
                 if pinfu_shape and wait is RYANMEN:
                     yb |= B_PINFU
                 # its value, to compare (the Outcome itself is built only when needed)
-                if ymr:
-                    mult = YAKUMAN_SETS[ymr << 2 | ym_rules][0]
-                    key = (mult, 8000 * mult, 0, fu)
-                elif yb:
-                    han = YAKU_SETS[yb << 1 | closed][0] + dora[1]
-                    if han < 5:
-                        base = fu << (han + 2)
-                        if base >= 2000 or (base == 1920 and rules.kiriage):
-                            base = 2000
-                    else:
-                        base = base_points(han, fu, 0, rules)[0]
-                    key = (0, base, han, fu)
-                else:
-                    key = (0, 0, 0, fu)
-                if every or key > best_key:
-                    o = _outcome(
-                        rules,
-                        STANDARD,
-                        combo,
-                        w,
-                        wait,
-                        pair,
-                        yb,
-                        ymr,
-                        closed,
-                        fu,
-                        raw,
-                        items,
-                        dora,
-                    )
+                value = _value(rules, yb, ymr, closed, fu, dora)
+                if every or value[0] > best_key:
+                    o = _outcome(STANDARD, combo, w, wait, pair, fu, raw, items, value)
                     if every:
                         outcomes.append(o)
-                    if key > best_key:
-                        best, best_key = o, key
+                    if o.key > best_key:
+                        best, best_key = o, o.key
 
     # --- seven pairs, thirteen orphans
     if not melds:
         if e0.pairs + e1.pairs + e2.pairs + e3.pairs == 7:
             yb = B_CHIITOITSU | (hb & ~B_SANKANTSU)
             fu = CHIITOITSU_ITEMS[0][1]  # 25, not rounded
-            o = _outcome(
-                rules,
-                CHIITOITSU,
-                (),
-                None,
-                TANKI,
-                win,
-                yb,
-                ymb & _CHIITOI_YAKUMAN_BITS,
-                closed,
-                fu,
-                fu,
-                CHIITOITSU_ITEMS,
-                dora,
-            )
+            chiitoi = _value(rules, yb, ymb & _CHIITOI_YAKUMAN_BITS, closed, fu, dora)
+            o = _outcome(CHIITOITSU, (), None, TANKI, win, fu, fu, CHIITOITSU_ITEMS, chiitoi)
             outcomes.append(o)
             if o.key > best_key:
                 best, best_key = o, o.key
         elif e0.orphans and e1.orphans and e2.orphans and e3.orphans:
             thirteen = full[win] == 2
             pair = next(i for i in _ORPHANS if full[i] == 2)
+            ymbits = (B_KOKUSHI_13 if thirteen else B_KOKUSHI) | (ymb & _KOKUSHI_YAKUMAN_BITS)
+            wait = Wait.KOKUSHI_13 if thirteen else Wait.KOKUSHI
             o = _outcome(
-                rules,
-                KOKUSHI,
-                (),
-                None,
-                Wait.KOKUSHI_13 if thirteen else Wait.KOKUSHI,
-                pair,
-                0,
-                (B_KOKUSHI_13 if thirteen else B_KOKUSHI) | (ymb & _KOKUSHI_YAKUMAN_BITS),
-                closed,
-                0,
-                0,
-                (),
-                dora,
+                KOKUSHI, (), None, wait, pair, 0, 0, (), _value(rules, 0, ymbits, closed, 0, dora)
             )
             outcomes.append(o)
             if o.key > best_key:
