@@ -116,7 +116,7 @@ def export_csv(args: argparse.Namespace) -> int:
             learner not named when there are several, or a folder that does not exist.
     """
     from data.db import open_database, resolve_url
-    from data.srs_repository import history
+    from data.srs_history import history
 
     target = getattr(args, "db", None)
     url = resolve_url(target)

@@ -269,7 +269,7 @@ class ReviewScreen(Screen[None]):
         self.refresh_bindings()
 
     def refresh_status(self) -> None:
-        """Redraw the status line: learner and what is due."""
+        """Redraw the status line: learner and what is due (as every screen says it)."""
         name = self.context.learner_name if self.context else ""
         counts = f" · {self.counts}" if self.counts is not None else ""
         done = f" · {self.answered} reviewed" if self.answered else ""

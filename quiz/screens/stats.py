@@ -27,10 +27,9 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static, TabbedContent, TabPane, Tabs
 from textual.worker import Worker, WorkerState
 
-from data.srs_records import Progress
 from data.topics import get_topic, is_topic
 
-from ..srs import ReviewContext, SrsService, app_learner_id, context_from_app
+from ..srs import Progress, ReviewContext, SrsService, app_learner_id, context_from_app
 from ..widgets.charts import BarChart, ChartData, LineChart
 
 __all__ = ["StatsScreen", "charts_of"]
@@ -80,17 +79,17 @@ def charts_of(progress: Progress) -> dict[str, ChartData]:
 
 
 def summary_text(progress: Progress) -> str:
-    """The line above the charts: streaks, pace, cards."""
-    cards = ", ".join(f"{n} {label}" for label, n in progress.cards) or "no cards yet"
-    leeches = f" · [b yellow]{progress.leeches} leech{'es' if progress.leeches != 1 else ''}[/]" \
-        if progress.leeches else ""  # fmt: skip
+    """The lines above the charts: answers, streaks, pace; what is due; the cards."""
+    n = progress.leeches
+    leeches = f" · [b yellow]{n} leech{'es' if n != 1 else ''}[/]" if n else ""
     median = f"{progress.median_seconds:.1f}s" if progress.answers else "-"
+    due = f"{progress.due} · " if progress.due is not None else ""
     return (
         f"{progress.answers} answer{'' if progress.answers == 1 else 's'} · "
         f"day streak {progress.day_streak} "
         f"(best {progress.best_day_streak}) · right in a row {progress.right_streak} "
-        f"(best {progress.best_right_streak}) · median {median} a question · "
-        f"cards: {cards}{leeches}"
+        f"(best {progress.best_right_streak}) · median {median} a question\n"
+        f"{due}{progress.cards}{leeches}"
     )
 
 

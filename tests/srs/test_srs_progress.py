@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from data import srs_repository as repo
 from data.db import Database
 from data.records import PartResult
 from data.repository import Attempts
 from quiz.srs import SrsService, SrsSettings
+from quiz.srs.stats import progress
 from tests.srs.srs_support import START, FakeHands, FixedClock, add_fake_items
 
 
@@ -44,7 +44,7 @@ def test_progress_counts_days_parts_concepts_streaks_and_pace(
     for n in range(3):
         _answer(db, learner_id, pinfu, 3, fu_ok=True, seconds=50 + n)
     clock.set(START + timedelta(days=3, hours=5))
-    p = repo.progress(db, learner_id, now=clock.now, days=7)
+    p = progress(db, learner_id, now=clock.now, days=7)
     assert [d.day.day for d in p.days] == [8, 9, 10, 11, 12, 13, 14]
     by_day = {d.day.day: (d.answers, d.right) for d in p.days if d.answers}
     assert by_day == {11: (2, 2), 12: (2, 0), 14: (3, 3)}

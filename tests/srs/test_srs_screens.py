@@ -12,6 +12,7 @@ from textual.screen import Screen
 from data import srs_repository as repo
 from data.db import Database
 from data.repository import Bank
+from data.srs_history import history
 from data.srs_records import CardKind, CardState
 from quiz.grading import Part
 from quiz.screens.leeches import LeechScreen
@@ -145,7 +146,7 @@ async def test_a_missed_hand_in_the_review_mode_comes_back(
         assert again.card is not None and again.card.due <= clock.now + timedelta(minutes=10)
         assert "A hand you missed" in screen_text(app)
         # the answer was stored as an attempt, linked to its review
-        rows = list(repo.history(db, learner_id))
+        rows = list(history(db, learner_id))
         assert rows[0].source == "answer+review" and rows[0].rating == 1
 
 
