@@ -10,14 +10,15 @@ Charts drawn in the terminal (``textual-plotext``), one tab each:
 
 A line above the tabs gives the streaks (days in a row with answers, answers
 in a row right), the median time per question, the cards by state and the
-leeches. It works as a mode of the drill app (``MODES["stats"]``) or with a
-:class:`quiz.srs.ReviewContext`.
+leeches. The screen is given its :class:`quiz.srs.ReviewContext` (the drill
+app builds it for its ``stats`` mode, and gives a new one with
+:meth:`StatsScreen.use_context` when the learner changes).
 """
 
 from __future__ import annotations
 
 import math
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from textual import work
 from textual.app import ComposeResult
@@ -29,10 +30,10 @@ from textual.worker import Worker, WorkerState
 
 from data.topics import get_topic, is_topic
 
-from ..srs import Progress, ReviewContext, SrsService, app_learner_id, context_from_app
+from ..srs import Progress, ReviewContext, SrsService
 from ..widgets.charts import BarChart, ChartData, LineChart
 
-__all__ = ["StatsScreen", "charts_of"]
+__all__ = ["StatsScreen", "charts_of", "has_srs_modes"]
 
 _PART_LABELS = {"fu": "Fu", "han": "Han", "payment": "Payment", "yaku": "Yaku", "dora": "Dora",
                 "dora_han": "Dora han", "waits": "Waits", "wait": "Wait"}  # fmt: skip
@@ -118,11 +119,10 @@ class StatsScreen(Screen[None]):
                ("pace", "Pace")), start=1)],
     ]
 
-    def __init__(self, context: ReviewContext | None = None, *, name: str | None = None,
+    def __init__(self, context: ReviewContext, *, name: str | None = None,
                  id: str | None = None) -> None:  # fmt: skip
         super().__init__(name=name, id=id)
         self.context = context
-        self.fixed_context = context is not None
         self.service: SrsService | None = None
         self.progress: Progress | None = None
         self.data: dict[str, ChartData] = {}
@@ -156,30 +156,25 @@ class StatsScreen(Screen[None]):
 
     def on_screen_resume(self) -> None:
         # back from another mode: read again (answers may have been given meanwhile)
-        if self.service is not None and not self.fixed_context:
-            current = app_learner_id(self.app)
-            if current is not None and self.context is not None and (
-                current != self.context.learner_id
-            ):
-                self.service = None  # another learner was chosen meanwhile
-                self.context = None
         if self.service is None:
             self.start()
         elif self.progress is not None:
             self.action_reload()
 
+    def use_context(self, context: ReviewContext) -> None:
+        """Show another learner's statistics (or the same with new settings)."""
+        self.context = context
+        self.service = None
+        self.loading = False  # a reading under way is for the old context: read again
+        if self.is_current:
+            self.start()
+
     def start(self) -> None:
-        """Read the learner's progress once the app has a database and a learner."""
+        """Read the learner's progress."""
         if self.service is not None:
             return
-        context = self.context or context_from_app(self.app)
-        if context is None:
-            self.query_one("#stats-summary", Static).update("Waiting for a learner…")
-            self.set_timer(0.3, self.start)
-            return
-        self.context = context
-        self.service = context.service()
-        self.query_one("#stats-title", Static).update(f"Statistics · {context.learner_name}")
+        self.service = self.context.service()
+        self.query_one("#stats-title", Static).update(f"Statistics · {self.context.learner_name}")
         self.action_reload()
 
     def action_reload(self) -> None:
@@ -236,25 +231,31 @@ class StatsScreen(Screen[None]):
 
     def action_review(self) -> None:
         """Go to the review mode."""
-        app: Any = self.app
-        if "review" in getattr(app, "MODES", {}):
-            app.switch_mode("review")
+        if has_srs_modes(self.app):
+            self.app.switch_mode("review")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Review only where the app has a review mode."""
         if action == "review":
-            return "review" in getattr(self.app, "MODES", {})
+            return has_srs_modes(self.app)
         return True
 
     def action_leave(self) -> None:
         """Back to the drill (or close, when the screen runs on its own)."""
-        app: Any = self.app
-        if "drill" in getattr(app, "MODES", {}):
+        app = self.app
+        if has_srs_modes(app):
             app.switch_mode("drill")
         elif len(app.screen_stack) > 1:
             app.pop_screen()
         else:
             app.exit()
+
+
+def has_srs_modes(app: object) -> bool:
+    """Whether the screen runs in the drill app, which has the review and stats modes."""
+    from ..app import DrillApp
+
+    return isinstance(app, DrillApp)
 
 
 def finite(values: tuple[float, ...]) -> list[float]:

@@ -35,7 +35,7 @@ The package, one concern a module:
 
 from __future__ import annotations
 
-from .context import ReviewContext, app_learner_id, context_from_app, review_context
+from .context import ReviewContext, review_context
 from .hands import BankHands, HandSource
 from .questions import Choice, LeechInfo, Question, QuestionKind, Review, card_title
 from .ratings import RATING_KEYS, Rating, RatingOption, auto_rating, interval_text
@@ -63,10 +63,8 @@ __all__ = [
     "SrsError",
     "SrsService",
     "SrsSettings",
-    "app_learner_id",
     "auto_rating",
     "card_title",
-    "context_from_app",
     "due_text",
     "interval_text",
     "review_context",

@@ -11,8 +11,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from data.errors import DataError
-
 from ..store import Clock, utc_now
 from .hands import HandSource
 from .service import SrsService
@@ -94,40 +92,3 @@ def review_context(
         skip_fu_on_limit=settings.skip_fu_on_limit,
         seed=seed,
     )
-def app_learner_id(app: Any) -> int | None:
-    """The id of the drill app's learner (None before one is chosen); no database access."""
-    learner = getattr(getattr(app, "controller", None), "learner", None)
-    learner_id = getattr(learner, "id", None)
-    return learner_id if isinstance(learner_id, int) else None
-
-
-def context_from_app(app: Any) -> ReviewContext | None:
-    """The context of the drill app once its database is open and a learner chosen.
-
-    Reads ``app.store`` (:class:`quiz.store.DrillStore`), ``app.controller``
-    (its learner and settings) and ``app.clock``; None until they exist.
-    """
-    store = getattr(app, "store", None)
-    controller = getattr(app, "controller", None)
-    if store is None or controller is None:
-        return None
-    learner = controller.learner
-    s = controller.settings
-    try:
-        stored = store.settings_repo.all(learner.id)
-    except DataError:
-        stored = {}
-    return ReviewContext(
-        db=store.database,
-        learner_id=learner.id,
-        learner_name=learner.name,
-        clock=getattr(app, "clock", utc_now),
-        settings=settings_from_stored(stored),
-        profile=s.profile,
-        tile_style=str(getattr(s.tile_style, "value", s.tile_style)),
-        ask=tuple(str(getattr(p, "value", p)) for p in s.ask),
-        skip_fu_on_limit=s.skip_fu_on_limit,
-        seed=getattr(app, "seed", None),
-    )
-
-

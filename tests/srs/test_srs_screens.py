@@ -281,3 +281,44 @@ async def test_the_review_and_stats_modes_run_inside_the_drill_app(
         await settle(pilot)
         assert isinstance(app.screen, ReviewScreen) and app.screen.context is not None
         assert app.screen.context.learner_id == bo.id and app.screen.answered == 0
+
+
+async def test_the_app_gives_the_review_screen_its_context(
+    db: Database, learner_id: int, clock: FixedClock
+) -> None:
+    """The review and statistics screens get their context from the app (never look for it):
+    the learner's stored settings, and a new context when the settings or the learner change."""
+    from data.repository import Settings as SettingsRepo
+    from quiz.commands.review import review_app
+    from quiz.store import DrillStore
+    from quiz.tilefaces import TileStyle
+
+    Bank(db).generate(6, seed=6)
+    SettingsRepo(db).update(learner_id, {"srs.new_per_day": 2, "tile_style": "kanji"})
+    app = review_app(store=DrillStore(db, clock), learner="Ann", clock=clock, seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(5):
+            await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, ReviewScreen)
+        assert screen.context == app.review_context()
+        assert screen.context.settings.new_per_day == 2 and screen.context.tile_style == "kanji"
+        assert screen.tile_style is TileStyle.KANJI
+        question = screen.srs_question
+        # new settings: the same question stays, drawn with the new context
+        assert app.controller is not None
+        await app.apply_settings(app.controller.settings.replace(tile_style=TileStyle.GLYPH))
+        await settle(pilot)
+        assert screen.context.tile_style == "glyph" and screen.srs_question is question
+        # the statistics screen gets the same context
+        await app.switch_mode("stats")
+        await settle(pilot)
+        stats = app.screen
+        assert isinstance(stats, StatsScreen) and stats.context == screen.context
+        # another learner: both screens are given theirs
+        bo = app.store.learner("Bo")
+        await app.use_learner(bo)
+        await settle(pilot)
+        assert stats.context.learner_id == bo.id and stats.context.learner_name == "Bo"
+        assert stats.progress is not None and stats.progress.answers == 0
+        assert screen.context.learner_id == bo.id and screen.answered == 0
