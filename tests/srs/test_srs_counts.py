@@ -3,8 +3,6 @@ say the same number in the same words, on the same database."""
 
 from __future__ import annotations
 
-from datetime import timedelta
-
 from data.db import Database
 from data.repository import Bank
 from quiz.screens.review import ReviewScreen
