@@ -5,8 +5,13 @@ Charts drawn in the terminal (``textual-plotext``), one tab each:
 - **Accuracy**: share of answers right on each of the last 30 days, and per
   part of an answer (fu, han, payment...);
 - **Concepts**: the concepts answered worst (share right), with the numbers;
-- **Forecast**: cards due on each of the next 30 days;
+- **Forecast**: cards due today, on each of the next six days, then by week
+  up to 30 days;
 - **Pace**: the mean time per question each day, and answers per day.
+
+Every bar is labelled; bars read in the order their title says (the worst
+concept on top); the days run from 29 days ago to today, today's point
+inside the axes.
 
 A line above the tabs gives the streaks (days in a row with answers, answers
 in a row right), the median time per question, the cards by state and the
@@ -48,13 +53,33 @@ def concept_title(topic: str) -> str:
     return get_topic(topic).title if is_topic(topic) else topic
 
 
+#: The forecast's bars: (label, first day, last day), today first; each bar is labelled.
+FORECAST_BARS: tuple[tuple[str, int, int], ...] = (
+    ("today", 0, 0), *((f"+{d}", d, d) for d in range(1, 7)),
+    ("+7-13", 7, 13), ("+14-20", 14, 20), ("+21-29", 21, 29),
+)  # fmt: skip
+
+
+def forecast_bars(forecast: tuple[int, ...]) -> tuple[tuple[str, ...], tuple[float, ...]]:
+    """The forecast as bars: today and each of the next six days, then by week.
+
+    >>> labels, values = forecast_bars(tuple(range(30)))
+    >>> labels[:3], values[:3], labels[-1], values[-1]
+    (('today', '+1', '+2'), (0.0, 1.0, 2.0), '+21-29', 225.0)
+    """
+    bars = [(label, first, last) for label, first, last in FORECAST_BARS if first < len(forecast)]
+    return (tuple(label for label, _, _ in bars),
+            tuple(float(sum(forecast[first:last + 1])) for _, first, last in bars))  # fmt: skip
+
+
 def charts_of(progress: Progress) -> dict[str, ChartData]:
-    """What each chart draws, from a learner's progress."""
+    """What each chart draws, from a learner's progress (oldest day first, today last)."""
     days = progress.days
-    labels = tuple(f"{d.day:%m-%d}" for d in days)
+    labels = tuple("today" if i == len(days) - 1 else f"{d.day:%m-%d}" for i, d in enumerate(days))
     nan = float("nan")
     accuracy = tuple(100 * d.accuracy if d.answers else nan for d in days)
     seconds = tuple(d.mean_seconds if d.answers else nan for d in days)
+    due_labels, due_values = forecast_bars(progress.forecast)
     return {
         "accuracy": ChartData("Answers right each day (%)", labels, (("right %", accuracy),)),
         "parts": ChartData(
@@ -63,15 +88,11 @@ def charts_of(progress: Progress) -> dict[str, ChartData]:
             (("right %", tuple(100 * p.accuracy for p in progress.parts)),),
         ),
         "concepts": ChartData(
-            "Concepts answered worst (% right)",
+            "Concepts answered worst (% right), worst on top",
             tuple(_short(concept_title(c.name)) for c in progress.concepts),
             (("right %", tuple(100 * c.accuracy for c in progress.concepts)),),
         ),
-        "forecast": ChartData(
-            "Cards due in the next 30 days",
-            tuple("today" if i == 0 else f"+{i}" for i in range(len(progress.forecast))),
-            (("due", tuple(float(n) for n in progress.forecast)),),
-        ),
+        "forecast": ChartData("Cards due in the next 30 days", due_labels, (("due", due_values),)),
         "time": ChartData("Seconds per question each day", labels, (("seconds", seconds),), "s"),
         "answers": ChartData(
             "Answers each day", labels, (("answers", tuple(float(d.answers) for d in days)),)
@@ -134,7 +155,7 @@ class StatsScreen(Screen[None]):
         with TabbedContent(id="stats-tabs"):
             with TabPane("Accuracy", id="tab-accuracy"), Horizontal(classes="row"):
                 yield LineChart(limit=100, id="accuracy-chart")
-                yield BarChart(limit=100, id="parts-chart")
+                yield BarChart(horizontal=True, limit=100, id="parts-chart")
             with TabPane("Concepts", id="tab-concepts"), Vertical():
                 yield BarChart(horizontal=True, limit=100, id="concepts-chart")
                 yield DataTable(id="concept-table", cursor_type="row", zebra_stripes=True)
@@ -142,7 +163,7 @@ class StatsScreen(Screen[None]):
                 yield BarChart(id="forecast-chart")
             with TabPane("Pace", id="tab-pace"), Vertical():
                 yield LineChart(id="time-chart")
-                yield BarChart(id="answers-chart")
+                yield LineChart(id="answers-chart")
         yield Footer()
 
     def on_mount(self) -> None:

@@ -1,9 +1,11 @@
 """Ratings: the four a learner may give, the one the grading proposes, and their intervals.
 
 >>> interval_text(timedelta(minutes=10)), interval_text(timedelta(days=3))
-('10m', '3d')
->>> interval_text(timedelta(days=45)), interval_text(timedelta(days=800))
-('1.5mo', '2.2y')
+('10 min', '3 d')
+>>> interval_text(timedelta(hours=5)), interval_text(timedelta(days=45))
+('5 h', '1.5 mo')
+>>> interval_text(timedelta(days=800))
+'2.2 yr'
 >>> auto_rating(False, 5.0, pace=None)
 <Rating.Again: 1>
 >>> auto_rating(True, 31.0, pace=20.0), auto_rating(True, 20.0, pace=20.0)
@@ -33,18 +35,19 @@ RATING_KEYS: tuple[tuple[str, Rating, str], ...] = (
 
 
 def interval_text(interval: timedelta) -> str:
-    """A short interval for a button: ``1m``, ``10m``, ``5h``, ``3d``, ``1.5mo``, ``2.2y``."""
+    """An interval a learner cannot misread (``10m`` would read as a tile):
+    ``1 min``, ``10 min``, ``5 h``, ``3 d``, ``1.5 mo``, ``2.2 yr``."""
     seconds = max(0.0, interval.total_seconds())
     if seconds < 3600:
-        return f"{max(1, round(seconds / 60))}m"
+        return f"{max(1, round(seconds / 60))} min"
     if seconds < 86400:
-        return f"{round(seconds / 3600)}h"
+        return f"{round(seconds / 3600)} h"
     days = seconds / 86400
     if days < 30:
-        return f"{round(days)}d"
+        return f"{round(days)} d"
     if days < 365:
-        return f"{days / 30:.1f}mo"
-    return f"{days / 365:.1f}y"
+        return f"{days / 30:.1f} mo"
+    return f"{days / 365:.1f} yr"
 
 
 def auto_rating(correct: bool, seconds: float, *, pace: float | None,
@@ -80,6 +83,6 @@ class RatingOption:
 
     @property
     def label(self) -> str:
-        """``3 Good 2d``."""
+        """``3 Good 2 d``: the key, the rating, the interval it schedules."""
         return f"{self.key} {self.name} {interval_text(self.interval)}"
 
