@@ -60,9 +60,9 @@ __all__ = [
     "card_counts",
     "day_counts",
     "due_cards",
+    "due_times",
     "find_card",
     "find_learner",
-    "forecast",
     "get_card",
     "item_for_topic",
     "leeches",
@@ -838,27 +838,22 @@ def card_counts(db: Database, learner_id: int) -> dict[str, int]:
     return dict(out)
 
 
-def forecast(
-    db: Database, learner_id: int, *, day_start: datetime, days: int = 30
-) -> tuple[int, ...]:
-    """Cards due on each of the next ``days`` days; the first day includes the overdue."""
-    end = day_start + timedelta(days=days)
-    counts = [0] * days
+def due_times(db: Database, learner_id: int, *, before: datetime) -> list[datetime]:
+    """When each of the learner's cards due before ``before`` is due (unreadable times
+    left out)."""
+    out = []
     with db.engine.connect() as conn:
         rows = conn.execute(
             select(_raw(SrsCard.due, "due")).where(
-                SrsCard.learner_id == learner_id, SrsCard.due < end
+                SrsCard.learner_id == learner_id, SrsCard.due < before
             )
         ).scalars()
         for value in rows:
             try:
-                due = _as_utc(value, "due")
+                out.append(_as_utc(value, "due"))
             except CorruptCardError:
                 continue
-            index = max(0, (due - day_start) // timedelta(days=1))
-            if index < days:
-                counts[index] += 1
-    return tuple(counts)
+    return out
 
 
 def find_learner(db: Database, name: str) -> LearnerRecord | None:

@@ -52,7 +52,7 @@ from .rules import (
     to_fsrs,
 )
 from .settings import SrsError, SrsSettings
-from .stats import Progress, progress
+from .stats import Progress, forecast, progress
 
 if TYPE_CHECKING:
     from data.db import Database
@@ -659,9 +659,7 @@ class SrsService:
 
     def forecast(self, days: int = 30) -> tuple[int, ...]:
         """Cards due on each of the next days (the first includes the overdue)."""
-        from data import srs_repository as repo
-
-        return repo.forecast(self.db, self.learner_id, day_start=self.day_start(), days=days)
+        return forecast(self.db, self.learner_id, day_start=self.day_start(), days=days)
 
     def progress(self, *, days: int = 30) -> Progress:
         """Everything the statistics screen draws (what is due, as :meth:`due_counts` says)."""

@@ -33,7 +33,7 @@ from .rules import DueCounts, day_start
 if TYPE_CHECKING:
     from data.db import Database
 
-__all__ = ["CardsByState", "Progress", "day_streaks", "progress"]
+__all__ = ["CardsByState", "Progress", "day_streaks", "forecast", "progress"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,6 +111,18 @@ def day_streaks(days: Sequence[date], today: date) -> tuple[int, int]:
     return current, best
 
 
+def forecast(db: Database, learner_id: int, *, day_start: datetime, days: int = 30
+             ) -> tuple[int, ...]:  # fmt: skip
+    """Cards due on each of the next ``days`` days from ``day_start``; the first day
+    includes the overdue."""
+    from data import srs_repository as repo
+
+    counts = [0] * days
+    for due in repo.due_times(db, learner_id, before=day_start + timedelta(days=days)):
+        counts[max(0, (due - day_start) // timedelta(days=1))] += 1
+    return tuple(counts)
+
+
 def progress(
     db: Database,
     learner_id: int,
@@ -139,7 +151,6 @@ def progress(
         report: called for each damaged card row (those are not counted).
     """
     from data import srs_history as h
-    from data import srs_repository as repo
     from data.repository import Attempts
 
     start = day_start(now, day_offset)
@@ -182,7 +193,7 @@ def progress(
         days=day_list,
         parts=parts,
         concepts=tuple(concept_acc[:concepts]),
-        forecast=repo.forecast(db, learner_id, day_start=start, days=forecast_days),
+        forecast=forecast(db, learner_id, day_start=start, days=forecast_days),
         day_streak=streak,
         best_day_streak=best_days,
         right_streak=right_run,
