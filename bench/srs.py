@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import shutil
 import statistics
 import sys
 import tempfile
@@ -204,6 +205,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--reviews", type=int, default=100_000)
     parser.add_argument("--items", type=int, default=25_000)
     parser.add_argument("--rounds", type=int, default=200)
+    parser.add_argument("--keep", metavar="FILE", default=None,
+                        help="also keep a copy of the database as built, in FILE")
     args = parser.parse_args(argv)
 
     from data.db import open_database
@@ -215,6 +218,8 @@ def main(argv: list[str] | None = None) -> int:
         start = time.perf_counter()
         learner = build(path, cards=args.cards, reviews=args.reviews, items=args.items)
         built = time.perf_counter() - start
+        if args.keep:
+            shutil.copyfile(path, args.keep)
         db = open_database(path)
         counts = card_counts(db, learner)
         print(f"database: {sum(counts[k] for k in ('hand', 'concept', 'cell'))} cards "
