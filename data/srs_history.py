@@ -22,7 +22,7 @@ from sqlalchemy import Integer, and_, case, cast, func, literal, or_, select
 from sqlalchemy.sql.elements import ColumnElement
 
 from .db import Database
-from .models import Attempt, AttemptConcept, AttemptPart, BankItem, ItemTopic
+from .models import Attempt, AttemptConcept, AttemptPart, BankItem, ItemTopic, Learner
 from .records import Accuracy
 from .srs_models import SrsCard, SrsReview
 from .srs_records import CardKind, CardState, HistoryRow, RateOverTime, ReviewKind
@@ -74,10 +74,9 @@ def _mine(column: Any, learner_id: int, *, scan: bool) -> ColumnElement[bool]:
 
 
 def _mostly_mine(conn: Any, learner_id: int) -> bool:
-    """Whether the learner gave most of the answers stored (one learner's database)."""
-    mine = conn.execute(select(func.count()).where(Attempt.learner_id == learner_id)).scalar()
-    last = conn.execute(select(func.max(Attempt.id))).scalar()
-    return bool(last) and 2 * int(mine or 0) >= int(last or 0)
+    """Whether the learner is the only one (their answers are the whole table)."""
+    others = conn.execute(select(func.count()).where(Learner.id != learner_id)).scalar()
+    return not others
 
 
 def answers_by_day(

@@ -1,4 +1,4 @@
-"""Reading and writing spaced-repetition cards and reviews; progress statistics.
+"""Reading and writing spaced-repetition cards and reviews (storage only).
 
 Every function takes an open :class:`data.db.Database` and hands back the
 frozen records of :mod:`data.srs_records`, never ORM rows. Times are UTC.
@@ -13,7 +13,10 @@ that concept alone is reported and dropped.
 
 The queries that choose the next card use the indexes of
 :mod:`data.srs_models` and stay within a few milliseconds with 20,000 cards
-and 100,000 reviews (``bench/srs.py``).
+and 100,000 reviews (``bench/srs.py``). The rules (lapses, leeches, what is
+due, the statistics) are :mod:`quiz.srs`'s: a write is given the rule that
+updates a card's counters. The aggregates of the statistics and the history
+export are in :mod:`data.srs_history`.
 """
 
 from __future__ import annotations
@@ -58,7 +61,6 @@ __all__ = [
     "Reporter",
     "all_cards",
     "card_counts",
-    "day_counts",
     "due_cards",
     "due_times",
     "find_card",
@@ -300,27 +302,6 @@ def find_cards(
 
 
 # --------------------------------------------------------------------------- the queue
-
-
-def day_counts(db: Database, learner_id: int, day_start: datetime) -> DayCounts:
-    """Reviews by kind since the start of the learner's day."""
-    with db.engine.connect() as conn:
-        return _day_counts(conn, learner_id, day_start)
-
-
-def _day_counts(conn: Any, learner_id: int, day_start: datetime) -> DayCounts:
-    rows = conn.execute(
-        select(SrsReview.kind, func.count())
-        .where(SrsReview.learner_id == learner_id, SrsReview.reviewed_at >= day_start)
-        .group_by(SrsReview.kind)
-    )
-    counts = {k: n for k, n in rows}
-    return DayCounts(
-        new=counts.get("new", 0),
-        review=counts.get("review", 0),
-        learn=counts.get("learn", 0) + counts.get("relearn", 0),
-        miss=counts.get("miss", 0),
-    )
 
 
 @functools.cache
