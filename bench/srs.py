@@ -18,7 +18,10 @@ clock. The target is under 20 ms. Three situations are timed:
 - ``reviews + new``: review cards are due, mixed with new hands;
 - ``new hand``: only a new hand can be chosen (most of the bank already seen).
 
-Plain figures (median and 95th percentile), no assertions.
+Then it times opening the statistics screen (a new service and its
+progress: SQL aggregates over the whole history) beside its 200 ms
+reference, and each aggregate once. ``--keep FILE`` keeps a copy of the
+database as built. Plain figures (median and 95th percentile), no assertions.
 """
 
 from __future__ import annotations
@@ -265,8 +268,7 @@ def main(argv: list[str] | None = None) -> int:
 
         median, p95, progress = _time(open_statistics, max(5, args.rounds // 40))
         print(f"statistics screen (whole history, {progress.answers} answers): "
-              f"median {median:.0f} ms, p95 {p95:.0f} ms (reference: under 200 ms; "
-              f"952 ms before the aggregates)")  # fmt: skip
+              f"median {median:.0f} ms, p95 {p95:.0f} ms (reference: under 200 ms)")
         for name, seconds in _statistics_parts(db, learner, clock[0]):
             print(f"  {name}: {seconds * 1000:.0f} ms")
         db.close()
