@@ -117,6 +117,7 @@ def answer_days(
 def right_runs(db: Database, learner_id: int) -> tuple[int, int]:
     """The runs of right answers in a row: (the run that ends with the last answer, the
     longest run). Answers are ordered by time."""
+    mine = Attempt.learner_id == learner_id
     with db.engine.connect() as conn:
         scan = _mostly_mine(conn, learner_id)
         wrong = case((Attempt.correct, 0), else_=1)
@@ -129,15 +130,24 @@ def right_runs(db: Database, learner_id: int) -> tuple[int, int]:
             .subquery()
         )
         lengths = (
-            select(groups.c.run, func.sum(cast(groups.c.ok, Integer)).label("n"))
+            select(func.sum(cast(groups.c.ok, Integer)).label("n"))
             .group_by(groups.c.run)
             .subquery()
         )
-        last = select(lengths.c.n).order_by(lengths.c.run.desc()).limit(1).scalar_subquery()
-        row = conn.execute(select(func.max(lengths.c.n), last)).first()
-    if row is None or row[0] is None:
-        return 0, 0
-    return int(row[1] or 0), int(row[0])
+        longest = conn.execute(select(func.max(lengths.c.n))).scalar()
+        last_wrong = conn.execute(
+            select(Attempt.answered_at, Attempt.id)
+            .where(mine, ~Attempt.correct)
+            .order_by(Attempt.answered_at.desc(), Attempt.id.desc())
+            .limit(1)
+        ).first()
+        after = select(func.count()).where(mine)
+        if last_wrong is not None:
+            at, key = last_wrong
+            after = after.where(or_(Attempt.answered_at > at,
+                                    and_(Attempt.answered_at == at, Attempt.id > key)))  # fmt: skip
+        current = conn.execute(after).scalar()
+    return int(current or 0), int(longest or 0)
 
 
 def median_seconds(db: Database, learner_id: int, *, last: int | None = None) -> float | None:
