@@ -393,14 +393,16 @@ def recent_items(db: Database, card_id: int, *, limit: int = 5) -> list[int]:
 
 
 def _seen_by(learner_id: int) -> tuple[Any, Any]:
+    # ``learner_id + 0``: look the item up by its own index (a learner's index, chosen
+    # otherwise when the learner is the only one, reads every answer for each item)
     answered = (
         select(Attempt.id)
-        .where(Attempt.item_id == BankItem.id, Attempt.learner_id == learner_id)
+        .where(Attempt.item_id == BankItem.id, Attempt.learner_id + 0 == learner_id)
         .exists()
     )
     reviewed = (
         select(SrsReview.id)
-        .where(SrsReview.item_id == BankItem.id, SrsReview.learner_id == learner_id)
+        .where(SrsReview.item_id == BankItem.id, SrsReview.learner_id + 0 == learner_id)
         .exists()
     )
     return answered, reviewed
