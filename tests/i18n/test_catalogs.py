@@ -113,7 +113,7 @@ def test_placeholders_match_the_english(code: str) -> None:
         english = message.id if isinstance(message.id, str) else message.id[0]
         if "%(" in english:
             assert message.python_format, f"{code}: {english!r} is not flagged python-format"
-        for form in _forms(message):
+        for form in filter(None, _forms(message)):  # an empty one fails the test above
             assert _placeholders(form) == _placeholders(english), (code, english, form)
 
 
@@ -127,6 +127,8 @@ def test_the_run_time_reads_what_babel_reads(code: str) -> None:
         if not message.id:
             continue
         forms = _forms(message)
+        if message.fuzzy or not all(forms):  # shown in English; fails the tests above
+            continue
         if isinstance(message.id, str):
             got = (ours.pgettext(message.context, message.id) if message.context
                    else ours.gettext(message.id))

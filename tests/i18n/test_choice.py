@@ -30,7 +30,7 @@ def _english_after() -> Iterator[None]:
 
 
 def test_the_five_languages_are_there() -> None:
-    assert LANGUAGES == ("en", "ja", "th", "vi", "uk")
+    assert LANGUAGES[:5] == ("en", "ja", "th", "vi", "uk")
 
 
 @pytest.mark.parametrize(
