@@ -70,6 +70,7 @@ __all__ = [
     "format_number",
     "format_percent",
     "gettext",
+    "language_choices",
     "language_of_locale",
     "load_catalog",
     "ngettext",
@@ -155,6 +156,15 @@ def environment_language(environ: Mapping[str, str] | None = None) -> str | None
         if value:
             return language_of_locale(value)
     return None
+
+
+def language_choices() -> list[tuple[str, str]]:
+    """Each language as ``(code, its name in itself)``, for a settings choice.
+
+    >>> language_choices()[:2]
+    [('en', 'English'), ('ja', '日本語')]
+    """
+    return [(code, LANGUAGE_NAMES.get(code, code)) for code in LANGUAGES]
 
 
 def validate_language(code: str) -> str:
