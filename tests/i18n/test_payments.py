@@ -92,3 +92,16 @@ def test_every_language_round_trips_through_normaliser_and_parser(
     said = say_payment(shares, code)
     read = parse_payment(normalise_payment(said), dealer=dealer, tsumo=tsumo)
     assert read == shares, (said, normalise_payment(said))
+
+
+_typing = st.text(
+    alphabet=st.sampled_from(list("0123456789 ./,-・オールkтис万点แต้มรอบวงคนละ mỗinhàзкожногопо๓\u00a0")),
+    max_size=25,
+)
+
+
+@given(_typing, st.booleans(), st.booleans())
+def test_anything_typed_is_read_or_hinted_never_a_crash(text: str, dealer: bool,
+                                                        tsumo: bool) -> None:
+    read = parse_payment(normalise_payment(text), dealer=dealer, tsumo=tsumo)
+    assert isinstance(read, Shares | Hint)
