@@ -95,7 +95,9 @@ def test_every_language_round_trips_through_normaliser_and_parser(
 
 
 _typing = st.text(
-    alphabet=st.sampled_from(list("0123456789 ./,-・オールkтис万点แต้มรอบวงคนละ mỗinhàзкожногопо๓\u00a0")),
+    alphabet=st.sampled_from(
+        list("0123456789 ./,-・オールkтис万点แต้มรอบวงคนละ mỗinhàзкожногопо๓\u00a0")
+    ),
     max_size=25,
 )
 
