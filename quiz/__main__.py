@@ -16,6 +16,7 @@ from collections.abc import Sequence
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every available sub-command."""
     from .commands import available_modules
+    from .i18n import LANGUAGES
 
     parser = argparse.ArgumentParser(
         prog="riichi-drill",
@@ -27,6 +28,11 @@ def build_parser() -> argparse.ArgumentParser:
         help="database file or SQLAlchemy URL (default: riichi-drill.db in your data directory)",
     )
     parser.add_argument("--learner", metavar="NAME", help="learner profile to drill as")
+    parser.add_argument(
+        "--lang",
+        metavar="CODE",
+        help=f"language: {', '.join(LANGUAGES)} (default: your setting, then LANG)",
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in available_modules():
         module = importlib.import_module(f"quiz.commands.{name}")
@@ -40,6 +46,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     run = getattr(args, "run", None)
     try:
+        from .i18n import choose_language, use
+
+        use(choose_language(args.lang))
         if run is None:
             from .launch import run_app
 
