@@ -349,7 +349,8 @@ class Round:
         }
         problem.update({k: True for k, v in flags.items() if v})
         problem["dora"] = write_tiles([tile_key(t) for t in self.dora], sort=False)
-        problem["ura"] = write_tiles([tile_key(t) for t in event.ura], sort=False)
+        ura = event.ura if self.riichi[who] else ()  # ura indicators count only with riichi
+        problem["ura"] = write_tiles([tile_key(t) for t in ura], sort=False)
         problem["honba"] = self.start.honba if event.takes_counters else 0
         problem["sticks"] = self.sticks if event.takes_counters else 0
         return WinSituation(
