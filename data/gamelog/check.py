@@ -22,9 +22,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .situation import Recorded
+
+if TYPE_CHECKING:
+    from scoring import Result
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,6 +36,7 @@ class Verdict:
 
     answer: dict[str, Any]
     differences: tuple[str, ...]
+    result: Result | None = None
 
     @property
     def agrees(self) -> bool:
@@ -86,9 +90,10 @@ def check_win(
         scoring.errors.ScoringError: when scoring refuses the hand (the caller
             reports it as a disagreement).
     """
-    from scoring import score_record
+    from scoring import parse_record, score
 
-    answer = score_record({**problem, "rules": rules})
+    result = score(parse_record({**problem, "rules": rules}))
+    answer = result.to_record(None)
     diffs: list[str] = []
     value = hand_value(answer["payment"])
     if recorded.points is not None and recorded.points != value:
@@ -109,4 +114,4 @@ def check_win(
                 )
         elif tuple(recorded.deltas) != ours:
             diffs.append(f"score changes: the log says {list(recorded.deltas)}, ours {list(ours)}")
-    return Verdict(answer, tuple(diffs))
+    return Verdict(answer, tuple(diffs), result)
