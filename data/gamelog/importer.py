@@ -131,15 +131,11 @@ def log_files(paths: Iterable[str | Path]) -> list[str | Path]:
 
 
 def source_line(game: GameLog, win: WinSituation, origin: str) -> str:
-    """Where a hand came from, for people: file, game, round, who won and who paid."""
-    paid = (
-        "by tsumo"
-        if win.tsumo
-        else f"from {game.name(win.source)}"
-    )
+    """Where a hand came from, for people: game, round, who won, who paid, and the file."""
+    paid = "by tsumo" if win.tsumo else f"from {game.name(win.source)}"
     pao = win.recorded.pao
-    liable = f" (pao: {game.name(pao)})" if pao is not None and pao != win.who else ""
-    return f"{origin}: game {game.game} {win.label}: {game.name(win.who)} won {paid}{liable}"
+    liable = f" (pao: {game.name(pao)} pays)" if pao is not None and pao != win.who else ""
+    return f"game {game.game} {win.label}: {game.name(win.who)} won {paid}{liable} ({origin})"
 
 
 def prepare_wins(
