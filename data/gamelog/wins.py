@@ -80,10 +80,12 @@ def import_wins(database: Database, key: str) -> list[str]:
     return _wins_of_import(database, found)
 
 
-def file_wins(database: Database, path: str, *, rules: str = "tenhou") -> tuple[list[str], str]:
+def file_wins(
+    database: Database, path: str, *, rules: str = "tenhou"
+) -> tuple[list[str], str, str]:
     """A log file's checked wins in play order, importing the file first if it is new.
 
-    Returns the item ids and the import's one-line report.
+    Returns the item ids, their rule profile and the import's one-line report.
 
     Raises:
         LogError: when the file is refused (naming why).
@@ -108,11 +110,13 @@ def file_wins(database: Database, path: str, *, rules: str = "tenhou") -> tuple[
         raise LogError(file.name, report.reason.split(": refused: ", 1)[-1])
     digest = hashlib.sha256(data).hexdigest()
     with database.session() as s:
-        import_id = s.scalar(select(LogImport.id).where(LogImport.digest == digest))
-    uids = _wins_of_import(database, int(import_id or 0))
-    if not uids:
+        found = s.execute(
+            select(LogImport.id, LogImport.rules).where(LogImport.digest == digest)
+        ).first()
+    uids = _wins_of_import(database, found[0]) if found is not None else []
+    if found is None or not uids:
         raise NotFoundError(f"{file.name}: no win of it could be imported ({report.line()})")
-    return uids, report.line()
+    return uids, str(found[1]), report.line()
 
 
 def _wins_of_import(database: Database, import_id: int) -> list[str]:
