@@ -144,8 +144,8 @@ def prepare_wins(
     """Check every win against the server: the items that agree, the lines that do not."""
     from scoring.errors import ScoringError
 
-    from ..items import prepare_item, read_problem
-    from ..records import ItemKind
+    from ..items import prepare_item
+    from ..records import ItemKind, Problem
     from .check import check_win
 
     profile = game.rules or rules
@@ -164,7 +164,8 @@ def prepare_wins(
         if not verdict.agrees:
             bad.append(f"{uid}: {'; '.join(verdict.differences)}")
             continue
-        problem = read_problem({**win.problem, "rules": profile}, origin=origin, item=uid)
+        # the replay writes problems in canonical form (as read_problem would)
+        problem = Problem.from_record({**win.problem, "rules": profile})
         item = prepare_item(
             problem,
             uid=uid,
@@ -253,8 +254,11 @@ def _imported_when(database: Database, digest: str) -> str | None:
 
     from ..log_models import LogImport
 
-    with database.session() as s:
-        found = s.scalar(select(LogImport.imported_at).where(LogImport.digest == digest))
+    table = LogImport.__table__
+    with database.engine.connect() as conn:
+        found = conn.execute(
+            select(table.c.imported_at).where(table.c.digest == digest)
+        ).scalar_one_or_none()
     return None if found is None else found.strftime("%Y-%m-%d %H:%M UTC")
 
 
@@ -277,13 +281,17 @@ def _store(
     from ..records import Problem
     from ..repository import _row_values
 
+    bank_items, topics = Row.__table__, ItemTopic.__table__
     with database.transaction() as s:
+        conn = s.connection()
         uids = [item.uid for _, item in good]
         existing: dict[str, tuple[int, dict[str, Any]]] = {}
         for start in range(0, len(uids), 500):
             chunk = uids[start : start + 500]
-            for row_id, uid, problem in s.execute(
-                select(Row.id, Row.uid, Row.problem).where(Row.uid.in_(chunk))
+            for row_id, uid, problem in conn.execute(
+                select(bank_items.c.id, bank_items.c.uid, bank_items.c.problem).where(
+                    bank_items.c.uid.in_(chunk)
+                )
             ):
                 existing[uid] = (row_id, problem)
         new = [item for _, item in good if item.uid not in existing]
@@ -294,35 +302,34 @@ def _store(
                 )
         ids: dict[str, int] = {uid: row_id for uid, (row_id, _) in existing.items()}
         if new:
-            new_ids = s.scalars(
-                insert(Row).returning(Row.id, sort_by_parameter_order=True),
-                [_row_values(item, now) for item in new],
-            ).all()
-            ids.update(zip((i.uid for i in new), new_ids, strict=True))
-            s.execute(
-                insert(ItemTopic),
-                [
-                    {"item_id": ids[item.uid], "topic": t}
-                    for item in new
-                    for t in sorted(item.topics)
-                ],
+            rows = [_row_values(item, now) for item in new]
+            for values in rows:
+                values["limit_name"] = values.pop("limit")
+            new_ids = conn.execute(
+                insert(bank_items).returning(bank_items.c.id, sort_by_parameter_order=True), rows
+            ).scalars()
+            ids.update(zip((item.uid for item in new), new_ids, strict=True))
+            conn.execute(
+                insert(topics),
+                [{"item_id": ids[item.uid], "topic": t} for item in new for t in item.topics],
             )
-        record = LogImport(
-            digest=digest,
-            name=origin[:200],
-            format=game.format.value,
-            game=game.game,
-            rules=rules,
-            imported_at=now,
-        )
-        s.add(record)
-        s.flush()
+        import_id = conn.execute(
+            insert(LogImport.__table__).returning(LogImport.__table__.c.id),
+            {
+                "digest": digest,
+                "name": origin[:200],
+                "format": game.format.value,
+                "game": game.game,
+                "rules": rules,
+                "imported_at": now,
+            },
+        ).scalar_one()
         if good:
-            s.execute(
-                insert(LogWin),
+            conn.execute(
+                insert(LogWin.__table__),
                 [
                     {
-                        "import_id": record.id,
+                        "import_id": import_id,
                         "position": n,
                         "item_id": ids[item.uid],
                         "game": game.game,

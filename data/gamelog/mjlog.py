@@ -36,9 +36,8 @@ from .situation import (
     replay,
 )
 
-_TAG = re.compile(r"<([A-Za-z]+\d*)((?:\s+[A-Za-z0-9_]+\s*=\s*\"[^\"]*\")*)\s*/?>")
+_TAG = re.compile(r"<([A-Z]+)(\d*)([^>]*)>")
 _ATTR = re.compile(r"([A-Za-z0-9_]+)\s*=\s*\"([^\"]*)\"")
-_MOVE = re.compile(r"^([T-WD-G])(\d+)$")
 _RED_IDS = frozenset((16, 52, 88))
 _DRAW_LETTERS = "TUVW"
 _DISCARD_LETTERS = "DEFG"
@@ -52,6 +51,11 @@ def tile_of(tile_id: int, red: bool) -> str:
     if red and tile_id in _RED_IDS:
         return "0" + "mps"[kind // 9]
     return f"{kind % 9 + 1}{'mpsz'[kind // 9]}"
+
+
+_TILES = {
+    red: tuple(tile_of(i, red) for i in range(136)) for red in (False, True)
+}
 
 
 def _ints(text: str) -> list[int]:
@@ -94,9 +98,10 @@ def decode_meld(who: int, m: int, red: bool) -> Call:
     return Call(who, CallKind.MINKAN, four, tile_of(hai0, red), source)
 
 
-def _tags(text: str) -> Iterator[tuple[str, dict[str, str]]]:
+def _tags(text: str) -> Iterator[tuple[str, str, str]]:
+    """Each tag: its name, the number glued to it (a move: ``<T12/>``), its attributes' text."""
     for match in _TAG.finditer(text):
-        yield match.group(1), dict(_ATTR.findall(match.group(2)))
+        yield match.group(1), match.group(2), match.group(3)
 
 
 def read_mjlog(text: str, *, origin: str, name: str | None = None) -> GameLog:
@@ -121,20 +126,22 @@ def read_mjlog(text: str, *, origin: str, name: str | None = None) -> GameLog:
     last_win_round = -1
     rounds = 0
     try:
-        for tag, attrs in _tags(text):
-            move = _MOVE.match(tag)
-            if move:
-                letter, tile_id = move.group(1), int(move.group(2))
-                if letter in _DRAW_LETTERS:
-                    events.append(Draw(_DRAW_LETTERS.index(letter), tile_of(tile_id, red)))
+        tiles = _TILES[True]
+        for tag, number, rest in _tags(text):
+            if number:
+                seat = _DRAW_LETTERS.find(tag)
+                if seat >= 0:
+                    events.append(Draw(seat, tiles[int(number)]))
                 else:
-                    events.append(Discard(_DISCARD_LETTERS.index(letter), tile_of(tile_id, red)))
+                    events.append(Discard(_DISCARD_LETTERS.index(tag), tiles[int(number)]))
                 continue
+            attrs = dict(_ATTR.findall(rest))
             if tag == "SHUFFLE":
                 seed = attrs.get("seed", "")
             elif tag == "GO":
                 kind = int(attrs.get("type", "0"))
                 red = not kind & 0x02
+                tiles = _TILES[red]
                 if kind & 0x10:
                     players = 3
             elif tag == "UN" and "dan" in attrs:
