@@ -61,6 +61,7 @@ def log_items(args: argparse.Namespace) -> list[str] | None:
 
                     raise NotFoundError(f"no hand of '{player}' in the log '{log}'")
             return items
+        assert player is not None
         items = player_wins(database, player, Role(args.player_role))
     finally:
         database.close()

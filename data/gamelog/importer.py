@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ..errors import ItemError
 from .errors import LogError
@@ -272,7 +272,7 @@ def _store(
     now: datetime,
 ) -> tuple[int, int]:
     """Store the agreeing wins, the file and its wins table, in one transaction."""
-    from sqlalchemy import insert, select
+    from sqlalchemy import Table, insert, select
 
     from ..errors import DuplicateItemError
     from ..log_models import LogImport, LogWin
@@ -281,7 +281,8 @@ def _store(
     from ..records import Problem
     from ..repository import _row_values
 
-    bank_items, topics = Row.__table__, ItemTopic.__table__
+    bank_items, topics = cast(Table, Row.__table__), cast(Table, ItemTopic.__table__)
+    imports, wins = cast(Table, LogImport.__table__), cast(Table, LogWin.__table__)
     with database.transaction() as s:
         conn = s.connection()
         uids = [item.uid for _, item in good]
@@ -314,7 +315,7 @@ def _store(
                 [{"item_id": ids[item.uid], "topic": t} for item in new for t in item.topics],
             )
         import_id = conn.execute(
-            insert(LogImport.__table__).returning(LogImport.__table__.c.id),
+            insert(imports).returning(imports.c.id),
             {
                 "digest": digest,
                 "name": origin[:200],
@@ -326,7 +327,7 @@ def _store(
         ).scalar_one()
         if good:
             conn.execute(
-                insert(LogWin.__table__),
+                insert(wins),
                 [
                     {
                         "import_id": import_id,

@@ -127,13 +127,13 @@ def read_mjlog(text: str, *, origin: str, name: str | None = None) -> GameLog:
     rounds = 0
     try:
         tiles = _TILES[True]
-        for tag, number, rest in _tags(text):
-            if number:
+        for tag, glued, rest in _tags(text):
+            if glued:
                 seat = _DRAW_LETTERS.find(tag)
                 if seat >= 0:
-                    events.append(Draw(seat, tiles[int(number)]))
+                    events.append(Draw(seat, tiles[int(glued)]))
                 else:
-                    events.append(Discard(_DISCARD_LETTERS.index(tag), tiles[int(number)]))
+                    events.append(Discard(_DISCARD_LETTERS.index(tag), tiles[int(glued)]))
                 continue
             attrs = dict(_ATTR.findall(rest))
             if tag == "SHUFFLE":

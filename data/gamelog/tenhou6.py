@@ -168,10 +168,7 @@ def _round_events(kyoku: Sequence[Any]) -> list[Event]:
         if isinstance(code, str) and code.startswith("r"):
             events.append(Riichi(turn))
             code = code[1:]
-        if code in (_SUKI, str(_SUKI)):
-            tile = drawn
-        else:
-            tile = tile_of(code)
+        tile = drawn if code in (_SUKI, str(_SUKI)) else tile_of(code)
         events.append(Discard(turn, tile))
         reveal()
         caller = _caller(turn, tile, draws, di)

@@ -321,7 +321,8 @@ def run_import_log(args: argparse.Namespace) -> int:
     from scoring.rules import PROFILES
 
     if args.rules not in PROFILES:
-        raise DataError(f"unknown rule profile '{args.rules}' (known: {', '.join(sorted(PROFILES))})")
+        known = ", ".join(sorted(PROFILES))
+        raise DataError(f"unknown rule profile '{args.rules}' (known: {known})")
     db = _open(args)
     try:
         summary = import_logs(db, args.files, rules=args.rules, read_stdin=sys.stdin.buffer.read)

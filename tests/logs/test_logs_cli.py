@@ -1,4 +1,4 @@
-"""The commands: ``bank import-log``, the drill's ``--player`` / ``--from-log``, ``class new --from-log``."""
+"""The commands: ``bank import-log``, the drill's ``--player`` and ``--from-log``, ``class new``."""
 
 from __future__ import annotations
 

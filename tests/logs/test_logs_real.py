@@ -50,8 +50,9 @@ def test_the_same_game_from_mjlog_and_tenhou6_gives_the_same_wins(logs: Path) ->
     ]
     assert len(pairs) == 3
     for mjlog_name, tenhou6_name in pairs:
-        a = read_log((logs / str(mjlog_name)).read_bytes(), origin="a", name=Path(str(mjlog_name)).name)
-        b = read_log((logs / str(tenhou6_name)).read_bytes(), origin="b", name=Path(str(tenhou6_name)).name)
+        a_path, b_path = logs / str(mjlog_name), logs / str(tenhou6_name)
+        a = read_log(a_path.read_bytes(), origin="a", name=a_path.name)
+        b = read_log(b_path.read_bytes(), origin="b", name=b_path.name)
         assert [(w.label, w.who, w.source, w.problem) for w in a.wins] == [
             (w.label, w.who, w.source, w.problem) for w in b.wins
         ]
@@ -84,7 +85,9 @@ def test_tenhou6_mjai_and_mahjong_soul_logs_import_checked(logs: Path, database:
     chankan = [s for s in bank.find(kind="game", limit=None) if s.problem.chankan]
     assert len(chankan) == 2  # chankan.json and double_kakan_then_chankan.json
     suukantsu = [s for s in bank.find(kind="game", limit=None) if s.uid.startswith("2020020316gm")]
-    assert [(s.uid[-7:], s.yakuman) for s in suukantsu] == [("E1-0/w1", 0), ("E2-0/w3", 1), ("E2-0/w0", 0)]
+    assert [(s.uid[-7:], s.yakuman) for s in suukantsu] == [
+        ("E1-0/w1", 0), ("E2-0/w3", 1), ("E2-0/w0", 0),
+    ]  # fmt: skip
 
 
 def test_double_ron_only_the_first_winner_takes_honba_and_sticks(logs: Path) -> None:
@@ -107,4 +110,5 @@ def test_situations_of_notable_wins(logs: Path) -> None:
     d = wins("mjlog/2020010114gm-00a9-0000-d589e878.txt")
     assert d["2020010114gm-00a9-0000-d589e878/S3-0/w2"]["rinshan"] is True
     y = wins("mjlog/2010112211gm-00a9-0000-56a320b2&tw=1.mjlog")
-    assert any(str(m).startswith("ankan") for m in y["2010112211gm-00a9-0000-56a320b2/E2-2/w2"]["melds"])  # type: ignore[attr-defined]
+    melds = y["2010112211gm-00a9-0000-56a320b2/E2-2/w2"]["melds"]
+    assert any(str(m).startswith("ankan") for m in melds)  # type: ignore[attr-defined]

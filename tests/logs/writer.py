@@ -84,7 +84,7 @@ class _Table:
     hands: list[list[int]] = field(default_factory=list)
     melds: list[list[Meld]] = field(default_factory=lambda: [[], [], [], []])
     riichi: list[bool] = field(default_factory=lambda: [False] * 4)
-    declined: list[set[tuple[int, int]]] = field(default_factory=lambda: [set(), set(), set(), set()])
+    declined: list[set[tuple[int, int]]] = field(default_factory=lambda: [set() for _ in range(4)])
     tags: list[str] = field(default_factory=list)
     draws: list[list[Any]] = field(default_factory=lambda: [[], [], [], []])
     discards: list[list[Any]] = field(default_factory=lambda: [[], [], [], []])
@@ -165,7 +165,7 @@ def random_round(seed: int) -> WrittenRound:
             t.tags.append(f"<{'TUVW'[turn]}{drawn}/>")
             t.draws[turn].append(code(drawn))
             t.declined[turn].clear()
-            if steps <= 0 or draws_done >= 70 and rng.random() < 0.5:
+            if steps <= 0 or (draws_done >= 70 and rng.random() < 0.5):
                 win = (turn, turn, drawn)
                 break
         else:
@@ -182,7 +182,8 @@ def random_round(seed: int) -> WrittenRound:
             for tid in t.hands[turn]
             if tid // 4 == m.ids[0] // 4
         ]
-        if need_draw and kans < 4 and not t.riichi[turn] and (ankans or kakans) and rng.random() < 0.8:
+        can_kan = need_draw and kans < 4 and not t.riichi[turn] and bool(ankans or kakans)
+        if can_kan and rng.random() < 0.8:
             reveal()
             kans += 1
             if ankans and (not kakans or rng.random() < 0.5):
@@ -204,7 +205,9 @@ def random_round(seed: int) -> WrittenRound:
                 m = _pon_m(pon.ids, pon.called, rel, added=True, extra=added)  # type: ignore[arg-type]
                 t6 = pon.t6.replace("p", f"k{code(added)}")
                 idx = t.melds[turn].index(pon)
-                t.melds[turn][idx] = Meld("shouminkan", [*pon.ids, added], pon.called, pon.source, m, t6)
+                t.melds[turn][idx] = Meld(
+                    "shouminkan", [*pon.ids, added], pon.called, pon.source, m, t6
+                )
                 t.tags.append(f'<N who="{turn}" m="{m}"/>')
                 t.discards[turn].append(t6)
                 t.pending_dora += 1
@@ -215,10 +218,7 @@ def random_round(seed: int) -> WrittenRound:
             continue
         closed = all(m.kind == "ankan" for m in t.melds[turn])
         declare = closed and not t.riichi[turn] and rng.random() < 0.12
-        if t.riichi[turn] and drawn is not None:
-            out = drawn
-        else:
-            out = rng.choice(t.hands[turn])
+        out = drawn if t.riichi[turn] and drawn is not None else rng.choice(t.hands[turn])
         if declare:
             t.tags.append(f'<REACH who="{turn}" step="1"/>')
             t.riichi[turn] = True
