@@ -15,7 +15,7 @@ Tiles are MPSZ strings, ``0m``/``0p``/``0s`` for red fives.
 >>> r.apply(Draw(0, "5z"))
 >>> w = r.apply(Win(0, 0, Recorded(points=48000)))
 >>> w.problem["tenhou"], w.label, w.problem["hand"]
-(True, 'E1-0', '123456789m11z555z')
+(True, 'E1-0', '123456789m11555z')
 """
 
 from __future__ import annotations
