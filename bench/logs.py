@@ -16,6 +16,7 @@ second beside the target of issue 13 (1,000 games in under 30 s: 33.3 a second).
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import tempfile
 import time
@@ -77,9 +78,9 @@ def main(argv: list[str] | None = None) -> int:
 
                 profiler = cProfile.Profile()
                 profiler.enable()
-            start = time.perf_counter()
+            start, cpu = time.perf_counter(), time.process_time()
             summary = import_logs(database, [logs])
-            seconds = time.perf_counter() - start
+            seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
             if profiler is not None:
                 import pstats
 
@@ -91,7 +92,8 @@ def main(argv: list[str] | None = None) -> int:
     target = TARGET_GAMES / TARGET_SECONDS
     print(
         f"imported {args.games:,} Tenhou games ({summary.imported:,} of {wins:,} wins, "
-        f"{summary.refused_wins} disagreeing) with the scoring cross-check: {seconds:.2f} s"
+        f"{summary.refused_wins} disagreeing) with the scoring cross-check: {seconds:.2f} s "
+        f"({cpu:.2f} s of CPU time; load average {os.getloadavg()[0]:.1f})"
     )
     print(
         f"{rate:.1f} games/s, {summary.imported / seconds:.0f} wins/s "

@@ -22,6 +22,8 @@ from .errors import LogError
 from .game import GameLog
 
 if TYPE_CHECKING:
+    from sqlalchemy import Table
+
     from ..db import Database
     from ..items import PreparedItem
     from .situation import WinSituation
@@ -193,12 +195,17 @@ def import_log(
     name: str | None = None,
     rules: str = "tenhou",
     clock: Clock = _now,
+    known: dict[str, str] | None = None,
 ) -> FileReport:
-    """Import one log's wins in one transaction; a refused file changes nothing."""
+    """Import one log's wins in one transaction; a refused file changes nothing.
+
+    ``known`` maps the digests of files imported before to when (read from the
+    database when not given).
+    """
     from .detect import read_log
 
     digest = hashlib.sha256(data).hexdigest()
-    when = _imported_when(database, digest)
+    when = _imported_when(database, digest) if known is None else known.get(digest)
     if when is not None:
         return FileReport(
             origin, Outcome.ALREADY, reason=f"already imported on {when} (nothing added)"
@@ -231,10 +238,13 @@ def import_logs(
 ) -> ImportSummary:
     """Import files and folders (``-``: standard input); each file on its own."""
     reports: list[FileReport] = []
+    known = _imported(database)
     for path in log_files(paths):
         if path == "-":
             data = read_stdin() if read_stdin is not None else b""
-            reports.append(import_log(database, data, origin="-", rules=rules, clock=clock))
+            reports.append(
+                import_log(database, data, origin="-", rules=rules, clock=clock, known=known)
+            )
             continue
         path = Path(path)
         try:
@@ -243,10 +253,29 @@ def import_logs(
             reason = f"{path.name}: refused: cannot read it ({e.strerror or e})"
             reports.append(FileReport(path.name, Outcome.REFUSED, reason=reason))
             continue
-        reports.append(
-            import_log(database, data, origin=path.name, name=path.name, rules=rules, clock=clock)
+        report = import_log(
+            database, data, origin=path.name, name=path.name, rules=rules, clock=clock, known=known
         )
+        if report.outcome is Outcome.IMPORTED:
+            known[hashlib.sha256(data).hexdigest()] = "this run"
+        reports.append(report)
     return ImportSummary(tuple(reports))
+
+
+def _imported(database: Database) -> dict[str, str]:
+    """When each file imported before was imported, by content digest."""
+    from sqlalchemy import select
+
+    from ..log_models import LogImport
+
+    table = cast("Table", LogImport.__table__)
+    with database.engine.connect() as conn:
+        rows = conn.execute(select(table.c.digest, table.c.imported_at)).all()
+    return {digest: _when(at) for digest, at in rows}
+
+
+def _when(at: datetime) -> str:
+    return at.strftime("%Y-%m-%d %H:%M UTC")
 
 
 def _imported_when(database: Database, digest: str) -> str | None:
@@ -254,12 +283,12 @@ def _imported_when(database: Database, digest: str) -> str | None:
 
     from ..log_models import LogImport
 
-    table = LogImport.__table__
+    table = cast("Table", LogImport.__table__)
     with database.engine.connect() as conn:
         found = conn.execute(
             select(table.c.imported_at).where(table.c.digest == digest)
         ).scalar_one_or_none()
-    return None if found is None else found.strftime("%Y-%m-%d %H:%M UTC")
+    return None if found is None else _when(found)
 
 
 def _store(
