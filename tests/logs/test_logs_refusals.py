@@ -100,3 +100,18 @@ def test_other_files_go_on_after_a_refusal(logs: Path, database: Database, tmp_p
     ]  # fmt: skip
     assert summary.imported == 2
     assert "2 wins imported" in summary.line() and "3 refused" in summary.line()
+
+
+def test_three_player_games_in_the_other_formats_are_refused(
+    logs: Path, database: Database
+) -> None:
+    import json
+
+    game = json.loads((logs / "tenhou6" / "chankan.json").read_text(encoding="utf-8"))
+    game["name"] = game["name"][:3]
+    assert "3-player" in _refused_alone(database, json.dumps(game).encode())
+    lines = (logs / "mjai" / "tenhou_4p_ranked_excerpt.jsonl").read_text(encoding="utf-8")
+    first, rest = lines.split("\n", 1)
+    start = json.loads(first)
+    start["names"] = start["names"][:3]
+    assert "3-player" in _refused_alone(database, (json.dumps(start) + "\n" + rest).encode())
