@@ -48,6 +48,7 @@ class ItemKind(StrEnum):
 
     CURATED = "curated"
     GENERATED = "generated"
+    GAME = "game"
 
 
 class Part(StrEnum):

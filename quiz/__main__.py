@@ -33,11 +33,32 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="CODE",
         help=f"language: {', '.join(LANGUAGES)} (default: your setting, then LANG)",
     )
+    add_log_options(parser)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in available_modules():
         module = importlib.import_module(f"quiz.commands.{name}")
         module.register(sub)
     return parser
+
+
+def add_log_options(parser: argparse.ArgumentParser) -> None:
+    """The drill's options for hands of imported game logs (``bank import-log``)."""
+    parser.add_argument(
+        "--player",
+        metavar="NAME",
+        help="drill the imported hands of this player (as the logs write the name)",
+    )
+    parser.add_argument(
+        "--player-role",
+        choices=("won", "paid", "both"),
+        default="both",
+        help="with --player: the wins they made, the hands they dealt into, or both (default)",
+    )
+    parser.add_argument(
+        "--from-log",
+        metavar="FILE-or-GAME",
+        help="drill the wins of one imported log (its file name or game id), in play order",
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:

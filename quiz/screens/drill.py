@@ -46,6 +46,16 @@ def payment_placeholder(question: Question) -> str:
     return f"e.g. 2000/3900{honba}"
 
 
+def prompt_with_source(question: Question) -> str:
+    """The prompt, after where the hand came from when it is a win of an imported game."""
+    item = question.item
+    if item is None or item.kind.value != "game" or not item.source:
+        return question.prompt
+    from rich.markup import escape
+
+    return f"[dim]{escape(item.source)}[/dim]\n{question.prompt}"
+
+
 class DrillScreen(Screen[None]):
     """Shows one question at a time and takes the answer."""
 
@@ -162,7 +172,7 @@ class DrillScreen(Screen[None]):
             hand.display = False
             assert q.cell is not None
             situation.show_cell(q.cell, q.key.profile.name)
-        self.query_one("#prompt", Static).update(q.prompt)
+        self.query_one("#prompt", Static).update(prompt_with_source(q))
         placeholders = dict(PLACEHOLDERS)
         placeholders[Part.PAYMENT] = payment_placeholder(q)
         self.query_one("#loading").display = False
