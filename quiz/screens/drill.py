@@ -22,6 +22,7 @@ from data.errors import DataError
 
 from ..drills import DRILLS, DrillKind, Question
 from ..grading import Answer, Hints, Marked, Part
+from ..tilefaces import TileStyle
 from ..widgets.answer_form import PLACEHOLDERS, AnswerForm
 from ..widgets.hand import HandView
 from ..widgets.situation import SituationPanel
@@ -33,7 +34,8 @@ if TYPE_CHECKING:
     from ..controller import DrillController
     from .explanation import ExplanationScreen
 
-__all__ = ["DrillScreen", "payment_placeholder", "placeholders_for", "shows_ura"]
+__all__ = ["DrillScreen", "draw_question", "payment_placeholder", "placeholders_for",
+           "shows_ura"]
 
 
 def payment_placeholder(question: Question) -> str:
@@ -65,6 +67,26 @@ def shows_ura(question: Question) -> bool:
     (which asks the dora han without the ura) leaves them out.
     """
     return question.drill is not DrillKind.DORA
+
+
+def draw_question(q: Question, hand: HandView, situation: SituationPanel,
+                  style: TileStyle) -> None:
+    """Draw what a question shows before it is answered: the hand and its situation.
+
+    Everything the answer counts is there: every dora and ura indicator (see
+    :func:`shows_ura`), the red fives, honba, riichi sticks, the winds, how it
+    was won and each situational yaku declared.
+    """
+    hand.tile_style = situation.tile_style = style
+    if q.result is not None:
+        hand.display = True
+        hand.show(q.result.hand, tsumo=q.result.tsumo, hide_win=q.hide_win)
+        situation.show(q.result.situation, q.result.rules,
+                       salt=q.item.uid if q.item is not None else "", show_ura=shows_ura(q))
+    else:
+        hand.display = False
+        assert q.cell is not None
+        situation.show_cell(q.cell, q.key.profile.name)
 
 
 class DrillScreen(Screen[None]):
@@ -188,20 +210,7 @@ class DrillScreen(Screen[None]):
         """Draw a question and focus its first field (before the next key is read)."""
         app = self.drill_app
         style = app.settings.tile_style
-        hand = self.query_one(HandView)
-        situation = self.query_one(SituationPanel)
-        hand.tile_style = style
-        situation.tile_style = style
-        if q.result is not None:
-            hand.display = True
-            hand.show(q.result.hand, tsumo=q.result.tsumo, hide_win=q.hide_win)
-            situation.show(q.result.situation, q.result.rules,
-                           salt=q.item.uid if q.item is not None else "",
-                           show_ura=shows_ura(q))
-        else:
-            hand.display = False
-            assert q.cell is not None
-            situation.show_cell(q.cell, q.key.profile.name)
+        draw_question(q, self.query_one(HandView), self.query_one(SituationPanel), style)
         self.query_one("#prompt", Static).update(q.prompt)
         self.query_one("#loading").display = False
         self.query_one("#question-body").display = True
