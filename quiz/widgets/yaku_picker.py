@@ -50,6 +50,11 @@ class YakuPicker(MarkedSelectionList[str]):
             value = f"{info.closed_han} han, open {info.open_han}"
         return f"{info.title} ({value})"
 
+    def toggle_highlighted(self) -> None:
+        """Mark or unmark the highlighted yaku now (not on the list's next turn)."""
+        if self.highlighted is not None:
+            self.toggle(self.get_option_at_index(self.highlighted))
+
     @property
     def chosen(self) -> frozenset[str]:
         """The batch names of the marked yaku."""
@@ -57,7 +62,7 @@ class YakuPicker(MarkedSelectionList[str]):
 
     def on_key(self, event: events.Key) -> None:
         """Jump to the next yaku whose title starts with the typed letter; ``?``: don't know."""
-        moves = {"space": self.action_select, "up": self.action_cursor_up,
+        moves = {"space": self.toggle_highlighted, "up": self.action_cursor_up,
                  "down": self.action_cursor_down}
         if event.key in moves:
             event.stop()

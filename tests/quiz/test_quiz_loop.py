@@ -98,3 +98,64 @@ async def test_changing_the_tile_style_redraws_the_question_keeping_what_is_type
         assert "二萬" in after and "2m" not in after
         assert app.screen.query_one("#answer-fu", Input).value == "30"
         assert app.focused is app.screen.query_one("#answer-han")
+
+
+async def test_the_yaku_list_reads_without_colour_and_a_letter_cycles(
+        store: DrillStore, clock: FakeClock) -> None:
+    from quiz.widgets.yaku_picker import YakuPicker
+
+    app = make_app(store, clock, drill="han", seed=3)
+    async with app.run_test(size=(80, 40)) as pilot:
+        await wait_for_question(pilot, app)
+        await burst(pilot, app, "3⏎")
+        picker = app.screen.query_one(YakuPicker)
+        assert app.focused is picker
+        await burst(pilot, app, "rr d")  # Riichi -> Rinshan -> Ryanpeikou, mark, Daisangen
+        assert picker.chosen == frozenset({"ryanpeikou"})
+        lines = [picker.render_line(y).text for y in range(picker.size.height)]
+        marked = [ln for ln in lines if "Ryanpeikou" in ln]
+        unmarked = [ln for ln in lines if "Junchan" in ln]
+        assert marked and "[✓]" in marked[0] and unmarked and "[ ]" in unmarked[0]
+        highlighted = [ln for ln in lines if ln.startswith("> ")]
+        assert len(highlighted) == 1 and "Daisangen" in highlighted[0]
+        await burst(pilot, app, "rrr")  # on to Renhou, round again to Riichi and Rinshan
+        assert picker.get_option_at_index(picker.highlighted or 0).value == "rinshan_kaihou"
+
+
+@pytest.mark.parametrize("where", ["explanation", "summary"])
+async def test_f3_picks_a_drill_wherever_1_to_6_do(store: DrillStore, clock: FakeClock,
+                                                   where: str) -> None:
+    from quiz.drills import DrillKind
+    from quiz.screens.drill_picker import DrillPicker
+    from quiz.screens.summary import SummaryScreen
+
+    app = make_app(store, clock, items=[PLAIN], settings={"session_length": 1})
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for_question(pilot, app)
+        await burst(pilot, app, "30⏎4⏎7700⏎" + ("⏎" if where == "summary" else ""))
+        assert isinstance(app.screen, SummaryScreen if where == "summary" else
+                          ExplanationScreen)
+        await burst(pilot, app, [events.Key("f3", None)])
+        assert isinstance(app.screen, DrillPicker)
+        await burst(pilot, app, "4")
+        await wait_for_question(pilot, app)
+        assert app.controller is not None and app.controller.session is not None
+        assert app.controller.session.plan.drill is DrillKind.TABLE
+
+
+async def test_switching_learner_on_the_summary_shows_the_new_learners_question(
+        store: DrillStore, clock: FakeClock) -> None:
+    from quiz.screens.learners import LearnerScreen
+
+    store.learner("bo")
+    app = make_app(store, clock, items=[PLAIN], settings={"session_length": 1})
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for_question(pilot, app)
+        await burst(pilot, app, "30⏎4⏎7700⏎⏎")
+        await burst(pilot, app, [events.Key("f4", None)])
+        assert isinstance(app.screen, LearnerScreen)
+        app.screen.dismiss("bo")
+        await wait_for_question(pilot, app)
+        assert isinstance(app.screen, DrillScreen)
+        assert app.controller is not None and app.controller.learner.name == "bo"
+        assert "bo" in str(app.screen.query_one("#status").render())
