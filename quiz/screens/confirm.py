@@ -29,7 +29,7 @@ class ConfirmScreen(ModalScreen[bool]):
         with Vertical(id="confirm", classes="dialog"):
             yield Static(self.question, classes="dialog-title")
             yield Static("y or Enter: yes · n or Esc: no", id="confirm-keys")
-        yield Footer()
+        yield Footer(compact=True)
 
     def action_answer(self, yes: bool) -> None:
         """Close with the answer."""

@@ -114,7 +114,7 @@ class DrillScreen(Screen[None]):
             yield Static("", id="prompt")
             yield AnswerForm(id="answer", on_submit=self.take_answer)
         yield Static("Opening the question bank…", id="loading")
-        yield Footer()
+        yield Footer(compact=True)
 
     @property
     def drill_app(self) -> DrillApp:

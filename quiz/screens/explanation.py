@@ -105,7 +105,7 @@ class ExplanationScreen(Screen[Choice]):
             yield SituationPanel(id="situation")
             yield ExplanationView(id="explanation")
         yield from self.compose_extra()
-        yield Footer()
+        yield Footer(compact=True)
 
     def compose_extra(self) -> list[Widget]:
         """Widgets added under the explanation (e.g. a rating bar); none here."""

@@ -98,8 +98,8 @@ class ReviewScreen(Screen[None]):
         Binding("3", "rate(3)", "Good", priority=True, id="review.rate_3"),
         Binding("4", "rate(4)", "Easy", priority=True, id="review.rate_4"),
         Binding("n,enter", "accept", "Next", priority=True, id="review.accept", show=False),
-        Binding("l", "leeches", "Leeches", id="review.leeches"),
-        Binding("s", "stats", "Stats", id="review.stats"),
+        Binding("l", "leeches", "Leeches", show=False, id="review.leeches"),
+        Binding("s", "stats", "Stats", show=False, id="review.stats"),
         Binding("r", "reload", "Refresh", id="review.reload", show=False),
         Binding("escape", "leave", "Drill", id="review.leave"),
     ]
@@ -136,7 +136,7 @@ class ReviewScreen(Screen[None]):
             yield ExplanationView(id="review-explanation")
         yield Static("", id="review-empty")
         yield RatingBar(id="review-rating")
-        yield Footer()
+        yield Footer(compact=True)
 
     # -- start
 
@@ -349,7 +349,18 @@ class ReviewScreen(Screen[None]):
         # the marks at the top, the explanation focused: ↓ / PgDn / Home scroll it
         body = self.query_one("#review-body", ExplanationBody)
         self.set_focus(body)
-        self.call_after_refresh(body.scroll_to_widget, verdict, top=True, animate=False)
+
+        def marks_on_top(tries: int = 10) -> None:
+            # once the marks and the explanation are laid out (a few refreshes)
+            target = verdict.virtual_region.y - 1
+            if self.review is None:
+                return
+            if body.max_scroll_y < target and tries:
+                self.set_timer(0.05, lambda: marks_on_top(tries - 1))
+                return
+            body.scroll_to(y=target, animate=False)
+
+        self.call_after_refresh(marks_on_top)
         self.refresh_status()
         self.refresh_bindings()
 

@@ -139,7 +139,7 @@ class SummaryScreen(Screen[Choice]):
             keys = " · ".join(f"{i.key} {i.title}" for i in DRILLS.values())
             yield Static(f"Enter: a new session of the same drill · q: quit\n"
                          f"Another drill: {keys}", id="summary-keys")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#summary-body").focus()
