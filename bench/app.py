@@ -125,7 +125,7 @@ async def submit_to_explanation(db: Path, rounds: int) -> tuple[list[float], lis
                     break
                 await pilot.pause(0.01)
             q = app.controller.question  # type: ignore[union-attr]
-            for _ in q.parts[:-1]:  # type: ignore[union-attr]
+            for _ in q.fields[:-1]:  # type: ignore[union-attr]
                 await pilot.press("question_mark", "enter")
             await pilot.press("question_mark")
             await pilot.pause()
