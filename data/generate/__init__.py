@@ -22,7 +22,7 @@ One concern a module:
 - :mod:`.build`: building one candidate from a spec (:func:`build_problem`);
 - :mod:`.recipes`: the recipes by topic (:data:`RECIPES`, :func:`recipe_for`);
 - :mod:`.siblings`: siblings and the transform they fall back on;
-- :mod:`.hands`: the generator itself and the stream of items for the bank.
+- :mod:`.hands`: the generator itself, and new items for the bank in batches.
 
 >>> g = HandGenerator(seed=1)
 >>> a = g.hand()
@@ -34,10 +34,13 @@ True
 
 from .build import build_problem
 from .hands import (
+    GENERATE_BATCH,
+    MAX_GENERATED,
     Generated,
     HandGenerator,
-    candidate_items,
+    check_generated_count,
     generate,
+    generate_into,
     new_seed,
     notable_topics,
 )
@@ -46,6 +49,8 @@ from .siblings import sibling_item, sibling_of, transform_problem
 from .spec import Policy, Spec, realistic_spec
 
 __all__ = [
+    "GENERATE_BATCH",
+    "MAX_GENERATED",
     "RECIPES",
     "Generated",
     "HandGenerator",
@@ -53,8 +58,9 @@ __all__ = [
     "Recipe",
     "Spec",
     "build_problem",
-    "candidate_items",
+    "check_generated_count",
     "generate",
+    "generate_into",
     "new_seed",
     "notable_topics",
     "realistic_spec",

@@ -3,8 +3,8 @@
 :class:`HandGenerator` draws specs (:mod:`.spec`), bends them with the topic
 recipes (:mod:`.recipes`), builds candidates (:mod:`.build`) and keeps those
 that ``scoring`` accepts and that exercise what was asked for.
-:func:`candidate_items` is the stream of items ``bank build`` stores in
-batches.
+:func:`generate_into` makes the new items ``bank build`` stores, batch by
+batch.
 """
 
 from __future__ import annotations
@@ -279,37 +279,93 @@ def generate(
     return out
 
 
+#: The most generated hands one call of :func:`generate_into` (one ``bank build``) adds.
+MAX_GENERATED = 100_000
+#: Generated hands stored in one transaction by :func:`generate_into`.
+GENERATE_BATCH = 500
+
+
 def new_seed() -> int:
     """A fresh random seed from the operating system (two runs at once get different ones)."""
     return random.SystemRandom().randrange(2**31)
 
 
-def candidate_items(
+def check_generated_count(count: int) -> int:
+    """``count`` when it is at most :data:`MAX_GENERATED`.
+
+    Raises:
+        GeneratorError: beyond the bound, naming it.
+    """
+    if count > MAX_GENERATED:
+        raise GeneratorError(
+            f"at most {MAX_GENERATED:,} generated hands can be added at a time, not {count:,}"
+        )
+    return count
+
+
+def generate_into(
+    store: Callable[[Sequence[PreparedItem]], tuple[int, int]],
     count: int,
     *,
     seed: int,
     topic: str | None = None,
     difficulty: int | None = None,
     rules: str = "tenhou",
-) -> Iterator[PreparedItem]:
-    """Items for the bank, one at a time, for a caller that wants ``count`` new ones.
+    progress: Callable[[int, int], None] | None = None,
+) -> int:
+    """Generate ``count`` new items into a store, in batches; returns how many were added.
 
-    The caller skips those it already holds and stops when it has enough; at
-    most ``3 * count + 10`` are made, so that a bank that already holds most
-    hands of a narrow topic ends the search.
+    ``store(items)`` stores the items it does not hold yet (each batch in its
+    own transaction) and returns how many it added and how many count as
+    made (those added, and those another writer stored meanwhile); the
+    others are replaced by new ones. Only one batch (:data:`GENERATE_BATCH`
+    items) is in memory at a time. At most ``3 * count + 10`` hands are made,
+    so that a bank that already holds most hands of a narrow topic ends the
+    search.
 
     Args:
-        count: how many new items the caller wants.
-        seed: the random seed (the same seed gives the same items).
+        store: stores new items, returns how many it added and how many count as made.
+        count: how many new items to add, at most :data:`MAX_GENERATED`.
+        seed: the random seed (the same seed gives the same items; see :func:`new_seed`).
         topic: a topic id every hand must exercise.
         difficulty: 1-5, the difficulty every hand must have.
         rules: the rule profile.
+        progress: called as ``progress(added, count)`` now and then.
+
+    Raises:
+        GeneratorError: for more than :data:`MAX_GENERATED` items.
     """
+    check_generated_count(count)
+    if count <= 0:
+        return 0
     gen = HandGenerator(seed, rules=rules)
+    added = done = 0
+    batch: dict[str, PreparedItem] = {}
+
+    def flush() -> None:
+        nonlocal added, done
+        stored, counted = store(list(batch.values()))
+        added += stored
+        done += counted
+        batch.clear()
+        if progress is not None:
+            progress(done, count)
+
     for _ in range(count * 3 + 10):
         made = (
             gen.for_topic(topic, difficulty=difficulty)
             if topic is not None
             else gen.hand(difficulty=difficulty)
         )
-        yield made.prepared()
+        item = made.prepared()
+        batch.setdefault(item.uid, item)
+        if len(batch) < min(GENERATE_BATCH, count - done):
+            if progress is not None and len(batch) % 50 == 0:
+                progress(done + len(batch), count)
+            continue
+        flush()
+        if done >= count:
+            break
+    if batch:
+        flush()
+    return added

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from data.bank_build import ensure_bank
 from data.db import Database
 from data.errors import (
     AnswerMismatchError,
@@ -19,7 +20,7 @@ from data.errors import (
 from data.generate import HandGenerator
 from data.items import prepare_item, read_problem
 from data.records import BankItem, ItemKind, ItemSummary, PartResult
-from data.repository import Attempts, Bank, Learners, Settings, ensure_bank
+from data.repository import Attempts, Bank, Learners, Settings
 
 from .conftest import FixedClock
 

@@ -100,8 +100,8 @@ def wait_for_attempts(db: Path, learner: str, n: int, timeout: float = 15.0) -> 
 
 
 def test_every_answered_question_survives_a_sigkill(tmp_path: Path) -> None:
+    from data.bank_build import DEFAULT_GENERATED, ensure_bank
     from data.db import open_database
-    from data.repository import DEFAULT_GENERATED, ensure_bank
 
     db = tmp_path / "drill.db"
     database = open_database(db)
