@@ -142,6 +142,7 @@ def test_the_seed_examples_are_there(curated: list) -> None:
     assert sum(1 for i in curated if i.source.startswith("seed")) >= 15
 
 
+@pytest.mark.slow
 def test_curated_items_in_the_database_re_score(database: Database) -> None:
     ensure_bank(database, generated=0)
     bank = Bank(database)

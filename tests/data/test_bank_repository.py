@@ -314,6 +314,7 @@ def test_generated_items_of_a_seed_are_reproducible() -> None:
     assert a == b and a != c
 
 
+@pytest.mark.slow
 def test_concurrent_writers_on_one_sqlite_file_wait_for_each_other(tmp_path: Path) -> None:
     """Several processes' connections (threads here) fill a new bank and record answers."""
     import threading
