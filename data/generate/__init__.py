@@ -20,6 +20,7 @@ One concern a module:
 - :mod:`.spec`: what a hand is asked to look like (tile groups, the odds of
   real play, :class:`Spec`, :func:`realistic_spec`);
 - :mod:`.build`: building one candidate from a spec (:func:`build_problem`);
+- :mod:`.recipe_parts`: the parts recipes are made of (each bends a spec one way);
 - :mod:`.recipes`: the recipes by topic (:data:`RECIPES`, :func:`recipe_for`);
 - :mod:`.siblings`: siblings and the transform they fall back on;
 - :mod:`.hands`: the generator itself, and new items for the bank in batches.
@@ -44,7 +45,8 @@ from .hands import (
     new_seed,
     notable_topics,
 )
-from .recipes import RECIPES, Recipe, recipe_for
+from .recipe_parts import Recipe
+from .recipes import RECIPES, recipe_for
 from .siblings import sibling_item, sibling_of, transform_problem
 from .spec import Policy, Spec, realistic_spec
 
