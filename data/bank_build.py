@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .records import BuildReport, ImportReport, ItemKind
-from .repository import Bank, Clock, Progress, get_meta, set_meta, utc_now
+from .repository import Bank, Clock, Progress, utc_now
 
 if TYPE_CHECKING:
     from .db import Database
@@ -28,6 +28,27 @@ if TYPE_CHECKING:
 DEFAULT_GENERATED = 2000
 #: The key under which the fingerprint of the loaded curated files is kept.
 CURATED_HASH = "curated_hash"
+
+
+def get_meta(database: Database, key: str) -> str | None:
+    """The value stored under a key of the database's own facts (None when unset)."""
+    from .models import Meta
+
+    with database.session() as s:
+        row = s.get(Meta, key)
+        return None if row is None else row.value
+
+
+def set_meta(database: Database, key: str, value: str) -> None:
+    """Store a value under a key of the database's own facts."""
+    from .models import Meta
+
+    with database.transaction() as s:
+        row = s.get(Meta, key)
+        if row is None:
+            s.add(Meta(key=key, value=value))
+        else:
+            row.value = value
 
 
 def store_curated(bank: Bank, folder: Path | None = None) -> ImportReport:

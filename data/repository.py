@@ -543,27 +543,6 @@ def _summary(row: Any) -> ItemSummary:
     )
 
 
-def get_meta(database: Database, key: str) -> str | None:
-    """The value stored under a key of the database's own facts (None when unset)."""
-    from .models import Meta
-
-    with database.session() as s:
-        row = s.get(Meta, key)
-        return None if row is None else row.value
-
-
-def set_meta(database: Database, key: str, value: str) -> None:
-    """Store a value under a key of the database's own facts."""
-    from .models import Meta
-
-    with database.transaction() as s:
-        row = s.get(Meta, key)
-        if row is None:
-            s.add(Meta(key=key, value=value))
-        else:
-            row.value = value
-
-
 # --------------------------------------------------------------------------- learners
 
 
