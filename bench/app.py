@@ -37,8 +37,9 @@ sys.path.insert(0, str(ROOT))
 
 def build_bank(path: Path, items: int) -> None:
     """Make sure the database file holds at least ``items`` bank items."""
+    from data.bank_build import ensure_bank
     from data.db import open_database
-    from data.repository import Bank, ensure_bank
+    from data.repository import Bank
 
     database = open_database(path)
     try:

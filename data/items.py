@@ -513,3 +513,25 @@ def prepare_item(
         source=source,
         note=note,
     )
+
+
+def checked_item(row: Any) -> PreparedItem:
+    """Re-score a stored bank row and check its stored answer (never trusted alone).
+
+    Raises:
+        ItemFormatError: when its stored hand can no longer be read or scored.
+        AnswerMismatchError: when its stored answer is not what scoring says now.
+    """
+    origin = "database"
+    problem = read_problem(row.problem, origin=origin, item=row.uid)
+    return prepare_item(
+        problem,
+        uid=row.uid,
+        origin=origin,
+        kind=ItemKind(row.kind),
+        stored=row.answer,
+        focus=row.focus or (),
+        difficulty=row.difficulty,
+        source=row.source,
+        note=row.note,
+    )

@@ -50,7 +50,7 @@ def register(subparsers: Any) -> None:
         "--seed",
         type=int,
         default=None,
-        help="generator seed (default: the number of generated hands stored)",
+        help="generator seed, to make the same hands again (default: a new one each build)",
     )
     p.add_argument("--topic", default=None, help="only hands that exercise this topic id")
     p.add_argument("--difficulty", type=_difficulty, default=None, help="only this difficulty")
@@ -144,16 +144,21 @@ class ProgressBar:
 
 def run_build(args: argparse.Namespace) -> int:
     """``bank build``: reload the curated files, then generate hands."""
+    from data.bank_build import store_curated
+    from data.generate import check_generated_count, new_seed
     from data.repository import Bank
     from data.topics import check_topic
 
     if args.topic is not None:
         check_topic(args.topic)
+    if args.generated is not None:
+        check_generated_count(args.generated)
+    seed = new_seed() if args.seed is None else args.seed
     db = _open(args)
     try:
         bank = Bank(db)
         start = time.perf_counter()
-        curated = bank.load_curated()
+        curated = store_curated(bank)
         print(
             f"curated: {curated.added} added, {curated.updated} updated, "
             f"{curated.unchanged} unchanged"
@@ -165,13 +170,13 @@ def run_build(args: argparse.Namespace) -> int:
         if want:
             added = bank.generate(
                 want,
-                seed=args.seed,
+                seed=seed,
                 topic=args.topic,
                 difficulty=args.difficulty,
                 progress=ProgressBar("generating"),
             )
         print(
-            f"generated: {added} added; the bank holds {bank.count()} items "
+            f"generated: {added} added (seed {seed}); the bank holds {bank.count()} items "
             f"({time.perf_counter() - start:.1f}s)"
         )
     finally:

@@ -34,6 +34,7 @@ async def _settle(pilot: Any, app: DrillApp) -> None:
     await pilot.pause()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES)
 def test_question_screen(snap_compare: Any, app: DrillApp, size: tuple[int, int]) -> None:
     async def before(pilot: Any) -> None:
@@ -43,6 +44,7 @@ def test_question_screen(snap_compare: Any, app: DrillApp, size: tuple[int, int]
     assert snap_compare(app, terminal_size=size, run_before=before)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES)
 def test_explanation_screen(snap_compare: Any, app: DrillApp, size: tuple[int, int]) -> None:
     async def before(pilot: Any) -> None:
@@ -53,6 +55,7 @@ def test_explanation_screen(snap_compare: Any, app: DrillApp, size: tuple[int, i
     assert snap_compare(app, terminal_size=size, run_before=before)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES)
 def test_summary_screen(snap_compare: Any, app: DrillApp, clock: FakeClock,
                         size: tuple[int, int]) -> None:

@@ -6,6 +6,7 @@ import math
 from datetime import timedelta
 from typing import Any
 
+import pytest
 from textual.app import App
 from textual.screen import Screen
 
@@ -73,6 +74,7 @@ def rating_bindings(screen: Screen[Any]) -> dict[str, bool]:
     return {k: b.enabled for k, b in screen.active_bindings.items() if k in "1234"}
 
 
+@pytest.mark.slow
 async def test_rating_keys_are_enabled_only_after_the_answer_is_shown(
     db: Database, learner_id: int, clock: FixedClock
 ) -> None:
@@ -116,6 +118,7 @@ async def test_rating_keys_are_enabled_only_after_the_answer_is_shown(
         assert not any(rating_bindings(app.screen).values())
 
 
+@pytest.mark.slow
 async def test_a_missed_hand_in_the_review_mode_comes_back(
     db: Database, learner_id: int, clock: FixedClock
 ) -> None:
@@ -149,6 +152,7 @@ async def test_a_missed_hand_in_the_review_mode_comes_back(
         assert rows[0].source == "answer+review" and rows[0].rating == 1
 
 
+@pytest.mark.slow
 async def test_nothing_due_says_so_and_refresh_finds_what_came_due(
     db: Database, learner_id: int, clock: FixedClock
 ) -> None:
@@ -174,6 +178,7 @@ async def test_nothing_due_says_so_and_refresh_finds_what_came_due(
         assert "A sibling of a hand you answered before" in screen_text(app)
 
 
+@pytest.mark.slow
 async def test_the_leech_list_shows_each_leech_with_its_concept(
     db: Database, learner_id: int, clock: FixedClock
 ) -> None:
@@ -197,6 +202,7 @@ async def test_the_leech_list_shows_each_leech_with_its_concept(
         assert app.screen is screen
 
 
+@pytest.mark.slow
 async def test_the_statistics_screen_draws_the_learners_progress(
     db: Database, learner_id: int, clock: FixedClock
 ) -> None:
@@ -250,6 +256,7 @@ async def test_the_statistics_screen_draws_the_learners_progress(
         assert "Seconds per question each day" in screen_text(app)
 
 
+@pytest.mark.slow
 async def test_the_review_and_stats_modes_run_inside_the_drill_app(
     db: Database, learner_id: int, clock: FixedClock
 ) -> None:

@@ -12,6 +12,8 @@ import random
 from collections import Counter
 from datetime import timedelta
 
+import pytest
+
 from data import srs_repository as repo
 from data.db import Database
 from data.srs_records import CardKind
@@ -34,6 +36,7 @@ DAYS = 60
 DAILY_ANSWERS = 50
 
 
+@pytest.mark.slow
 def test_a_simulated_learner_is_asked_its_weak_concepts_far_more(
     db: Database, learner_id: int, clock: FixedClock
 ) -> None:
