@@ -37,8 +37,9 @@ sys.path.insert(0, str(ROOT))
 
 def build_bank(path: Path, items: int) -> None:
     """Make sure the database file holds at least ``items`` bank items."""
+    from data.bank_build import ensure_bank
     from data.db import open_database
-    from data.repository import Bank, ensure_bank
+    from data.repository import Bank
 
     database = open_database(path)
     try:
@@ -125,7 +126,7 @@ async def submit_to_explanation(db: Path, rounds: int) -> tuple[list[float], lis
                     break
                 await pilot.pause(0.01)
             q = app.controller.question  # type: ignore[union-attr]
-            for _ in q.parts[:-1]:  # type: ignore[union-attr]
+            for _ in q.fields[:-1]:  # type: ignore[union-attr]
                 await pilot.press("question_mark", "enter")
             await pilot.press("question_mark")
             await pilot.pause()

@@ -1743,7 +1743,7 @@ def _row_problem(row: BankItemRow) -> Problem:
 
 def _bank_record(row: BankItemRow) -> BankItemRecord:
     """A bank row as the checked record the app sees (re-scored, answer compared)."""
-    from .repository import checked_item
+    from .items import checked_item
 
     return checked_item(row).to_bank_item(row.id)
 

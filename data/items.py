@@ -58,7 +58,7 @@ META_FIELDS: tuple[str, ...] = (
     "source",
 )
 
-_UID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._:-]{0,63}$")
+_UID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._:/-]{0,63}$")
 _WINDS = ("E", "S", "W", "N")
 
 
@@ -123,7 +123,7 @@ class PreparedItem:
 
 
 def check_uid(value: Any, origin: str, line: int | None = None) -> str:
-    """An item id: letters, digits and ``. _ : -``, at most 64 characters.
+    """An item id: letters, digits and ``. _ : / -``, at most 64 characters.
 
     Raises:
         ItemFormatError: for a missing or malformed id.
@@ -134,7 +134,7 @@ def check_uid(value: Any, origin: str, line: int | None = None) -> str:
         raise ItemFormatError(
             origin,
             None if value is None else str(value)[:64],
-            "the id must be 1-64 letters, digits, '.', '_', ':' or '-' "
+            "the id must be 1-64 letters, digits, '.', '_', ':', '/' or '-' "
             + ("(it is missing)" if value is None else f"(got {value!r})"),
             line=line,
         )
@@ -512,4 +512,26 @@ def prepare_item(
         difficulty=difficulty,
         source=source,
         note=note,
+    )
+
+
+def checked_item(row: Any) -> PreparedItem:
+    """Re-score a stored bank row and check its stored answer (never trusted alone).
+
+    Raises:
+        ItemFormatError: when its stored hand can no longer be read or scored.
+        AnswerMismatchError: when its stored answer is not what scoring says now.
+    """
+    origin = "database"
+    problem = read_problem(row.problem, origin=origin, item=row.uid)
+    return prepare_item(
+        problem,
+        uid=row.uid,
+        origin=origin,
+        kind=ItemKind(row.kind),
+        stored=row.answer,
+        focus=row.focus or (),
+        difficulty=row.difficulty,
+        source=row.source,
+        note=row.note,
     )

@@ -52,8 +52,8 @@ NAMING_CONVENTION: dict[str, str] = {
     "pk": "pk_%(table_name)s",
 }
 
-#: The two kinds of bank item.
-ITEM_KINDS = ("curated", "generated")
+#: The kinds of bank item (``game``: a win imported from a game log).
+ITEM_KINDS = ("curated", "generated", "game")
 
 
 class UTCDateTime(TypeDecorator[datetime]):
@@ -138,7 +138,7 @@ class BankItem(Base):
 
     __tablename__ = "bank_items"
     __table_args__ = (
-        CheckConstraint("kind IN ('curated', 'generated')", name="kind"),
+        CheckConstraint("kind IN ('curated', 'generated', 'game')", name="kind"),
         CheckConstraint("difficulty BETWEEN 1 AND 5", name="difficulty"),
         Index(None, "kind", "difficulty"),
         Index(None, "rules"),

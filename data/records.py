@@ -48,6 +48,7 @@ class ItemKind(StrEnum):
 
     CURATED = "curated"
     GENERATED = "generated"
+    GAME = "game"
 
 
 class Part(StrEnum):
@@ -347,7 +348,7 @@ class ImportReport:
 
 @dataclass(frozen=True, slots=True)
 class BuildReport:
-    """What :func:`data.repository.ensure_bank` or ``bank build`` did."""
+    """What :func:`data.bank_build.ensure_bank` or ``bank build`` did."""
 
     curated: ImportReport
     generated_added: int

@@ -10,7 +10,8 @@ records of :mod:`data.records`, never ORM rows.
 >>> Settings(db).set(ann.id, "profile", "wrc")
 >>> Settings(db).get(ann.id, "profile")
 'wrc'
->>> report = ensure_bank(db, generated=20)
+>>> Bank(db).generate(20, seed=1)
+20
 >>> Bank(db).count(kind="generated")
 20
 """
@@ -19,7 +20,6 @@ from __future__ import annotations
 
 import json
 import random
-import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
@@ -31,13 +31,12 @@ from .errors import (
     LearnerError,
     NotFoundError,
 )
-from .items import PreparedItem, prepare_item, problem_uid
+from .items import PreparedItem, checked_item
 from .records import (
     Accuracy,
     AttemptRecord,
     BankItem,
     BankStats,
-    BuildReport,
     ImportReport,
     ItemKind,
     ItemSummary,
@@ -58,9 +57,6 @@ Clock = Callable[[], datetime]
 #: A progress callback: ``progress(done, total)``.
 Progress = Callable[[int, int], None]
 
-#: Generated hands put in a new bank on first start.
-DEFAULT_GENERATED = 2000
-_CURATED_HASH = "curated_hash"
 _CHUNK = 500
 
 
@@ -359,20 +355,6 @@ class Bank:
                     progress(done, len(new))
         return ImportReport(origin, added=added, updated=updated, unchanged=unchanged)
 
-    def load_curated(self, folder: Path | None = None) -> ImportReport:
-        """Load (or reload) the curated bank files; they are the source of their items.
-
-        Raises:
-            ItemError: for the first bad item, naming its file; nothing is changed.
-        """
-        from .curated import BANK_DIR, bank_files, bank_hash, load_curated
-
-        folder = folder or BANK_DIR
-        items = load_curated(folder)
-        report = self.add(items, origin="curated bank", update=True)
-        _set_meta(self.db, _CURATED_HASH, bank_hash(bank_files(folder)))
-        return report
-
     def generate(
         self,
         count: int,
@@ -385,33 +367,66 @@ class Bank:
     ) -> int:
         """Generate ``count`` new hands and store them; returns how many were added.
 
-        The seed defaults to the number of generated items already stored, so
-        each build adds different hands. Hands already in the bank are skipped
-        and replaced by new ones.
-        """
-        from .generate import HandGenerator
+        Without a seed a new random one is drawn, so each call adds different
+        hands (two builds running at once too). Hands already in the bank are
+        skipped and replaced by new ones. They are stored in batches, each in
+        its own transaction (see :func:`data.generate.generate_into`).
 
-        if seed is None:
-            seed = self.count(kind=ItemKind.GENERATED)
-        gen = HandGenerator(seed, rules=rules)
-        known = set(self._uids())
-        fresh: dict[str, PreparedItem] = {}
-        tries = 0
-        while len(fresh) < count and tries < count * 3 + 10:
-            tries += 1
-            made = (
-                gen.for_topic(topic, difficulty=difficulty)
-                if topic is not None
-                else gen.hand(difficulty=difficulty)
-            )
-            item = made.prepared()
-            if item.uid in known or item.uid in fresh:
-                continue
-            fresh[item.uid] = item
-            if progress is not None and (len(fresh) % 50 == 0 or len(fresh) == count):
-                progress(len(fresh), count)
-        report = self.add(list(fresh.values()), origin=f"generator seed {seed}")
-        return report.added
+        Raises:
+            GeneratorError: for more than :data:`data.generate.MAX_GENERATED` hands.
+        """
+        from sqlalchemy import func, select
+
+        from .generate import generate_into, new_seed
+        from .models import BankItem as Row
+
+        seed = new_seed() if seed is None else seed
+        origin = f"generator seed {seed}"
+        with self.db.session() as s:
+            last_id = int(s.scalar(select(func.max(Row.id))) or 0)
+        return generate_into(
+            lambda items: self._add_batch(items, origin=origin, last_id=last_id),
+            count,
+            seed=seed,
+            topic=topic,
+            difficulty=difficulty,
+            rules=rules,
+            progress=progress,
+        )
+
+    def _add_batch(
+        self, items: Sequence[PreparedItem], *, origin: str, last_id: int
+    ) -> tuple[int, int]:
+        """Store the items not in the bank yet: (how many were added, how many count as made).
+
+        Items that were in the bank up to row ``last_id`` (before this run
+        began) do not count: they are replaced by new ones. Items that another
+        process stored since (the same seed, at the same moment) count as made
+        without being added again.
+        """
+        from sqlalchemy import select
+        from sqlalchemy.exc import IntegrityError
+
+        from .models import BankItem as Row
+
+        uids = [i.uid for i in items]
+        for attempt in (1, 2):
+            with self.db.session() as s:
+                rows = s.execute(select(Row.uid, Row.id).where(Row.uid.in_(uids)))
+                held = {uid: row_id for uid, row_id in rows}
+            new = [i for i in items if i.uid not in held]
+            made_meanwhile = sum(1 for row_id in held.values() if row_id > last_id)
+            if not new:
+                return 0, made_meanwhile
+            try:
+                report = self.add(new, origin=origin)
+                # rows found by add() were stored by another writer after the look above
+                return report.added, made_meanwhile + len(new)
+            except IntegrityError:
+                # another process stored one of these hands meanwhile: look again once
+                if attempt == 2:
+                    raise
+        return 0, 0  # pragma: no cover - the loop returns or raises
 
     def sibling(
         self,
@@ -429,34 +444,13 @@ class Bank:
         Raises:
             GeneratorError: when no sibling could be made.
         """
-        from .generate import HandGenerator
+        from .generate import sibling_item
 
-        wanted = tuple(concepts) if concepts is not None else item.focus
-        gen = HandGenerator(
-            seed if seed is not None else random.randrange(2**31), rules=item.problem.rules
-        )
-        made = gen.sibling(item.problem, wanted)
-        prepared = prepare_item(
-            made.problem,
-            uid=problem_uid(made.problem, prefix="s-"),
-            origin="generator",
-            kind=ItemKind.GENERATED,
-            focus=wanted,
-            source=f"sibling of {item.uid}",
-            result=made.result,
-        )
+        prepared = sibling_item(item, seed=seed, concepts=concepts)
         if not store:
             return prepared.to_bank_item()
         self.add([prepared], origin="generator")
         return self.get(prepared.uid)
-
-    def _uids(self) -> list[str]:
-        from sqlalchemy import select
-
-        from .models import BankItem as Row
-
-        with self.db.session() as s:
-            return list(s.scalars(select(Row.uid)))
 
     # -- files
 
@@ -530,25 +524,6 @@ def _row_values(item: PreparedItem, now: datetime) -> dict[str, Any]:
     }
 
 
-def checked_item(row: Any) -> PreparedItem:
-    """Re-score a stored row and check its stored answer (never trusted alone)."""
-    from .items import read_problem
-
-    origin = "database"
-    problem = read_problem(row.problem, origin=origin, item=row.uid)
-    return prepare_item(
-        problem,
-        uid=row.uid,
-        origin=origin,
-        kind=ItemKind(row.kind),
-        stored=row.answer,
-        focus=row.focus or (),
-        difficulty=row.difficulty,
-        source=row.source,
-        note=row.note,
-    )
-
-
 def _summary(row: Any) -> ItemSummary:
     return ItemSummary(
         id=row.id,
@@ -566,69 +541,6 @@ def _summary(row: Any) -> ItemSummary:
         source=row.source,
         note=row.note,
     )
-
-
-def _get_meta(database: Database, key: str) -> str | None:
-    from .models import Meta
-
-    with database.session() as s:
-        row = s.get(Meta, key)
-        return None if row is None else row.value
-
-
-def _set_meta(database: Database, key: str, value: str) -> None:
-    from .models import Meta
-
-    with database.transaction() as s:
-        row = s.get(Meta, key)
-        if row is None:
-            s.add(Meta(key=key, value=value))
-        else:
-            row.value = value
-
-
-def ensure_bank(
-    database: Database,
-    generated: int = DEFAULT_GENERATED,
-    *,
-    seed: int = 0,
-    progress: Progress | None = None,
-    clock: Clock = utc_now,
-) -> BuildReport:
-    """Make sure the bank holds the curated items and at least ``generated`` generated hands.
-
-    Cheap when there is nothing to do (a fingerprint of the curated files and
-    a count). Called by the app on start: the first start builds the bank.
-
-    Args:
-        database: the open database.
-        generated: how many generated hands the bank should hold at least.
-        seed: the generator's seed for a new bank.
-        progress: ``progress(done, total)`` while generating.
-        clock: the time source.
-    """
-    from sqlalchemy.exc import IntegrityError
-
-    from .curated import BANK_DIR, bank_files, bank_hash
-
-    start = time.perf_counter()
-    bank = Bank(database, clock=clock)
-    for attempt in (1, 2):
-        try:
-            curated = ImportReport("curated bank")
-            if _get_meta(database, _CURATED_HASH) != bank_hash(bank_files(BANK_DIR)):
-                curated = bank.load_curated(BANK_DIR)
-            have = bank.count(kind=ItemKind.GENERATED)
-            added = 0
-            if have < generated:
-                added = bank.generate(generated - have, seed=seed + have, progress=progress)
-            break
-        except IntegrityError:
-            # another process filled the same new bank at the same moment: its rows are
-            # there now (the loser's transaction changed nothing), so look again once
-            if attempt == 2:
-                raise
-    return BuildReport(curated, added, time.perf_counter() - start)
 
 
 # --------------------------------------------------------------------------- learners

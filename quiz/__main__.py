@@ -16,6 +16,7 @@ from collections.abc import Sequence
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every available sub-command."""
     from .commands import available_modules
+    from .i18n import LANGUAGES
 
     parser = argparse.ArgumentParser(
         prog="riichi-drill",
@@ -27,11 +28,37 @@ def build_parser() -> argparse.ArgumentParser:
         help="database file or SQLAlchemy URL (default: riichi-drill.db in your data directory)",
     )
     parser.add_argument("--learner", metavar="NAME", help="learner profile to drill as")
+    parser.add_argument(
+        "--lang",
+        metavar="CODE",
+        help=f"language: {', '.join(LANGUAGES)} (default: your setting, then LANG)",
+    )
+    add_log_options(parser)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in available_modules():
         module = importlib.import_module(f"quiz.commands.{name}")
         module.register(sub)
     return parser
+
+
+def add_log_options(parser: argparse.ArgumentParser) -> None:
+    """The drill's options for hands of imported game logs (``bank import-log``)."""
+    parser.add_argument(
+        "--player",
+        metavar="NAME",
+        help="drill the imported hands of this player (as the logs write the name)",
+    )
+    parser.add_argument(
+        "--player-role",
+        choices=("won", "paid", "both"),
+        default="both",
+        help="with --player: the wins they made, the hands they dealt into, or both (default)",
+    )
+    parser.add_argument(
+        "--from-log",
+        metavar="FILE-or-GAME",
+        help="drill the wins of one imported log (its file name or game id), in play order",
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -40,6 +67,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     run = getattr(args, "run", None)
     try:
+        from .i18n import choose_language, use
+
+        use(choose_language(args.lang))
         if run is None:
             from .launch import run_app
 

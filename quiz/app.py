@@ -171,7 +171,9 @@ class DrillApp(App[int]):
         self.learner_name = learner.name
         self.sub_title = learner.name
         self._update_srs_screens()
-        screen = self.drill_screen
+        # back to the question screen: a summary or an explanation on top was the
+        # previous learner's
+        screen = await self._back_to_drill()
         if screen is not None:
             await screen.start_session(self.first_drill)
         self.refresh_bindings()
@@ -286,8 +288,13 @@ class DrillApp(App[int]):
             await self._back_to_drill()
             await screen.start_session(settings.drill)
             return
-        if settings.tile_style is not old.tile_style and c.question is not None:
-            await screen.show_question(c.question)
+        if settings.tile_style is not old.tile_style:
+            await screen.redraw_question()
+            from .screens.explanation import ExplanationScreen
+
+            for shown in self.screen_stack:
+                if isinstance(shown, ExplanationScreen):
+                    shown.refresh_content()
         if (settings.profile, settings.ask, settings.topic, settings.difficulty) != (
                 old.profile, old.ask, old.topic, old.difficulty):
             self.notify("New settings apply from the next question.")

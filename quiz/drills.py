@@ -283,6 +283,10 @@ class Question:
         result: the scored hand under the learner's profile, or None for a cell.
         hide_win: show the hand before its winning tile (the waits drill).
         topics: the topic ids the question exercises.
+        shown: the answer fields shown, in the order asked, when they are not
+            just the parts marked: with "skip the fu on limit hands" on, a limit
+            hand still shows the fu field (every hand of a drill shows the same
+            fields, so the form does not give it away) but the fu is not marked.
     """
 
     drill: DrillKind
@@ -294,11 +298,22 @@ class Question:
     result: Result | None = field(default=None, repr=False)
     hide_win: bool = False
     topics: tuple[str, ...] = ()
+    shown: tuple[Part, ...] = ()
 
     @property
     def parts(self) -> tuple[Part, ...]:
-        """The parts asked."""
+        """The parts asked (and marked)."""
         return self.key.parts
+
+    @property
+    def fields(self) -> tuple[Part, ...]:
+        """The answer fields shown, in the order asked (an unmarked one too)."""
+        return self.shown or self.key.parts
+
+    @property
+    def unmarked(self) -> tuple[Part, ...]:
+        """Fields shown whose answer is not marked (the fu of a limit hand)."""
+        return tuple(p for p in self.fields if p not in self.key.parts)
 
     def question_record(self) -> dict[str, Any] | None:
         """What is stored with the attempt when the question is not a bank item as-is."""
@@ -363,17 +378,20 @@ def build_question(drill: DrillKind, item: BankItem, *, number: int, profile: st
     if drill is DrillKind.WHOLE:
         parts: list[Part] = [p for p in ask
                              if p in (Part.FU, Part.HAN, Part.YAKU, Part.PAYMENT)]
-        fu_matters = not result.yakuman and result.han < 5
-        if skip_fu_on_limit and not fu_matters and Part.FU in parts:
-            parts.remove(Part.FU)
         if not parts:
             parts = [Part.PAYMENT]
+        shown = tuple(parts)
+        fu_matters = not result.yakuman and result.han < 5
+        if skip_fu_on_limit and not fu_matters and Part.FU in parts and len(parts) > 1:
+            parts.remove(Part.FU)
     else:
         parts = [*info.parts]
+        shown = tuple(parts)
     key = AnswerKey.from_result(result, parts)
-    prompt = _prompt(drill, tuple(parts), result)
+    prompt = _prompt(drill, shown, result)
     return Question(drill, number, key, prompt, item=item, result=result,
-                    hide_win=drill is DrillKind.WAIT, topics=_topics(result))
+                    hide_win=drill is DrillKind.WAIT, topics=_topics(result),
+                    shown=shown if shown != key.parts else ())
 
 
 def question_for_cell(cell: TableCell, *, number: int, profile: str = "tenhou") -> Question:

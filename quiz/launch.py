@@ -33,6 +33,42 @@ def check_arguments(db: str | None, learner: str | None) -> None:
             raise DrillError(f"cannot create the database '{db}': its folder does not exist")
 
 
+def log_items(args: argparse.Namespace) -> list[str] | None:
+    """The bank items of ``--player`` or ``--from-log`` (None: neither was given).
+
+    A player's hands come shuffled; one log's wins in play order.
+
+    Raises:
+        NotFoundError: when nothing imported matches.
+    """
+    player, log = getattr(args, "player", None), getattr(args, "from_log", None)
+    if player is None and log is None:
+        return None
+    import random
+
+    from data.db import open_database
+    from data.gamelog.wins import Role, import_wins, player_wins
+
+    database = open_database(getattr(args, "db", None))
+    try:
+        if log is not None:
+            items = import_wins(database, log)
+            if player is not None:
+                mine = set(player_wins(database, player, Role(args.player_role)))
+                items = [i for i in items if i in mine]
+                if not items:
+                    from data.errors import NotFoundError
+
+                    raise NotFoundError(f"no hand of '{player}' in the log '{log}'")
+            return items
+        assert player is not None
+        items = player_wins(database, player, Role(args.player_role))
+    finally:
+        database.close()
+    random.shuffle(items)
+    return items
+
+
 def run_app(args: argparse.Namespace) -> int:
     """Run the drill app with the parsed global options (``--db``, ``--learner``).
 
@@ -44,7 +80,8 @@ def run_app(args: argparse.Namespace) -> int:
     check_arguments(db, learner)
     from .app import create_app
 
-    app = create_app(db_url=db, learner=learner)
+    items = log_items(args)
+    app = create_app(db_url=db, learner=learner, items=items or ())
     code = app.run()
     if app.error:
         if app.error_details:

@@ -15,9 +15,11 @@ practise next.
 >>> q = question_for_cell(TableCell(30, 4, dealer=False, tsumo=False), number=1)
 >>> session.show(q)
 >>> now[0] += timedelta(seconds=4)
+>>> session.pause(); now[0] += timedelta(seconds=60); session.resume()
+>>> now[0] += timedelta(seconds=1)
 >>> done = session.record(grade(q.key, {Part.PAYMENT: "7700"}))
 >>> done.seconds, session.score, session.over
-(4.0, (1, 1), False)
+(5.0, (1, 1), False)
 """
 
 from __future__ import annotations
@@ -32,7 +34,8 @@ from data.records import Accuracy
 from .drills import DrillKind, Question
 from .grading import Marked, Part
 
-__all__ = ["Accuracy", "Answered", "Session", "SessionPlan", "SessionSummary", "Suggestion"]
+__all__ = ["Accuracy", "Answered", "Session", "SessionPlan", "SessionSummary", "Stopwatch",
+           "Suggestion"]
 
 Clock = Callable[[], datetime]
 
@@ -111,6 +114,57 @@ class SessionSummary:
         return self.seconds / self.answered if self.answered else 0.0
 
 
+class Stopwatch:
+    """How long a question has been looked at: stopped while it is out of sight.
+
+    >>> from datetime import UTC, datetime, timedelta
+    >>> now = [datetime(2025, 1, 1, tzinfo=UTC)]
+    >>> watch = Stopwatch(lambda: now[0]); watch.start()
+    >>> now[0] += timedelta(seconds=3); watch.pause()
+    >>> now[0] += timedelta(seconds=50); watch.resume()
+    >>> now[0] += timedelta(seconds=2); watch.seconds()
+    5.0
+    """
+
+    def __init__(self, clock: Clock) -> None:
+        self.clock = clock
+        #: When the timer last started (None: no question, or paused).
+        self.since: datetime | None = None
+        #: Seconds counted before the last pause.
+        self.counted = 0.0
+        #: A question is being timed (running or paused).
+        self.running = False
+
+    def start(self) -> None:
+        """A question is shown: count from zero."""
+        self.since = self.clock()
+        self.counted = 0.0
+        self.running = True
+
+    def pause(self) -> None:
+        """The question is out of sight: stop counting."""
+        if self.since is not None:
+            self.counted += max(0.0, (self.clock() - self.since).total_seconds())
+            self.since = None
+
+    def resume(self) -> None:
+        """The question is on screen again: go on counting."""
+        if self.running and self.since is None:
+            self.since = self.clock()
+
+    def stop(self) -> None:
+        """The question is answered: nothing is timed."""
+        self.since = None
+        self.counted = 0.0
+        self.running = False
+
+    def seconds(self) -> float:
+        """Seconds counted so far."""
+        if self.since is None:
+            return self.counted
+        return self.counted + max(0.0, (self.clock() - self.since).total_seconds())
+
+
 @dataclass
 class Session:
     """A running session (mutable: the app owns one at a time)."""
@@ -121,22 +175,30 @@ class Session:
     started_at: datetime | None = None
     answered: list[Answered] = field(default_factory=list)
     current: Question | None = None
-    shown_at: datetime | None = None
+    #: The question's timer: the time it has been on screen.
+    stopwatch: Stopwatch = field(init=False)
 
     def __post_init__(self) -> None:
         if self.started_at is None:
             self.started_at = self.clock()
+        self.stopwatch = Stopwatch(self.clock)
 
     def show(self, question: Question) -> None:
         """A question is now on screen: its timer starts."""
         self.current = question
-        self.shown_at = self.clock()
+        self.stopwatch.start()
+
+    def pause(self) -> None:
+        """The question is out of sight (help, settings, review...): its timer stops."""
+        self.stopwatch.pause()
+
+    def resume(self) -> None:
+        """The question is on screen again: its timer goes on from where it stopped."""
+        self.stopwatch.resume()
 
     def question_seconds(self) -> float:
-        """Seconds the current question has been on screen."""
-        if self.shown_at is None:
-            return 0.0
-        return max(0.0, (self.clock() - self.shown_at).total_seconds())
+        """Seconds the current question has been on screen (not counting pauses)."""
+        return self.stopwatch.seconds()
 
     def elapsed(self) -> float:
         """Seconds since the session started."""
@@ -160,7 +222,7 @@ class Session:
         done = Answered(self.current, marked, round(seconds, 3), now, attempt_id)
         self.answered.append(done)
         self.current = None
-        self.shown_at = None
+        self.stopwatch.stop()
         return done
 
     @property

@@ -72,8 +72,8 @@ class DrillStore:
         Raises:
             DataError: when the database cannot be opened.
         """
+        from data.bank_build import DEFAULT_GENERATED, ensure_bank
         from data.db import open_database
-        from data.repository import DEFAULT_GENERATED, ensure_bank
 
         database = open_database(target)
         ensure_bank(database, DEFAULT_GENERATED if generated is None else generated,

@@ -61,6 +61,7 @@ def scored_hands() -> list[tuple[dict[str, Any], dict[str, Any]]]:
     return generate_scored(DIFFERENTIAL_SEED, DIFFERENTIAL_COUNT)
 
 
+@pytest.mark.slow
 def test_engine_agrees_with_the_library_on_every_generated_hand(
     scored_hands: list[tuple[dict[str, Any], dict[str, Any]]],
 ) -> None:
@@ -179,6 +180,7 @@ def _illegal(record: Record, library: Record) -> list[str]:
     return problems
 
 
+@pytest.mark.slow
 def test_generated_hands_are_legal(
     scored_hands: list[tuple[dict[str, Any], dict[str, Any]]],
 ) -> None:
@@ -190,6 +192,7 @@ def test_generated_hands_are_legal(
     assert not bad, f"{len(bad)} illegal generated hands:\n" + "\n".join(bad[:SHOW])
 
 
+@pytest.mark.slow
 def test_generated_hands_are_varied(
     scored_hands: list[tuple[dict[str, Any], dict[str, Any]]],
 ) -> None:

@@ -27,11 +27,14 @@ ORACLE_FILE = ORACLE_DIR / "tenhou-real-games.jsonl.gz"
 EXPECTED_WINS = 7972
 SHOW = 20
 
-pytestmark = pytest.mark.skipif(
-    not ORACLE_FILE.is_file(),
-    reason=f"the real-game oracle {ORACLE_FILE} is not on this machine (test data kept "
-    "outside the repository)",
-)
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(
+        not ORACLE_FILE.is_file(),
+        reason=f"the real-game oracle {ORACLE_FILE} is not on this machine (test data kept "
+        "outside the repository)",
+    ),
+]
 
 
 @pytest.fixture(scope="module")

@@ -6,6 +6,7 @@ Sub-commands::
     riichi-drill bank list [--topic T] [--kind K] [--limit N]
     riichi-drill bank show ID
     riichi-drill bank import FILE                          JSON lines, all or nothing
+    riichi-drill bank import-log FILE... [--rules P]       wins of game logs (mjlog, tenhou6, mjai)
     riichi-drill bank export FILE                          JSON lines ('-' for stdout)
     riichi-drill bank stats [--top N]                      counts by topic, profile, limit
     riichi-drill bank check                                re-score every item
@@ -49,7 +50,7 @@ def register(subparsers: Any) -> None:
         "--seed",
         type=int,
         default=None,
-        help="generator seed (default: the number of generated hands stored)",
+        help="generator seed, to make the same hands again (default: a new one each build)",
     )
     p.add_argument("--topic", default=None, help="only hands that exercise this topic id")
     p.add_argument("--difficulty", type=_difficulty, default=None, help="only this difficulty")
@@ -57,7 +58,7 @@ def register(subparsers: Any) -> None:
 
     p = add("list", "list bank items")
     p.add_argument("--topic", help="only items that exercise this topic id (see 'bank topics')")
-    p.add_argument("--kind", choices=("curated", "generated"))
+    p.add_argument("--kind", choices=("curated", "generated", "game"))
     p.add_argument("--profile", help="only items under this rule profile")
     p.add_argument("--difficulty", type=_difficulty)
     p.add_argument("--limit", type=_count, default=50, metavar="N", help="at most N (default 50)")
@@ -71,6 +72,8 @@ def register(subparsers: Any) -> None:
     p = add("import", "import items from a JSON-lines file (every line checked, all or nothing)")
     p.add_argument("file")
     p.set_defaults(run=run_import)
+
+    _register_import_log(add)
 
     p = add("export", "export every item as JSON lines ('-' writes to standard output)")
     p.add_argument("file")
@@ -141,16 +144,21 @@ class ProgressBar:
 
 def run_build(args: argparse.Namespace) -> int:
     """``bank build``: reload the curated files, then generate hands."""
+    from data.bank_build import store_curated
+    from data.generate import check_generated_count, new_seed
     from data.repository import Bank
     from data.topics import check_topic
 
     if args.topic is not None:
         check_topic(args.topic)
+    if args.generated is not None:
+        check_generated_count(args.generated)
+    seed = new_seed() if args.seed is None else args.seed
     db = _open(args)
     try:
         bank = Bank(db)
         start = time.perf_counter()
-        curated = bank.load_curated()
+        curated = store_curated(bank)
         print(
             f"curated: {curated.added} added, {curated.updated} updated, "
             f"{curated.unchanged} unchanged"
@@ -162,13 +170,13 @@ def run_build(args: argparse.Namespace) -> int:
         if want:
             added = bank.generate(
                 want,
-                seed=args.seed,
+                seed=seed,
                 topic=args.topic,
                 difficulty=args.difficulty,
                 progress=ProgressBar("generating"),
             )
         print(
-            f"generated: {added} added; the bank holds {bank.count()} items "
+            f"generated: {added} added (seed {seed}); the bank holds {bank.count()} items "
             f"({time.perf_counter() - start:.1f}s)"
         )
     finally:
@@ -294,6 +302,44 @@ def run_import(args: argparse.Namespace) -> int:
         f"{report.unchanged} already in the bank"
     )
     return 0
+
+
+def _register_import_log(add: Any) -> None:
+    p = add(
+        "import-log",
+        "import the wins of game logs (Tenhou mjlog, tenhou.net/6 JSON, mjai), "
+        "each checked against what the game server paid",
+    )
+    p.add_argument("files", nargs="+", metavar="FILE", help="log files or folders ('-': stdin)")
+    p.add_argument(
+        "--rules",
+        default="tenhou",
+        help="rule profile for logs that do not say theirs (mjai; default tenhou)",
+    )
+    p.set_defaults(run=run_import_log)
+
+
+def run_import_log(args: argparse.Namespace) -> int:
+    """``bank import-log FILE...``: each file on its own; exit 1 when something was refused."""
+    from data.errors import DataError
+    from data.gamelog.importer import Outcome, import_logs
+    from scoring.rules import PROFILES
+
+    if args.rules not in PROFILES:
+        known = ", ".join(sorted(PROFILES))
+        raise DataError(f"unknown rule profile '{args.rules}' (known: {known})")
+    db = _open(args)
+    try:
+        summary = import_logs(db, args.files, rules=args.rules, read_stdin=sys.stdin.buffer.read)
+    finally:
+        db.close()
+    for report in summary.files:
+        print(report.line())
+        for line in report.disagreements:
+            print(f"  refused {line}")
+    print(summary.line())
+    refused = summary.refused_wins or any(f.outcome is Outcome.REFUSED for f in summary.files)
+    return 1 if refused else 0
 
 
 def run_export(args: argparse.Namespace) -> int:

@@ -3,6 +3,7 @@
 Sub-commands::
 
     riichi-drill class new NAME [--items ID,ID,...] [--topic T]... [--difficulty D]
+                              [--from-log FILE]                 a game's wins in order
                               [--count N] [--seed S] [--rules P] [--ask fu,han,payment]
                               [--time-per-question 60] [--time-limit 20m]
                               [--explain during|after] [--all-fu]
@@ -59,6 +60,8 @@ def register(subparsers: Any) -> None:
     p.add_argument("name", help="the set's name (unique)")
     p.add_argument("--items", type=_id_list, metavar="ID,ID,...",
                    help="exactly these bank items, in this order")
+    p.add_argument("--from-log", metavar="FILE",
+                   help="the wins of a game log, in the order played (imported if new)")
     p.add_argument("--topic", action="append", default=[], metavar="TOPIC",
                    help="draw items that teach this topic (repeat for several: any of them)")
     p.add_argument("--difficulty", type=_difficulty, help="draw items of this difficulty (1-5)")
@@ -262,6 +265,19 @@ def _minutes(seconds: float) -> str:
 # --------------------------------------------------------------------------- commands
 
 
+def _set_from_log(classroom: Any, args: argparse.Namespace, password: str,
+                  options: Any) -> tuple[Any, Any]:
+    """``class new --from-log FILE``: the game's checked wins, in the order played."""
+    import dataclasses
+
+    from data.gamelog.wins import file_wins
+
+    uids, rules, line = file_wins(classroom.db, args.from_log, rules=args.rules)
+    print(line)
+    options = dataclasses.replace(options, rules=rules)
+    return classroom.create_set(args.name, password, options=options, item_uids=uids), options
+
+
 def run_new(args: argparse.Namespace) -> int:
     """``class new``: prepare a set."""
     from data.classroom import Explain, SetOptions
@@ -276,10 +292,15 @@ def run_new(args: argparse.Namespace) -> int:
         set_seconds=args.time_limit,
         explain=Explain(args.explain),
     )
+    drawn = args.topic or args.difficulty or args.count or args.seed is not None
+    if getattr(args, "from_log", None) and (args.items or drawn):
+        raise DrillError("give either --from-log, --items or a draw, not several")
     password = teacher_password(args, confirm=True)
     classroom = open_classroom_for(args)
     try:
-        if args.items:
+        if getattr(args, "from_log", None):
+            record, options = _set_from_log(classroom, args, password, options)
+        elif args.items:
             record = classroom.create_set(args.name, password, options=options,
                                           item_uids=args.items)
         else:

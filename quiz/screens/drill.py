@@ -21,40 +21,94 @@ from textual.widgets import Footer, Static
 from data.errors import DataError
 
 from ..drills import DRILLS, DrillKind, Question
-from ..grading import Hints, Part
+from ..grading import Answer, Hints, Marked, Part
+from ..tilefaces import TileStyle
 from ..widgets.answer_form import PLACEHOLDERS, AnswerForm
 from ..widgets.hand import HandView
 from ..widgets.situation import SituationPanel
 from ..widgets.status_bar import StatusBar
+from .choices import Choice, Go, StartDrill
 
 if TYPE_CHECKING:
     from ..app import DrillApp
     from ..controller import DrillController
     from .explanation import ExplanationScreen
 
-__all__ = ["DrillScreen"]
+__all__ = ["DrillScreen", "draw_question", "payment_placeholder", "placeholders_for",
+           "shows_ura"]
 
 
 def payment_placeholder(question: Question) -> str:
-    """What the payment field suggests for this win (ron, non-dealer or dealer tsumo)."""
+    """What the payment field suggests for this win (ron, non-dealer or dealer tsumo).
+
+    Short enough not to be cut in the narrowest payment field at 80 columns.
+    """
     key = question.key
-    honba = " + the honba" if key.honba else ""
+    honba = " + honba" if key.honba else ""
     if not key.tsumo:
-        return f"one number, e.g. {'11600' if key.dealer else '7700'}{honba}"
+        return f"one number: {'11600' if key.dealer else '7700'}{honba}"
     if key.dealer:
-        return f"each pays, e.g. 3900 all{honba}"
+        return f"e.g. 3900 all{honba}"
     return f"e.g. 2000/3900{honba}"
+
+
+def prompt_with_source(question: Question) -> str:
+    """The prompt, after where the hand came from when it is a win of an imported game."""
+    item = question.item
+    if item is None or item.kind.value != "game" or not item.source:
+        return question.prompt
+    from rich.markup import escape
+
+    return f"[dim]{escape(item.source)}[/dim]\n{question.prompt}"
+
+
+def placeholders_for(question: Question) -> dict[Part, str]:
+    """What each answer field of a question suggests typing."""
+    placeholders = dict(PLACEHOLDERS)
+    placeholders[Part.PAYMENT] = payment_placeholder(question)
+    return placeholders
+
+
+def shows_ura(question: Question) -> bool:
+    """Whether the question screen shows the ura indicators.
+
+    At the table the ura indicators are turned over before anyone scores, so
+    every question whose answer counts them shows them. Only the dora drill
+    (which asks the dora han without the ura) leaves them out.
+    """
+    return question.drill is not DrillKind.DORA
+
+
+def draw_question(q: Question, hand: HandView, situation: SituationPanel,
+                  style: TileStyle) -> None:
+    """Draw what a question shows before it is answered: the hand and its situation.
+
+    Everything the answer counts is there: every dora and ura indicator (see
+    :func:`shows_ura`), the red fives, honba, riichi sticks, the winds, how it
+    was won and each situational yaku declared.
+    """
+    hand.tile_style = situation.tile_style = style
+    if q.result is not None:
+        hand.display = True
+        hand.show(q.result.hand, tsumo=q.result.tsumo, hide_win=q.hide_win)
+        situation.show(q.result.situation, q.result.rules,
+                       salt=q.item.uid if q.item is not None else "", show_ura=shows_ura(q))
+    else:
+        hand.display = False
+        assert q.cell is not None
+        situation.show_cell(q.cell, q.key.profile.name)
 
 
 class DrillScreen(Screen[None]):
     """Shows one question at a time and takes the answer."""
 
     #: Focus is set by hand: the first answer field of each question.
-    AUTO_FOCUS = None
+    AUTO_FOCUS = ""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "end_session", "End", id="drill.end_session"),
         Binding("f3", "choose_drill", "Drill", id="drill.choose_drill"),
+        Binding("f7", "look_back", "Last answer", id="drill.look_back"),
     ]
 
     def __init__(self, name: str | None = None, id: str | None = None,
@@ -68,9 +122,9 @@ class DrillScreen(Screen[None]):
             yield HandView(id="hand")
             yield SituationPanel(id="situation")
             yield Static("", id="prompt")
-            yield AnswerForm(id="answer")
+            yield AnswerForm(id="answer", on_submit=self.take_answer)
         yield Static("Opening the question bank…", id="loading")
-        yield Footer()
+        yield Footer(compact=True)
 
     @property
     def drill_app(self) -> DrillApp:
@@ -91,6 +145,20 @@ class DrillScreen(Screen[None]):
     def on_mount(self) -> None:
         self.query_one("#question-body").display = False
         self.set_interval(1.0, self._tick)
+
+    def on_screen_suspend(self) -> None:
+        """The question is out of sight (help, settings, review...): its timer stops."""
+        c = self.controller
+        if c is not None and c.session is not None:
+            c.session.pause()
+
+    def on_screen_resume(self) -> None:
+        """The question is on screen again: its timer goes on."""
+        c = self.controller
+        if c is not None and c.session is not None:
+            c.session.resume()
+            if c.question is not None:
+                self.refresh_status()
 
     def _tick(self) -> None:
         c = self.controller
@@ -114,6 +182,9 @@ class DrillScreen(Screen[None]):
             return c is not None and c.session is not None and bool(c.session.answered)
         if action == "choose_drill":
             return c is not None
+        if action == "look_back":
+            return (c is not None and c.session is not None and bool(c.session.answered)
+                    and c.question is not None)
         return True
 
     # -- flow
@@ -146,36 +217,30 @@ class DrillScreen(Screen[None]):
             self.notify(notice, severity="warning")
 
     async def show_question(self, q: Question) -> None:
-        """Draw a question and focus its first field."""
+        """Draw a question and focus its first field (before the next key is read)."""
         app = self.drill_app
         style = app.settings.tile_style
-        hand = self.query_one(HandView)
-        situation = self.query_one(SituationPanel)
-        hand.tile_style = style
-        situation.tile_style = style
-        if q.result is not None:
-            hand.display = True
-            hand.show(q.result.hand, tsumo=q.result.tsumo, hide_win=q.hide_win)
-            situation.show(q.result.situation, q.result.rules,
-                           salt=q.item.uid if q.item is not None else "")
-        else:
-            hand.display = False
-            assert q.cell is not None
-            situation.show_cell(q.cell, q.key.profile.name)
-        self.query_one("#prompt", Static).update(q.prompt)
-        placeholders = dict(PLACEHOLDERS)
-        placeholders[Part.PAYMENT] = payment_placeholder(q)
+        draw_question(q, self.query_one(HandView), self.query_one(SituationPanel), style)
+        self.query_one("#prompt", Static).update(prompt_with_source(q))
         self.query_one("#loading").display = False
         self.query_one("#question-body").display = True
         form = self.query_one(AnswerForm)
-        await form.ask(q.parts, placeholders)
-        # focus once the fields are laid out (a field not yet on screen cannot take focus)
-        self.call_after_refresh(form.focus_first)
+        await form.ask(q.fields, placeholders_for(q))
         self.query_one("#question-body", VerticalScroll).scroll_home(animate=False)
         self.refresh_status()
         self.refresh_bindings()
         # the review queue's count is read once the question is on screen
         self.call_after_refresh(self._count_due)
+
+    async def redraw_question(self) -> None:
+        """Draw the question on screen again (a new tile style), keeping what is typed."""
+        c = self.controller
+        if c is None or c.question is None:
+            return
+        style = self.drill_app.settings.tile_style
+        for widget in (self.query_one(HandView), self.query_one(SituationPanel)):
+            widget.tile_style = style
+            widget.refresh(layout=True)
 
     def _count_due(self) -> None:
         """Say in the status line how many spaced-repetition cards are due.
@@ -195,38 +260,49 @@ class DrillScreen(Screen[None]):
             return
         self.refresh_status()
 
-    async def on_answer_form_submitted(self, event: AnswerForm.Submitted) -> None:
-        """Grade (and store) the answer; show hints, or the explanation."""
-        event.stop()
+    async def take_answer(self, answers: dict[Part, Answer]) -> None:
+        """Grade (and store) the answer; show hints, or the explanation.
+
+        Called by the answer form, awaited before the next key is read: the
+        explanation is on screen when the key after the last Enter arrives.
+        """
         c = self.controller
         if c is None or c.question is None:
             return
         self.drill_app.submitted_at = time.perf_counter()
         question = c.question
-        result = c.submit(event.answers)
+        result = c.submit(answers)
         form = self.query_one(AnswerForm)
         if isinstance(result, Hints):
             form.show_hints(result)
             return
         form.clear_hints()
         self.refresh_status(answered_view=True)
+        await self.explain(question, result)
+
+    async def explain(self, question: Question, marked: Marked, *,
+                      looking_back: bool = False) -> None:
+        """Show the explanation of an answer (the screen is built once, then reused)."""
         from .explanation import ExplanationScreen
 
         if self._explanation is None:
-            self._explanation = ExplanationScreen(question, result)
+            self._explanation = ExplanationScreen(
+                question, marked, on_leave=self._after_explanation, looking_back=looking_back)
             # installed: kept when popped, so the next answer reuses its widgets
             self.app.install_screen(self._explanation, name=f"explanation-{id(self)}")
         else:
-            self._explanation.show(question, result)
-        await self.app.push_screen(self._explanation, callback=self._after_explanation)
+            self._explanation.show(question, marked, looking_back=looking_back)
+        await self.app.push_screen(self._explanation)
 
-    async def _after_explanation(self, choice: str | None) -> None:
+    async def _after_explanation(self, choice: Choice) -> None:
         c = self.controller
         if c is None or c.session is None:
             return
-        if choice in {d.value for d in DrillKind}:
-            await self.start_session(DrillKind(str(choice)))
-        elif choice == "end" or c.session.over:
+        if choice is Go.BACK:
+            return  # back to the question on screen, its fields as they were
+        if isinstance(choice, StartDrill):
+            await self.start_session(choice.drill)
+        elif choice is Go.END or c.session.over:
             self.show_summary()
         else:
             await self.show_next()
@@ -237,24 +313,40 @@ class DrillScreen(Screen[None]):
         assert c is not None and c.session is not None
         from .summary import SummaryScreen
 
-        self.app.push_screen(SummaryScreen(c.session), callback=self._after_summary)
+        self.app.push_screen(SummaryScreen(c.session, on_leave=self._after_summary))
 
-    async def _after_summary(self, choice: str | None) -> None:
-        if choice == "quit":
+    async def _after_summary(self, choice: Choice) -> None:
+        if choice is Go.QUIT:
             self.app.exit()
             return
-        drill = DrillKind(choice) if choice in {d.value for d in DrillKind} else None
-        await self.start_session(drill)
+        await self.start_session(choice.drill if isinstance(choice, StartDrill) else None)
 
     # -- actions
 
     def action_end_session(self) -> None:
-        """End the session: the question on screen is dropped, the summary shown."""
+        """End the session, once the learner says so: the question on screen is dropped."""
         c = self.controller
         if c is None or c.session is None or not c.session.answered:
             return
-        c.question = None
-        self.show_summary()
+        from .confirm import ConfirmScreen
+
+        def answered(yes: bool | None) -> None:
+            if yes and c.session is not None:
+                c.question = None
+                self.show_summary()
+
+        done = len(c.session.answered)
+        self.app.push_screen(ConfirmScreen(
+            f"End this session ({done} answered) and see its summary? "
+            "The question on screen is dropped."), callback=answered)
+
+    async def action_look_back(self) -> None:
+        """Show the previous answer's explanation again (Enter or Esc comes back here)."""
+        c = self.controller
+        if c is None or c.session is None or not c.session.answered:
+            return
+        last = c.session.answered[-1]
+        await self.explain(last.question, last.marked, looking_back=True)
 
     def action_choose_drill(self) -> None:
         """Pick another drill (starts a new session)."""

@@ -1,10 +1,20 @@
 """After an answer: each part marked, the likely reason, and the worked explanation.
 
-Dismissed with ``"next"`` (the next question), ``"end"`` (the summary) or a
-drill kind's value (start that drill). A review mode can subclass it and
-add a rating bar in :meth:`ExplanationScreen.compose_extra`. The drill screen
-keeps one instance and calls :meth:`ExplanationScreen.show` for each answer,
-so showing an explanation builds no widgets.
+The explanation takes the focus as it comes up, so ↓ / PgDn / Home scroll it
+(the footer says so). It closes with a :data:`quiz.screens.choices.Choice`:
+:attr:`Go.NEXT` (Enter, n, space: the next question), :attr:`Go.END` (Esc:
+end the session, asked first), :class:`StartDrill` (1-6, or F3 and a pick).
+Looking back at the previous answer (F7 on the question screen) it closes
+with :attr:`Go.BACK` on Enter or Esc.
+
+Its keys are *priority* bindings: they run in the order the keys arrive, and
+:meth:`ExplanationScreen.leave` runs the owner's :attr:`on_leave` handler to
+its end (the next question is on screen, its first field focused) before the
+next key is read, so a fast ``⏎30⏎4⏎7700⏎`` lands in the next question.
+Without a handler the screen is dismissed with the choice.
+
+The drill screen keeps one instance and calls :meth:`ExplanationScreen.show`
+for each answer, so showing an explanation builds no widgets.
 """
 
 from __future__ import annotations
@@ -18,42 +28,84 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer, Static
 
-from ..drills import DRILLS, Question
+from ..drills import DRILLS, DrillKind, Question
 from ..grading import Marked
 from ..widgets.explanation import ExplanationView
 from ..widgets.hand import HandView
 from ..widgets.marks import MarksView
 from ..widgets.situation import SituationPanel
 from ..widgets.status_bar import StatusBar
+from .choices import Choice, Go, LeaveHandler, StartDrill, close_with
 
-__all__ = ["ExplanationScreen"]
+__all__ = ["ExplanationBody", "ExplanationScreen", "verdict_text"]
 
 
-class ExplanationScreen(Screen[str]):
+def verdict_text(marked: Marked, question: Question) -> str:
+    """The verdict line: ``Right — all 3 parts``, ``Not quite — 1 of 3 parts right``.
+
+    A part the form showed but the key does not mark (the fu of a limit hand,
+    with "skip the fu on limit hands" on) is said not to matter.
+    """
+    right, total = marked.score
+    if marked.correct:
+        whole = {1: "", 2: " — both parts"}.get(total, f" — all {total} parts")
+        text = f"[b green]Right[/]{whole}"
+    else:
+        text = (f"[b red]Not quite[/] — {right} of {total} part"
+                f"{'s' if total > 1 else ''} right")
+    for part in question.unmarked:
+        text += f"\n{part.label}: not marked — a limit hand: the fu do not matter."
+    return text
+
+
+class ExplanationBody(VerticalScroll):
+    """The scrolling body of an explanation; its keys are shown in the footer."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("down", "scroll_down", "Scroll", key_display="↓ PgDn Home",
+                id="explanation.scroll"),
+        Binding("up", "scroll_up", "Up", show=False, id="explanation.scroll_up"),
+        Binding("pagedown", "page_down", "Page down", show=False,
+                id="explanation.page_down"),
+        Binding("pageup", "page_up", "Page up", show=False, id="explanation.page_up"),
+        Binding("home", "scroll_home", "Top", show=False, id="explanation.top"),
+        Binding("end", "scroll_end", "Bottom", show=False, id="explanation.bottom"),
+    ]
+
+
+class ExplanationScreen(Screen[Choice]):
     """The marks and the worked explanation of one answered question."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter,n,space", "next", "Next", id="explanation.next"),
-        Binding("escape", "end", "End", id="explanation.end"),
+        Binding("enter,n,space", "next", "Next", priority=True, id="explanation.next"),
+        Binding("escape", "end", "End", priority=True, id="explanation.end"),
+        Binding("f3", "choose_drill", "Drill", id="explanation.choose_drill"),
         *[Binding(info.key, f"drill('{info.kind.value}')", info.title, show=False,
-                  id=f"explanation.drill_{info.kind.value}") for info in DRILLS.values()],
+                  priority=True, id=f"explanation.drill_{info.kind.value}")
+          for info in DRILLS.values()],
     ]
 
-    def __init__(self, question: Question, marked: Marked) -> None:
+    def __init__(self, question: Question, marked: Marked, *,
+                 on_leave: LeaveHandler | None = None, looking_back: bool = False) -> None:
         super().__init__()
         self.question = question
         self.marked = marked
+        self.on_leave = on_leave
+        #: Shown again from the question screen (F7): Enter and Esc only close it.
+        self.looking_back = looking_back
+        #: True while leaving (a second key does nothing).
+        self.leaving = False
 
     def compose(self) -> ComposeResult:
         yield StatusBar(id="status")
-        with VerticalScroll(id="explanation-body"):
+        with ExplanationBody(id="explanation-body"):
             yield Static("", id="verdict")
             yield MarksView(id="marks")
             yield HandView(id="hand")
             yield SituationPanel(id="situation")
             yield ExplanationView(id="explanation")
         yield from self.compose_extra()
-        yield Footer()
+        yield Footer(compact=True)
 
     def compose_extra(self) -> list[Widget]:
         """Widgets added under the explanation (e.g. a rating bar); none here."""
@@ -62,10 +114,12 @@ class ExplanationScreen(Screen[str]):
     def on_mount(self) -> None:
         self.refresh_content()
 
-    def show(self, question: Question, marked: Marked) -> None:
+    def show(self, question: Question, marked: Marked, *, looking_back: bool = False) -> None:
         """Explain another answer (the screen is reused: no compose, no new widgets)."""
         self.question = question
         self.marked = marked
+        self.looking_back = looking_back
+        self.leaving = False
         if self.is_mounted:
             self.refresh_content()
 
@@ -76,14 +130,11 @@ class ExplanationScreen(Screen[str]):
         app = self.app
         q = self.question
         style = app.settings.tile_style if isinstance(app, DrillApp) else None
-        right, total = self.marked.score
         verdict = self.query_one("#verdict", Static)
-        if self.marked.correct:
-            whole = {1: "", 2: " — both parts"}.get(total, f" — all {total} parts")
-            verdict.update(f"[b green]Right[/]{whole}")
-        else:
-            verdict.update(f"[b red]Not quite[/] — {right} of {total} part"
-                           f"{'s' if total > 1 else ''} right")
+        text = verdict_text(self.marked, q)
+        if self.looking_back:
+            text = f"The previous question (Q{q.number}) · " + text
+        verdict.update(text)
         verdict.set_class(self.marked.correct, "-right")
         verdict.set_class(not self.marked.correct, "-wrong")
         self.query_one(MarksView).show(self.marked)
@@ -101,24 +152,58 @@ class ExplanationScreen(Screen[str]):
             assert q.cell is not None
             situation.show_cell(q.cell, q.key.profile.name)
         view.show(q)
-        self.query_one("#explanation-body", VerticalScroll).scroll_home(animate=False)
-        if isinstance(app, DrillApp):
+        body = self.query_one(ExplanationBody)
+        body.scroll_home(animate=False)
+        if isinstance(app, DrillApp) and not self.looking_back:
             self.call_after_refresh(app.explanation_drawn)
         if isinstance(app, DrillApp) and app.controller is not None:
             self.query_one(StatusBar).show(app.controller.session,
                                            drill=DRILLS[q.drill].title,
                                            learner=app.controller.learner.name,
                                            answered_view=True)
-        self.query_one("#explanation-body").focus()
+        # the explanation takes the focus: ↓ / PgDn / Home scroll it
+        self.set_focus(body)
+        self.refresh_bindings()
 
-    def action_next(self) -> None:
-        """On to the next question."""
-        self.dismiss("next")
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Looking back, only closing works (no new drill from here)."""
+        return not (self.looking_back and action in ("drill", "choose_drill"))
 
-    def action_end(self) -> None:
-        """End the session and show the summary."""
-        self.dismiss("end")
+    async def leave(self, choice: Choice) -> None:
+        """Close with ``choice``: the owner's handler runs before the next key is read."""
+        if self.leaving:
+            return
+        self.leaving = True
+        await close_with(self, choice, self.on_leave)
 
-    def action_drill(self, kind: str) -> None:
+    async def action_next(self) -> None:
+        """On to the next question (looking back: back to the question)."""
+        await self.leave(Go.BACK if self.looking_back else Go.NEXT)
+
+    async def action_end(self) -> None:
+        """End the session, once the learner says so (looking back: back to the question)."""
+        if self.looking_back:
+            await self.leave(Go.BACK)
+            return
+        from .confirm import ConfirmScreen
+
+        async def answered(yes: bool | None) -> None:
+            if yes:
+                await self.leave(Go.END)
+
+        self.app.push_screen(ConfirmScreen("End this session and see its summary?"),
+                             callback=answered)
+
+    async def action_drill(self, kind: str) -> None:
         """Start another drill."""
-        self.dismiss(kind)
+        await self.leave(StartDrill(DrillKind(kind)))
+
+    def action_choose_drill(self) -> None:
+        """Pick another drill from the list (a new session starts)."""
+        from .drill_picker import DrillPicker
+
+        async def chosen(drill: DrillKind | None) -> None:
+            if drill is not None:
+                await self.leave(StartDrill(drill))
+
+        self.app.push_screen(DrillPicker(), callback=chosen)

@@ -17,9 +17,17 @@ __all__ = ["HELP_TEXT", "HelpScreen"]
 HELP_TEXT = """\
 # Riichi Drill
 
-You see a winning hand and its situation; type what is asked and press
-**Enter** (it moves to the next empty field, and submits from the last).
-Each part is marked at once, then the worked explanation is shown.
+You see a winning hand and its situation, everything the score counts (the
+ura indicators too, as at the table); type what is asked and press **Enter**
+(it moves to the next empty field, and submits from the last). Type as fast
+as you like, or paste `30⏎4⏎7700⏎`: each key lands in its field. **Tab**,
+**Shift+Tab** or **Esc** move back to a field with its text kept, to fix a
+typo. Each part is marked at once, then the worked explanation is shown:
+**↓ / PgDn / Home** scroll it.
+
+With "skip the fu on limit hands" on, every hand still shows the fu field:
+on a limit hand (5+ han, yakuman) the fu is not marked, so leave it blank or
+type `-`.
 
 ## Typing answers
 
@@ -30,8 +38,9 @@ Each part is marked at once, then the worked explanation is shown.
     (or `2000-3900`, `2000 3900`);
   - a dealer's tsumo: `3900 all` (or `3900オール`, or just `3900`);
   - with honba on the table, include them: `7700` with 1 honba is `8000`.
-- **Yaku**: mark them in the list with **space**; a letter jumps to the next
-  yaku starting with it; **Enter** goes on.
+- **Yaku**: mark them in the list with **space** (`[✓]` marked, `[ ]` not,
+  `>` the line you are on); a letter jumps to the next yaku starting with it,
+  the same letter again to the one after; **Enter** goes on.
 - **Tiles** (dora, waits): MPSZ such as `25m 3p`, or `E S W N`, `Wh Gr Rd`.
 - **Wait**: `ryanmen`, `kanchan`, `penchan`, `shanpon`, `tanki` (or `r k p s t`).
 - Don't know? Type `?`: it is marked wrong and you see the explanation.
@@ -50,9 +59,12 @@ dragons. A red five is marked `*` (`5p*`). The winning tile stands apart with
 | Key | Where | What |
 |---|---|---|
 | Enter | question | next field / submit |
+| Tab, Shift+Tab, Esc | question | next / previous field (text kept) |
+| Esc | question (first field), explanation | end the session (asks first) |
+| F7 | question | the previous answer's explanation again |
+| ↓ PgDn Home | explanation, review | scroll the explanation |
 | Enter, n, space | explanation | next question |
-| Esc | question, explanation | end the session (summary) |
-| F3 | question | choose a drill |
+| F3 | question, explanation, summary | choose a drill |
 | 1-6 | explanation, summary | start that drill |
 | F1 | anywhere | this help |
 | F2 | anywhere | settings |
@@ -87,7 +99,7 @@ class HelpScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-body", classes="dialog"):
             yield Markdown(HELP_TEXT)
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#help-body").focus()

@@ -4,10 +4,17 @@ The screen asks :class:`quiz.srs.SrsService` for the next question (a missed
 hand, a sibling, a hand for a due concept, a points-table cell or a new
 hand), shows it with the drill's widgets, grades the answer
 (:func:`quiz.grading.grade`), stores it and reviews the card. Then it shows
-the marks, the worked explanation and the rating bar: the rating the grading
-proposed (Enter or ``n`` accepts it) and keys 1-4 to give another, each
-labelled with the interval it schedules. The rating keys are enabled only
-once the answer is shown (:meth:`ReviewScreen.check_action`).
+the marks, the worked explanation (scrolled to the top of the marks and
+focused, so ↓ / PgDn / Home scroll it) and the rating bar: the rating the
+grading proposed (Enter or ``n`` accepts it) and keys 1-4 to give another,
+each labelled with the interval it schedules. The rating keys are enabled
+only once the answer is shown (:meth:`ReviewScreen.check_action`).
+
+Keys land where they were meant however fast they come: the answer form
+moves between fields before the next key is read, the submit shows the
+answer before it, and a rating waits for the next question (its first field
+focused) before it. The question's timer stops while the screen is out of
+sight (help, settings, statistics, the drill).
 
 The screen is given its :class:`quiz.srs.ReviewContext` (the learner, their
 settings, the clock): the drill app builds it when a learner is chosen
@@ -17,7 +24,6 @@ when the learner or the settings change.
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import ClassVar
 
 from textual import work
@@ -26,10 +32,11 @@ from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
-from textual.worker import Worker, WorkerState
+from textual.worker import Worker, WorkerCancelled, WorkerFailed
 
 from ..drills import DrillKind, Question, TableCell, build_question, question_for_cell
-from ..grading import Hints, Marked, Part, grade
+from ..grading import Answer, Hints, Marked, Part, grade
+from ..session import Stopwatch
 from ..srs import (
     DueCounts,
     Rating,
@@ -40,13 +47,14 @@ from ..srs import (
 )
 from ..srs import Question as SrsQuestion
 from ..tilefaces import TileStyle
-from ..widgets.answer_form import PLACEHOLDERS, AnswerForm
+from ..widgets.answer_form import AnswerForm
 from ..widgets.explanation import ExplanationView
 from ..widgets.hand import HandView
 from ..widgets.marks import MarksView
 from ..widgets.rating_bar import RatingBar
 from ..widgets.situation import SituationPanel
-from .drill import payment_placeholder
+from .drill import placeholders_for
+from .explanation import ExplanationBody, verdict_text
 
 __all__ = ["ReviewScreen", "drill_question"]
 
@@ -84,13 +92,13 @@ class ReviewScreen(Screen[None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("1", "rate(1)", "Again", id="review.rate_1"),
-        Binding("2", "rate(2)", "Hard", id="review.rate_2"),
-        Binding("3", "rate(3)", "Good", id="review.rate_3"),
-        Binding("4", "rate(4)", "Easy", id="review.rate_4"),
-        Binding("n", "accept", "Next", id="review.accept", show=False),
-        Binding("l", "leeches", "Leeches", id="review.leeches"),
-        Binding("s", "stats", "Stats", id="review.stats"),
+        Binding("1", "rate(1)", "Again", priority=True, id="review.rate_1"),
+        Binding("2", "rate(2)", "Hard", priority=True, id="review.rate_2"),
+        Binding("3", "rate(3)", "Good", priority=True, id="review.rate_3"),
+        Binding("4", "rate(4)", "Easy", priority=True, id="review.rate_4"),
+        Binding("n,enter", "accept", "Next", priority=True, id="review.accept", show=False),
+        Binding("l", "leeches", "Leeches", show=False, id="review.leeches"),
+        Binding("s", "stats", "Stats", show=False, id="review.stats"),
         Binding("r", "reload", "Refresh", id="review.reload", show=False),
         Binding("escape", "leave", "Drill", id="review.leave"),
     ]
@@ -108,23 +116,24 @@ class ReviewScreen(Screen[None]):
         self.review: Review | None = None
         self.counts: DueCounts | None = None
         self.answered = 0
-        self.shown_at: datetime | None = None
+        #: The question's timer (started when it is shown, stopped out of sight).
+        self.stopwatch: Stopwatch | None = None
         self.loading = False
 
     def compose(self) -> ComposeResult:
         yield Static("Review", id="review-status")
-        with VerticalScroll(id="review-body"):
+        with ExplanationBody(id="review-body"):
             yield Static("", id="review-reason")
             yield HandView(id="review-hand")
             yield SituationPanel(id="review-situation")
             yield Static("", id="review-prompt")
-            yield AnswerForm(id="review-answer")
+            yield AnswerForm(id="review-answer", on_submit=self.take_answer)
             yield Static("", id="review-verdict")
             yield MarksView(id="review-marks")
             yield ExplanationView(id="review-explanation")
         yield Static("", id="review-empty")
         yield RatingBar(id="review-rating")
-        yield Footer()
+        yield Footer(compact=True)
 
     # -- start
 
@@ -134,7 +143,14 @@ class ReviewScreen(Screen[None]):
         self._show_empty("Opening the review queue…")
         self.start()
 
+    def on_screen_suspend(self) -> None:
+        """Out of sight: the question's timer stops."""
+        if self.stopwatch is not None:
+            self.stopwatch.pause()
+
     def on_screen_resume(self) -> None:
+        if self.stopwatch is not None:
+            self.stopwatch.resume()
         if self.service is None:
             self.start()
 
@@ -142,10 +158,13 @@ class ReviewScreen(Screen[None]):
         """Go on with a new context: new settings keep the question on screen; another
         learner's queue starts from the beginning."""
         other = context.learner_id != self.context.learner_id
+        restyle = context.tile_style != self.context.tile_style
         self.context = context
         if not other:
             if self.service is not None:
                 self.service = context.service()
+            if restyle and self.is_mounted:
+                self.restyle()
             return
         self.service = None
         self.answered = 0
@@ -160,49 +179,59 @@ class ReviewScreen(Screen[None]):
         if self.service is not None:
             return
         self.service = self.context.service()
-        self.load_next()
+        self.stopwatch = Stopwatch(self.context.clock)
+        self.call_later(self.load_next)
 
     @property
     def tile_style(self) -> TileStyle:
-        """How tiles are drawn."""
+        """How tiles are drawn (the learner's setting, from the context)."""
         try:
             return TileStyle(self.context.tile_style)
         except ValueError:
             return TileStyle.ASCII
 
+    def restyle(self) -> None:
+        """Draw the tiles again in the current tile style (what is typed stays)."""
+        style = self.tile_style
+        for widget in (self.query_one(HandView), self.query_one(SituationPanel),
+                       self.query_one(ExplanationView)):
+            widget.tile_style = style
+            widget.refresh(layout=True)
+
     # -- the queue
 
-    def load_next(self) -> None:
-        """Fetch the next question in a thread (a sibling may have to be generated)."""
+    async def load_next(self) -> None:
+        """Fetch the next question (in a thread: a sibling may be generated) and show it.
+
+        Awaited by the rating keys, so the next question is on screen, its
+        first field focused, before the key after the rating is read.
+        """
         if self.service is None or self.loading:
             return
         self.loading = True
         self.srs_question = self.question = None
         self.marked = self.review = None
         self.refresh_bindings()
-        self._fetch()
+        try:
+            worker: Worker[tuple[SrsQuestion | None, DueCounts]] = self._fetch()
+            q, counts = await worker.wait()
+        except (WorkerFailed, WorkerCancelled) as failed:
+            self.loading = False
+            from ..errors import describe_error
+
+            error = getattr(failed, "error", None)
+            message = describe_error(error) if isinstance(error, BaseException) else None
+            self._show_empty(f"The review queue cannot be read: {message or error!r}")
+            return
+        self.loading = False
+        self.counts = counts
+        await self.show(q)
 
     @work(thread=True, exclusive=True, group="review-next", exit_on_error=False)
     def _fetch(self) -> tuple[SrsQuestion | None, DueCounts]:
         assert self.service is not None
         q = self.service.next_question()
         return q, self.service.due_counts()
-
-    async def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        if event.worker.group != "review-next":
-            return
-        if event.state is WorkerState.SUCCESS:
-            self.loading = False
-            q, counts = event.worker.result  # type: ignore[misc]
-            self.counts = counts
-            await self.show(q)
-        elif event.state is WorkerState.ERROR:
-            self.loading = False
-            from ..errors import describe_error
-
-            error = event.worker.error
-            message = describe_error(error) if error is not None else None
-            self._show_empty(f"The review queue cannot be read: {message or error!r}")
 
     async def show(self, q: SrsQuestion | None) -> None:
         """Show a queue question (or say that nothing is due)."""
@@ -223,7 +252,8 @@ class ReviewScreen(Screen[None]):
             hand.display = True
             hand.show(question.result.hand, tsumo=question.result.tsumo)
             situation.show(question.result.situation, question.result.rules,
-                           salt=question.item.uid if question.item else "")  # fmt: skip
+                           salt=question.item.uid if question.item else "",
+                           show_ura=True)  # fmt: skip
         else:
             hand.display = False
             assert question.cell is not None
@@ -237,11 +267,12 @@ class ReviewScreen(Screen[None]):
         self.query_one("#review-body").display = True
         form = self.query_one(AnswerForm)
         form.display = True
-        placeholders = dict(PLACEHOLDERS)
-        placeholders[Part.PAYMENT] = payment_placeholder(question)
-        await form.ask(question.parts, placeholders)
+        await form.ask(question.fields, placeholders_for(question))
         self.query_one("#review-body", VerticalScroll).scroll_home(animate=False)
-        self.shown_at = self.context.clock()
+        if self.stopwatch is not None:
+            self.stopwatch.start()
+            if not self.is_current:
+                self.stopwatch.pause()
         self.refresh_bindings()
 
     def _show_empty(self, text: str) -> None:
@@ -273,20 +304,23 @@ class ReviewScreen(Screen[None]):
 
     # -- answering
 
-    async def on_answer_form_submitted(self, event: AnswerForm.Submitted) -> None:
-        """Grade and store the answer, review the card, show the explanation and ratings."""
-        event.stop()
+    async def take_answer(self, answers: dict[Part, Answer]) -> None:
+        """Grade and store the answer, review the card, show the explanation and ratings.
+
+        Called by the answer form, awaited before the next key is read.
+        """
         q, question = self.srs_question, self.question
         if q is None or question is None or self.review is not None or self.service is None:
             return
-        graded = grade(question.key, event.answers)
+        graded = grade(question.key, answers)
         form = self.query_one(AnswerForm)
         if isinstance(graded, Hints):
             form.show_hints(graded)
             return
         form.clear_hints()
-        now = self.context.clock()
-        seconds = max(0.0, (now - self.shown_at).total_seconds()) if self.shown_at else 0.0
+        seconds = self.stopwatch.seconds() if self.stopwatch is not None else 0.0
+        if self.stopwatch is not None:
+            self.stopwatch.stop()
         self.marked = graded
         self.review = self.service.answer_marked(q, graded, round(seconds, 3))
         self.answered += 1
@@ -297,11 +331,7 @@ class ReviewScreen(Screen[None]):
         marked, review = self.marked, self.review
         self.query_one(AnswerForm).display = False
         verdict = self.query_one("#review-verdict", Static)
-        right, total = marked.score
-        if marked.correct:
-            verdict.update("[b green]Right[/]")
-        else:
-            verdict.update(f"[b red]Not quite[/] — {right} of {total} right")
+        verdict.update(verdict_text(marked, self.question))
         verdict.display = True
         marks = self.query_one(MarksView)
         marks.show(marked)
@@ -312,7 +342,21 @@ class ReviewScreen(Screen[None]):
         bar = self.query_one(RatingBar)
         bar.display = True
         bar.show(review.options, proposed=int(review.auto_rating), chosen=int(review.rating))
-        bar.focus_proposed()
+        # the marks at the top, the explanation focused: ↓ / PgDn / Home scroll it
+        body = self.query_one("#review-body", ExplanationBody)
+        self.set_focus(body)
+
+        def marks_on_top(tries: int = 10) -> None:
+            # once the marks and the explanation are laid out (a few refreshes)
+            target = verdict.virtual_region.y - 1
+            if self.review is None:
+                return
+            if body.max_scroll_y < target and tries:
+                self.set_timer(0.05, lambda: marks_on_top(tries - 1))
+                return
+            body.scroll_to(y=target, animate=False)
+
+        self.call_after_refresh(marks_on_top)
         self.refresh_status()
         self.refresh_bindings()
 
@@ -326,26 +370,26 @@ class ReviewScreen(Screen[None]):
             return self.service is not None
         return True
 
-    def action_rate(self, rating: int) -> None:
+    async def action_rate(self, rating: int) -> None:
         """Give this rating (1 Again, 2 Hard, 3 Good, 4 Easy) and go on."""
         if self.review is None or self.service is None:
             return
         if rating != int(self.review.rating):
             self.review = self.service.override(self.review, Rating(rating))
-        self.load_next()
+        await self.load_next()
 
-    def action_accept(self) -> None:
+    async def action_accept(self) -> None:
         """Keep the proposed rating and go on."""
         if self.review is not None:
-            self.action_rate(int(self.review.rating))
+            await self.action_rate(int(self.review.rating))
 
-    def on_rating_bar_rated(self, event: RatingBar.Rated) -> None:
+    async def on_rating_bar_rated(self, event: RatingBar.Rated) -> None:
         event.stop()
-        self.action_rate(event.rating)
+        await self.action_rate(event.rating)
 
-    def action_reload(self) -> None:
+    async def action_reload(self) -> None:
         """Look at the queue again (after waiting for a card to come due)."""
-        self.load_next()
+        await self.load_next()
 
     def action_leeches(self) -> None:
         """Show the leeches and their concepts."""

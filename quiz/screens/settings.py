@@ -1,8 +1,10 @@
 """Settings: rule profile, tile style, what is asked, session length, topic, difficulty.
 
-Escape saves and closes (dismissed with the new :class:`quiz.settings.Settings`);
-Ctrl+Z closes without saving (dismissed with None). The app stores the
-settings for the learner, so they persist between runs.
+Every field is one line (compact selects and checkbox), so the whole dialog
+fits an 80x24 terminal without scrolling. Escape saves and closes
+(dismissed with the new :class:`quiz.settings.Settings`); Ctrl+Z closes
+without saving (dismissed with None). The app stores the settings for the
+learner, so they persist between runs.
 """
 
 from __future__ import annotations
@@ -57,49 +59,50 @@ class SettingsScreen(ModalScreen[Settings | None]):
     def compose(self) -> ComposeResult:
         s = self.settings
         with VerticalScroll(id="settings-body", classes="dialog"):
-            yield Static("Settings (Esc saves, Ctrl+Z cancels)", classes="dialog-title")
+            yield Static("Settings (Esc saves, Ctrl+Z cancels; space marks what is asked)",
+                         classes="dialog-title")
             yield self._row("Rule profile", Select(
-                [(f"{p.name} — {p.description}", p.name) for p in PROFILES.values()],
-                value=s.profile, allow_blank=False, id="profile"))
+                [(f"{p.name} — {p.description.split(':')[0]}", p.name) for p in PROFILES.values()],
+                value=s.profile, allow_blank=False, compact=True, id="profile"))
             yield self._row("Tile style", Select(
                 [(st.label, st.value) for st in TileStyle], value=s.tile_style.value,
-                allow_blank=False, id="tile_style"))
+                allow_blank=False, compact=True, id="tile_style"))
             yield self._row("Drill", Select(
                 [(f"{i.key} {i.title}", i.kind.value) for i in DRILLS.values()],
-                value=s.drill.value, allow_blank=False, id="drill"))
-            ask = MarkedSelectionList[str](*[(p.label, p.value, p in s.ask) for p in ASKABLE],
-                                     id="ask")
-            ask.border_title = "A whole hand asks (space marks)"
-            yield ask
+                value=s.drill.value, allow_blank=False, compact=True, id="drill"))
+            yield self._row("Whole hand asks", MarkedSelectionList[str](
+                *[(p.label, p.value, p in s.ask) for p in ASKABLE], id="ask"))
             yield Checkbox(self._skip_label(s.skip_fu_on_limit), value=s.skip_fu_on_limit,
-                           id="skip_fu_on_limit")
+                           compact=True, id="skip_fu_on_limit")
             yield self._row("Session length", Select(
                 [(f"{n} questions" if n else "no limit", n) for n in SESSION_LENGTHS],
                 value=s.session_length if s.session_length in SESSION_LENGTHS else 10,
-                allow_blank=False, id="session_length"))
+                allow_blank=False, compact=True, id="session_length"))
             yield self._row("Time limit", Select(
                 [(f"{n} minutes" if n else "none", n) for n in TIME_LIMITS],
                 value=s.time_limit if s.time_limit in TIME_LIMITS else 0, allow_blank=False,
+                compact=True,
                 id="time_limit"))
             yield self._row("Difficulty", Select(
                 [("any", 0), *[(f"{n} of 5", n) for n in range(1, 6)]],
-                value=s.difficulty or 0, allow_blank=False, id="difficulty"))
+                value=s.difficulty or 0, allow_blank=False, compact=True, id="difficulty"))
             yield self._row("Topic", Select(
                 [("any", ""), *_topic_options()], value=s.topic or "", allow_blank=False,
+                compact=True,
                 id="topic"))
             yield Static("Spaced repetition (review mode, F5)", classes="dialog-title")
             yield self._row("Desired retention", Select(
                 [(f"{r:.0%} of cards still known when due", r) for r in RETENTIONS],
                 value=s.desired_retention if s.desired_retention in RETENTIONS else 0.9,
-                allow_blank=False, id="desired_retention"))
+                allow_blank=False, compact=True, id="desired_retention"))
             yield self._row("New hands a day", Select(
                 [(str(n), n) for n in NEW_PER_DAY],
                 value=s.new_per_day if s.new_per_day in NEW_PER_DAY else 20,
-                allow_blank=False, id="new_per_day"))
+                allow_blank=False, compact=True, id="new_per_day"))
             yield self._row("Reviews a day", Select(
                 [(str(n), n) for n in REVIEWS_PER_DAY],
                 value=s.reviews_per_day if s.reviews_per_day in REVIEWS_PER_DAY else 200,
-                allow_blank=False, id="reviews_per_day"))
+                allow_blank=False, compact=True, id="reviews_per_day"))
             yield Static("", id="settings-error")
 
     @staticmethod

@@ -1,7 +1,11 @@
 """The end of a session: accuracy per part and per concept, the slowest questions,
 and what to practise next.
 
-Dismissed with ``"again"`` (the same drill), a drill kind's value, or ``"quit"``.
+It closes with a :data:`quiz.screens.choices.Choice`: :attr:`Go.AGAIN`
+(Enter: the same drill), :class:`StartDrill` (1-6, or F3 and a pick) or
+:attr:`Go.QUIT` (q). Its keys are priority bindings and the owner's
+``on_leave`` handler runs before the next key is read, so the first key typed
+after Enter lands in the new session's first question.
 """
 
 from __future__ import annotations
@@ -17,11 +21,12 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from ..drills import DRILLS
+from ..drills import DRILLS, DrillKind
 from ..grading import Part
 from ..session import Answered, Session, SessionSummary
 from ..widgets.marks import shown
 from ..widgets.status_bar import clock_text
+from .choices import Choice, Go, LeaveHandler, StartDrill, close_with
 
 __all__ = ["SummaryScreen", "summary_renderable"]
 
@@ -107,20 +112,25 @@ def summary_renderable(summary: SessionSummary, *, limit_concepts: int = 8) -> R
     return Group(*parts)
 
 
-class SummaryScreen(Screen[str]):
+class SummaryScreen(Screen[Choice]):
     """The summary of a finished session."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "again", "New session", id="summary.again"),
+        Binding("enter", "again", "New session", priority=True, id="summary.again"),
+        Binding("f3", "choose_drill", "Drill", id="summary.choose_drill"),
         Binding("q", "quit_app", "Quit", show=False, id="summary.quit"),
         *[Binding(info.key, f"drill('{info.kind.value}')", info.title, show=False,
-                  id=f"summary.drill_{info.kind.value}") for info in DRILLS.values()],
+                  priority=True, id=f"summary.drill_{info.kind.value}")
+          for info in DRILLS.values()],
     ]
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: Session, *,
+                 on_leave: LeaveHandler | None = None) -> None:
         super().__init__()
         self.session = session
         self.summary = session.summary()
+        self.on_leave = on_leave
+        self.leaving = False
 
     def compose(self) -> ComposeResult:
         yield Static("Session summary", id="summary-title")
@@ -129,19 +139,36 @@ class SummaryScreen(Screen[str]):
             keys = " · ".join(f"{i.key} {i.title}" for i in DRILLS.values())
             yield Static(f"Enter: a new session of the same drill · q: quit\n"
                          f"Another drill: {keys}", id="summary-keys")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#summary-body").focus()
 
-    def action_again(self) -> None:
+    async def leave(self, choice: Choice) -> None:
+        """Close with ``choice``: the owner's handler runs before the next key is read."""
+        if self.leaving:
+            return
+        self.leaving = True
+        await close_with(self, choice, self.on_leave)
+
+    async def action_again(self) -> None:
         """A new session of the same drill."""
-        self.dismiss("again")
+        await self.leave(Go.AGAIN)
 
-    def action_drill(self, kind: str) -> None:
+    async def action_drill(self, kind: str) -> None:
         """A new session of another drill."""
-        self.dismiss(kind)
+        await self.leave(StartDrill(DrillKind(kind)))
 
-    def action_quit_app(self) -> None:
+    def action_choose_drill(self) -> None:
+        """Pick another drill from the list (a new session starts)."""
+        from .drill_picker import DrillPicker
+
+        async def chosen(drill: DrillKind | None) -> None:
+            if drill is not None:
+                await self.leave(StartDrill(drill))
+
+        self.app.push_screen(DrillPicker(), callback=chosen)
+
+    async def action_quit_app(self) -> None:
         """Leave the app."""
-        self.dismiss("quit")
+        await self.leave(Go.QUIT)

@@ -1,42 +1,134 @@
 """The answer fields of a question: one input per asked part, the yaku list, hints.
 
-Enter moves to the next empty field and submits from the last one, posting
-:class:`AnswerForm.Submitted` with what was typed. A part that could not be
-read gets its hint under the form (:meth:`AnswerForm.show_hints`) and keeps
-its text, so the learner fixes it and presses Enter again.
+Enter moves to the next empty field and submits from the last one; Tab and
+Shift+Tab (or Esc) move between the fields and keep what is in them, so a
+typo is fixed before submitting. A part that could not be read gets its hint
+under the form (:meth:`AnswerForm.show_hints`) and keeps its text; the hint
+goes as soon as its field changes.
+
+Every keystroke lands where it was meant, however fast it comes (a fast
+typist, a paste, ``tmux send-keys``): Enter, Tab, Shift+Tab and Esc are
+*priority* bindings, run by the app in the order the keys arrive, so focus
+moves to the next field before the next key is read. Before a decision that
+reads the fields, the keys already sent to a field are let through
+(:meth:`AnswerForm.settle`). A submit runs the owner's
+:attr:`AnswerForm.on_submit` handler to its end (the explanation is on screen
+before the next key is read); without one, :class:`AnswerForm.Submitted` is
+posted. A paste of several lines is typed key by key, so ``30⏎4⏎7700⏎``
+pasted fills three fields and submits.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+import asyncio
+from collections.abc import Awaitable, Callable, Iterable, Mapping
+from typing import ClassVar
 
+from textual import events
+from textual.actions import SkipAction
 from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.message import Message
 from textual.widget import Widget
-from textual.widgets import Input, Static
+from textual.widgets import Input, SelectionList, Static
 
 from ..grading import Answer, Hints, Part
 from .yaku_picker import YakuPicker
 
-__all__ = ["PLACEHOLDERS", "AnswerForm"]
+__all__ = ["PLACEHOLDERS", "AnswerField", "AnswerForm", "SubmitHandler", "keys_for_text"]
 
-#: What each field suggests typing.
+#: What each field suggests typing (short: a placeholder is cut at the field's width).
 PLACEHOLDERS: dict[Part, str] = {
     Part.FU: "e.g. 40",
     Part.HAN: "e.g. 3",
-    Part.PAYMENT: "as said at the table: 7700, 2000/3900, 3900 all",
-    Part.DORA: "one per indicator, e.g. 6p E",
+    Part.PAYMENT: "7700 · 2000/3900 · 3900 all",
+    Part.DORA: "one per indicator: 6p E",
     Part.DORA_HAN: "e.g. 2",
     Part.WAITS: "e.g. 25m 3p",
-    Part.WAIT: "e.g. kanchan (r k p s t)",
+    Part.WAIT: "kanchan (r k p s t)",
 }
 
 _WIDE = (Part.PAYMENT, Part.WAIT, Part.DORA, Part.WAITS)
 
+#: How long a decision waits for a field to take the keys already sent to it.
+_SETTLE_SECONDS = 1.0
+
+#: What the owner of a form runs on submit (awaited before the next key is read).
+SubmitHandler = Callable[[dict[Part, Answer]], Awaitable[None]]
+
+_KEY_NAMES = {" ": "space", "\t": "tab", "\r": "enter", "\n": "enter"}
+
+
+def keys_for_text(text: str) -> list[events.Key]:
+    """The key presses that type ``text`` (a line break is Enter; ``\\r\\n`` is one Enter)."""
+    from textual.keys import _character_to_key
+
+    out: list[events.Key] = []
+    previous = ""
+    for ch in text:
+        if ch == "\n" and previous == "\r":
+            previous = ch
+            continue
+        previous = ch
+        name = _KEY_NAMES.get(ch)
+        if name == "enter":
+            out.append(events.Key("enter", "\r"))
+        elif name is not None:
+            out.append(events.Key(name, ch))
+        elif ch.isprintable():
+            out.append(events.Key(_character_to_key(ch), ch))
+    return out
+
+
+def _resolve(future: asyncio.Future[None]) -> None:
+    if not future.done():
+        future.set_result(None)
+
+
+class AnswerField(Input):
+    """One answer field: keeps its text when focused again, edits in the order typed.
+
+    Backspace and Delete are handled here, in the field's own queue, so a fast
+    ``4<BS>5`` reads ``5``; a paste of several lines is typed key by key.
+    """
+
+    def __init__(self, part: Part, *, placeholder: str, classes: str = "") -> None:
+        super().__init__(placeholder=placeholder, id=f"answer-{part.value}", classes=classes,
+                         select_on_focus=False)
+        self.part = part
+        self.border_title = part.label
+
+    # Textual calls these before the same handlers of Input (which then run
+    # unless the default is prevented).
+
+    async def _on_key(self, event: events.Key) -> None:
+        if event.key in ("backspace", "delete", "ctrl+h"):
+            event.stop()
+            event.prevent_default()
+            if event.key == "delete":
+                self.action_delete_right()
+            else:
+                self.action_delete_left()
+
+    def _on_paste(self, event: events.Paste) -> None:
+        if "\n" in event.text or "\r" in event.text:
+            event.stop()
+            event.prevent_default()
+            for key in keys_for_text(event.text):
+                key.set_sender(self.app)
+                self.app.post_message(key)
+
 
 class AnswerForm(Widget):
-    """Fields for the parts a question asks."""
+    """Fields for the parts a question asks.
+
+    Args:
+        parts: the parts asked.
+        placeholders: what each field suggests (default :data:`PLACEHOLDERS`).
+        on_submit: run (and awaited) with the answers when the learner submits;
+            without it, :class:`AnswerForm.Submitted` is posted.
+    """
 
     DEFAULT_CSS = """
     AnswerForm { height: auto; }
@@ -49,53 +141,75 @@ class AnswerForm(Widget):
     AnswerForm > YakuPicker { height: 10; }
     """
 
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "advance", "Next field / submit", show=False, priority=True,
+                id="answer.advance"),
+        Binding("tab", "move(1)", "Next field", show=False, priority=True, id="answer.next"),
+        Binding("shift+tab", "move(-1)", "Previous field", show=False, priority=True,
+                id="answer.previous"),
+        Binding("escape", "back", "Previous field", show=False, priority=True,
+                id="answer.back"),
+    ]
+
     class Submitted(Message):
-        """The learner submitted an answer."""
+        """The learner submitted an answer (posted when the form has no ``on_submit``)."""
 
         def __init__(self, answers: dict[Part, Answer]) -> None:
             super().__init__()
             self.answers = answers
 
     def __init__(self, parts: Iterable[Part] = (), *,
-                 placeholders: Mapping[Part, str] | None = None, id: str | None = None,
+                 placeholders: Mapping[Part, str] | None = None,
+                 on_submit: SubmitHandler | None = None, id: str | None = None,
                  classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
         self.parts: tuple[Part, ...] = tuple(parts)
         self.placeholders = dict(placeholders or {})
+        self.on_submit = on_submit
+        #: True while a submit is being handled (a second Enter does nothing).
+        self.submitting = False
+        #: The hint shown for each part that could not be read.
+        self._hints: dict[Part, str] = {}
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="fields"):
             for part in self.parts:
                 if part is Part.YAKU:
                     continue
-                field = Input(placeholder=self.placeholders.get(part, PLACEHOLDERS[part]),
-                              id=f"answer-{part.value}", classes="-wide" if part in _WIDE else "")
-                field.border_title = part.label
-                yield field
+                yield AnswerField(part, placeholder=self.placeholders.get(part,
+                                                                          PLACEHOLDERS[part]),
+                                  classes="-wide" if part in _WIDE else "")
         if Part.YAKU in self.parts:
             yield YakuPicker(id="answer-yaku")
         yield Static("", id="hints")
 
     async def ask(self, parts: Iterable[Part],
                   placeholders: Mapping[Part, str] | None = None) -> None:
-        """Show fresh fields for other parts."""
+        """Show fresh fields for other parts, and focus the first at once."""
         self.parts = tuple(parts)
         self.placeholders = dict(placeholders or {})
+        self.submitting = False
         await self.recompose()
         self.focus_first()
 
-    def _order(self) -> list[Widget]:
+    def fields(self) -> list[Widget]:
         """The fields in the order the parts are asked."""
-        out: list[Widget] = []
-        for part in self.parts:
-            out.append(self.query_one(f"#answer-{part.value}"))
-        return out
+        return [self.query_one(f"#answer-{part.value}") for part in self.parts]
 
     def focus_first(self) -> None:
-        """Focus the first field."""
-        fields = self._order()
+        """Focus the first field (at once: the next key typed goes there)."""
+        fields = self.fields()
         if fields:
-            fields[0].focus()
+            self._focus(fields[0])
+
+    def _focus(self, field: Widget) -> None:
+        """Move the focus now (``Widget.focus`` would wait for the app's next turn)."""
+        try:
+            self.screen.set_focus(field)
+        except Exception:
+            field.focus()
+        if isinstance(field, Input):
+            field.cursor_position = len(field.value)
 
     def answers(self) -> dict[Part, Answer]:
         """What is in each field now."""
@@ -119,26 +233,64 @@ class AnswerForm(Widget):
             else:
                 self.query_one(f"#answer-{part.value}", Input).value = str(value)
 
+    # -- hints
+
     def show_hints(self, hints: Hints) -> None:
         """Show why some parts could not be read, and focus the first of them."""
-        lines = []
         first: Widget | None = None
         for part in self.parts:
             field = self.query_one(f"#answer-{part.value}")
             message = hints.for_part(part)
             field.set_class(message is not None, "-hinted")
             if message is not None:
-                lines.append(f"{part.label}: {message}")
+                self._hints[part] = message
                 first = first or field
-        self.query_one("#hints", Static).update("\n".join(lines))
+            else:
+                self._hints.pop(part, None)
+        self._draw_hints()
         if first is not None:
-            first.focus()
+            self._focus(first)
+
+    def _draw_hints(self) -> None:
+        lines = [f"{part.label}: {message}" for part, message in self._hints.items()]
+        self.query_one("#hints", Static).update("\n".join(lines))
 
     def clear_hints(self) -> None:
         """Remove the hints."""
+        self._hints.clear()
         self.query_one("#hints", Static).update("")
-        for field in self._order():
+        for field in self.fields():
             field.remove_class("-hinted")
+
+    def _drop_hint(self, field: Widget) -> None:
+        """A field changed: its hint no longer applies."""
+        if not field.has_class("-hinted"):
+            return
+        field.remove_class("-hinted")
+        part = field.part if isinstance(field, AnswerField) else Part.YAKU
+        if self._hints.pop(part, None) is not None:
+            self._draw_hints()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        """A stale hint goes when its field changes."""
+        self._drop_hint(event.input)
+
+    def on_selection_list_selected_changed(self, event: SelectionList.SelectedChanged) -> None:  # type: ignore[type-arg]
+        """A stale yaku hint goes when the marks change."""
+        self._drop_hint(event.selection_list)
+
+    # -- moving and submitting
+
+    async def settle(self, *fields: Widget) -> None:
+        """Wait until each field has taken the keys already sent to it."""
+        loop = asyncio.get_running_loop()
+        waits = []
+        for field in fields:
+            done: asyncio.Future[None] = loop.create_future()
+            if field.call_later(_resolve, done):
+                waits.append(done)
+        if waits:
+            await asyncio.wait(waits, timeout=_SETTLE_SECONDS)
 
     @staticmethod
     def _empty(field: Widget) -> bool:
@@ -146,25 +298,63 @@ class AnswerForm(Widget):
             return not field.chosen and not field.dont_know
         return isinstance(field, Input) and not field.value.strip()
 
-    def _advance(self, current: Widget) -> None:
-        fields = self._order()
-        idx = fields.index(current)
-        for field in fields[idx + 1:]:
-            if self._empty(field):
-                field.focus()
-                return
-        empty = [f for f in fields if self._empty(f)]
-        if empty and empty[0] is not current:
-            empty[0].focus()
+    def _current(self) -> Widget | None:
+        focused = self.screen.focused
+        fields = self.fields()
+        return focused if focused in fields else None
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The form's keys work only while one of its fields has the focus."""
+        if action in ("advance", "move", "back"):
+            if self.disabled or not self.display or self._current() is None:
+                return False
+            if action == "back":
+                return self.fields().index(self._current()) > 0  # type: ignore[arg-type]
+        return True
+
+    async def action_advance(self) -> None:
+        """Enter: on to the next empty field, or submit when every field is filled."""
+        current = self._current()
+        if current is None or self.submitting:
             return
-        self.post_message(self.Submitted(self.answers()))
+        await self.settle(current)
+        fields = self.fields()
+        idx = fields.index(current)
+        target = next((f for f in fields[idx + 1:] if self._empty(f)), None)
+        if target is None:
+            empty = [f for f in fields if self._empty(f)]
+            if empty and empty[0] is not current:
+                target = empty[0]
+        if target is not None:
+            self._focus(target)
+            return
+        await self.submit()
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        """Enter in a field: on to the next empty one, or submit."""
-        event.stop()
-        self._advance(event.input)
+    async def submit(self) -> None:
+        """Submit what the fields hold (after the keys sent to them are in)."""
+        if self.submitting:
+            return
+        await self.settle(*self.fields())
+        answers = self.answers()
+        if self.on_submit is None:
+            self.post_message(self.Submitted(answers))
+            return
+        self.submitting = True
+        try:
+            await self.on_submit(answers)
+        finally:
+            self.submitting = False
 
-    def on_yaku_picker_done(self, event: YakuPicker.Done) -> None:
-        """Enter in the yaku list: on to the next field, or submit."""
-        event.stop()
-        self._advance(self.query_one(YakuPicker))
+    def action_move(self, step: int) -> None:
+        """Tab / Shift+Tab: the next or previous field, its text kept (no submit)."""
+        current = self._current()
+        if current is None:
+            raise SkipAction()
+        fields = self.fields()
+        idx = fields.index(current) + step
+        if 0 <= idx < len(fields):
+            self._focus(fields[idx])
+
+    def action_back(self) -> None:
+        """Esc: back to the previous field, its text kept (on the first: the screen's Esc)."""
+        self.action_move(-1)

@@ -60,6 +60,9 @@ def hand_groups(hand: Hand, *, tsumo: bool, hide_win: bool = False) -> list[Hand
     for meld in hand.melds:
         tiles = tuple(sorted(meld.tiles, key=lambda t: (t.index, t.red)))
         if meld.kind is MeldKind.ANKAN:
+            # the outer two lie face down: a red five goes in the middle, where it shows
+            plain = [t for t in tiles if not t.red]
+            tiles = (plain[0], *[t for t in tiles if t.red], *plain[1:])
             groups.append(HandGroup(tiles, _MELD_LABELS[meld.kind], backs=(0, 3)))
         else:
             groups.append(HandGroup(tiles, _MELD_LABELS[meld.kind], called=0))

@@ -57,12 +57,12 @@ def situation_lines(s: Situation, rules: str, *, salt: str = "") -> list[str]:
 
 
 class SituationPanel(TileStyled):
-    """The situation of the question on screen (ura indicators once the answer is shown)."""
+    """The situation of the question on screen, with everything the answer counts."""
 
     DEFAULT_CSS = ("SituationPanel { height: auto; width: 1fr; }\n"
                    + TILE_CSS.format(name="SituationPanel"))
 
-    show_ura: reactive[bool] = reactive(False)
+    show_ura: reactive[bool] = reactive(True)
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
@@ -72,8 +72,13 @@ class SituationPanel(TileStyled):
         self._cell: TableCell | None = None
 
     def show(self, situation: Situation, rules: str, *, salt: str = "",
-             show_ura: bool = False) -> None:
-        """Describe a hand's situation."""
+             show_ura: bool = True) -> None:
+        """Describe a hand's situation (with its ura indicators unless told not to).
+
+        At the table the ura indicators are turned over before anyone scores,
+        so a question shows them; only a drill that does not count them (the
+        dora drill) leaves them out.
+        """
         self._situation, self._rules, self._salt, self._cell = situation, rules, salt, None
         self.set_reactive(SituationPanel.show_ura, show_ura)
         self.refresh(layout=True)

@@ -1,12 +1,14 @@
-"""A list of yaku to mark: space marks one, a letter jumps to the next yaku starting with it."""
+"""A list of yaku to mark: space marks one, a letter jumps to the next yaku starting with it.
+
+Pressing the same letter again goes on to the next yaku that starts with it
+(and round again). Space and the arrows are handled in the list's own queue,
+so a fast ``r space d space`` marks what it says; Enter belongs to the answer
+form (next field or submit).
+"""
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from textual import events
-from textual.binding import Binding, BindingType
-from textual.message import Message
 
 from scoring.yaku import YAKU
 
@@ -19,21 +21,13 @@ class YakuPicker(MarkedSelectionList[str]):
     """The yaku of the rule book, in the table's order (common ones first).
 
     Space marks or unmarks the highlighted yaku; typing a letter jumps to the
-    next yaku whose name starts with it; Enter posts :class:`YakuPicker.Done`
-    (the answer form then moves on or submits).
+    next yaku whose name starts with it; ``?`` says "I don't know".
     """
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "done", "Next", show=False, id="yaku.done"),
-    ]
 
     DEFAULT_CSS = """
     YakuPicker { height: 1fr; min-height: 4; border: round $primary 50%; }
     YakuPicker:focus { border: round $primary; }
     """
-
-    class Done(Message):
-        """The learner finished marking yaku."""
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         options = [(self.prompt_for(name), name) for name in YAKU]
@@ -56,17 +50,25 @@ class YakuPicker(MarkedSelectionList[str]):
             value = f"{info.closed_han} han, open {info.open_han}"
         return f"{info.title} ({value})"
 
+    def toggle_highlighted(self) -> None:
+        """Mark or unmark the highlighted yaku now (not on the list's next turn)."""
+        if self.highlighted is not None:
+            self.toggle(self.get_option_at_index(self.highlighted))
+
     @property
     def chosen(self) -> frozenset[str]:
         """The batch names of the marked yaku."""
         return frozenset(self.selected)
 
-    def action_done(self) -> None:
-        """Post :class:`Done`."""
-        self.post_message(self.Done())
-
     def on_key(self, event: events.Key) -> None:
         """Jump to the next yaku whose title starts with the typed letter; ``?``: don't know."""
+        moves = {"space": self.toggle_highlighted, "up": self.action_cursor_up,
+                 "down": self.action_cursor_down}
+        if event.key in moves:
+            event.stop()
+            event.prevent_default()
+            moves[event.key]()
+            return
         char = event.character
         if char == "?":
             event.stop()

@@ -69,7 +69,11 @@ def pg_url() -> Iterator[str]:
     yield from fresh_postgres_database()
 
 
-@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+#: The PostgreSQL variants are slow too: each makes a database of its own (1-3 s).
+POSTGRES = pytest.param("postgres", marks=[pytest.mark.postgres, pytest.mark.slow])
+
+
+@pytest.fixture(params=["sqlite", POSTGRES])
 def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     """A database URL: a SQLite file, then a fresh PostgreSQL database."""
     if request.param == "sqlite":

@@ -67,6 +67,7 @@ async def answer(pilot, app: ClassroomApp, wrong: set[Part] = frozenset()) -> No
     await pilot.pause()
 
 
+@pytest.mark.slow
 async def test_join_screen_then_answers_stored_at_once_and_a_summary(
     classroom: Classroom,
 ) -> None:
@@ -108,6 +109,7 @@ async def test_join_screen_then_answers_stored_at_once_and_a_summary(
     assert [s.student for s in stored.students] == ["Ann"]
 
 
+@pytest.mark.slow
 async def test_join_screen_refuses_a_taken_name(classroom: Classroom) -> None:
     classroom.create_set("Night", "pw", count=2, seed=1)
     ann = classroom.join("Night", "Ann")
@@ -130,6 +132,7 @@ async def test_join_screen_refuses_a_taken_name(classroom: Classroom) -> None:
     assert len(classroom.class_results("Night", "pw").students) == 1
 
 
+@pytest.mark.slow
 async def test_explanations_during_and_hints(classroom: Classroom) -> None:
     options = SetOptions(explain=Explain.DURING)
     classroom.create_set("Explained", "pw", count=2, seed=2, options=options)
@@ -166,6 +169,7 @@ async def test_explanations_during_and_hints(classroom: Classroom) -> None:
         assert screen.position == 1 and not screen.reviewing
 
 
+@pytest.mark.slow
 async def test_time_runs_out_and_what_is_typed_is_taken(classroom: Classroom) -> None:
     options = SetOptions(question_seconds=30, parts=("han", "payment"))
     classroom.create_set("Timed", "pw", count=3, seed=3, options=options)

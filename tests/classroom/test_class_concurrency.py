@@ -70,6 +70,7 @@ def take_set(url: str, student: int, barriers: dict[int, threading.Barrier] | No
         c.close()
 
 
+@pytest.mark.slow
 def test_thirty_students_at_once(make_classroom, db_url: str) -> None:  # type: ignore[no-untyped-def]
     teacher: Classroom = make_classroom()
     made = teacher.create_set("Class", "pw", count=QUESTIONS, seed=30)

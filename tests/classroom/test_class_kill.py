@@ -115,6 +115,7 @@ def answer_text(classroom: Classroom, set_name: str, position: int) -> list[str]
     return [q.key.expected_text(p) for p in q.parts]
 
 
+@pytest.mark.slow
 def test_a_killed_student_resumes_with_nothing_lost(make_classroom, db_url: str) -> None:  # type: ignore[no-untyped-def]
     classroom: Classroom = make_classroom()
     classroom.create_set("Kill", "pw", count=6, seed=11)
@@ -170,6 +171,7 @@ def test_a_killed_student_resumes_with_nothing_lost(make_classroom, db_url: str)
         assert s.scalar(select(func.count()).select_from(ClassAnswer)) == 6
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
 def test_a_taken_name_ends_with_one_line_and_no_app(make_classroom, db_url: str) -> None:  # type: ignore[no-untyped-def]
     classroom: Classroom = make_classroom()

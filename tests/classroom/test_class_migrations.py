@@ -44,10 +44,19 @@ def class_diffs(engine) -> list[object]:  # type: ignore[no-untyped-def]
     return [d for d in flat if touches_class(d)]
 
 
+def _head() -> str:
+    (head,) = read_scripts().heads
+    return head
+
+
 def test_the_revision_graph_ends_with_the_classroom() -> None:
     scripts = read_scripts()
     assert scripts.parents["0003_classroom"] == ("0002_srs",)
-    assert scripts.heads == frozenset({"0003_classroom"})
+    revision, chain = _head(), []  # the classroom is on the one line of revisions to head
+    while revision in scripts.parents:
+        chain.append(revision)
+        revision = scripts.parents[revision][0] if scripts.parents[revision] else ""
+    assert "0003_classroom" in chain
 
 
 def test_migrations_run_to_head_and_match_the_models(db_url: str) -> None:
@@ -57,7 +66,7 @@ def test_migrations_run_to_head_and_match_the_models(db_url: str) -> None:
     try:
         upgrade(engine)  # 0001 -> 0002 -> 0003, through Alembic
         db = Database.from_engine(engine)
-        assert db.schema_revision() == ("0003_classroom",)
+        assert db.schema_revision() == (_head(),)
         names = set(inspect(engine).get_table_names())
         assert names >= CLASS_TABLES
         assert class_diffs(engine) == []
@@ -98,7 +107,7 @@ def test_an_older_database_is_upgraded_keeping_its_rows(tmp_path: Path) -> None:
 
     c = open_classroom(url)
     try:
-        assert c.db.schema_revision() == ("0003_classroom",)
+        assert c.db.schema_revision() == (_head(),)
         assert [lr.name for lr in Learners(c.db).all()] == ["Old learner"]
         Bank(c.db).generate(5, seed=3)
         c.create_set("After upgrade", "pw", count=5, seed=1)
@@ -113,7 +122,7 @@ def test_an_older_database_is_upgraded_keeping_its_rows(tmp_path: Path) -> None:
 def test_a_new_postgres_database_is_created_at_head(pg_url: str) -> None:
     c = open_classroom(pg_url)
     try:
-        assert c.db.schema_revision() == ("0003_classroom",)
+        assert c.db.schema_revision() == (_head(),)
         assert class_diffs(c.db.engine) == []
     finally:
         c.close()

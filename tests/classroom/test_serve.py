@@ -78,6 +78,7 @@ def served(tmp_path: Path):  # type: ignore[no-untyped-def]
         c.close()
 
 
+@pytest.mark.slow
 def test_serve_answers_http_with_the_app_page(served) -> None:  # type: ignore[no-untyped-def]
     base, (status, html), _ = served
     assert status == 200
@@ -124,6 +125,7 @@ async def _tab(ws_url: str, student: str) -> str:
         return ANSI.sub("", seen)
 
 
+@pytest.mark.slow
 def test_each_browser_tab_is_its_own_session(served) -> None:  # type: ignore[no-untyped-def]
     base, _, classroom = served
     classroom: Classroom

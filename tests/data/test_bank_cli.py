@@ -19,6 +19,7 @@ def built(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
     return path
 
 
+@pytest.mark.slow
 def test_build_tops_up_and_extends(built: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bank", "build", "--generated", "5", "--db", str(built)]) == 0
     out = capsys.readouterr().out

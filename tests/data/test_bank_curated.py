@@ -8,10 +8,11 @@ from collections import Counter
 
 import pytest
 
+from data.bank_build import ensure_bank
 from data.curated import BANK_DIR, bank_files, load_curated
 from data.db import Database
 from data.items import answer_differences, normalize_answer
-from data.repository import Bank, ensure_bank
+from data.repository import Bank
 from data.topics import Family, topics_in
 from scoring import score_record
 from scoring.yaku import YAKU
@@ -141,6 +142,7 @@ def test_the_seed_examples_are_there(curated: list) -> None:
     assert sum(1 for i in curated if i.source.startswith("seed")) >= 15
 
 
+@pytest.mark.slow
 def test_curated_items_in_the_database_re_score(database: Database) -> None:
     ensure_bank(database, generated=0)
     bank = Bank(database)

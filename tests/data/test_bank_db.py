@@ -151,6 +151,7 @@ def test_times_must_be_aware_and_come_back_in_utc(database: dbmod.Database) -> N
         assert row.created_at.tzinfo is not None
 
 
+@pytest.mark.slow
 def test_no_engine_is_created_at_import() -> None:
     import subprocess
     import sys

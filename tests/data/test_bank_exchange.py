@@ -7,9 +7,10 @@ from pathlib import Path
 
 import pytest
 
+from data.bank_build import ensure_bank
 from data.db import Database, open_database
 from data.exchange import read_file
-from data.repository import Bank, ensure_bank
+from data.repository import Bank
 from quiz.__main__ import main
 
 
@@ -34,6 +35,7 @@ def _bank_content(database: Database) -> list[tuple]:
     return out
 
 
+@pytest.mark.slow
 def test_export_then_import_gives_the_same_bank(tmp_path: Path) -> None:
     first = open_database(tmp_path / "a.db")
     second = open_database(tmp_path / "b.db")
@@ -76,6 +78,7 @@ def test_export_lines_are_batch_input_plus_answer(tmp_path: Path, database: Data
     assert len(read_file(out)) == len(lines)
 
 
+@pytest.mark.slow
 def test_cli_export_then_import(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     a, b, out = tmp_path / "a.db", tmp_path / "b.db", tmp_path / "out.jsonl"
     assert main(["--db", str(a), "bank", "build", "--generated", "12"]) == 0

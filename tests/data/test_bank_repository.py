@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from data.bank_build import ensure_bank
 from data.db import Database
 from data.errors import (
     AnswerMismatchError,
@@ -19,7 +20,7 @@ from data.errors import (
 from data.generate import HandGenerator
 from data.items import prepare_item, read_problem
 from data.records import BankItem, ItemKind, ItemSummary, PartResult
-from data.repository import Attempts, Bank, Learners, Settings, ensure_bank
+from data.repository import Attempts, Bank, Learners, Settings
 
 from .conftest import FixedClock
 
@@ -313,6 +314,7 @@ def test_generated_items_of_a_seed_are_reproducible() -> None:
     assert a == b and a != c
 
 
+@pytest.mark.slow
 def test_concurrent_writers_on_one_sqlite_file_wait_for_each_other(tmp_path: Path) -> None:
     """Several processes' connections (threads here) fill a new bank and record answers."""
     import threading

@@ -74,7 +74,12 @@ async def wait_for_question(pilot: Any, app: DrillApp) -> None:
 async def answer_with(pilot: Any, app: DrillApp, values: dict[Part, str]) -> None:
     """Type each asked part's value and press Enter after each (the last one submits)."""
     assert app.controller is not None and app.controller.question is not None
-    for part in app.controller.question.parts:
+    for part in app.controller.question.fields:
+        if part not in values:
+            # a field shown but not marked (the fu of a limit hand): "-", it does not matter
+            await type_text(pilot, "-")
+            await pilot.press("enter")
+            continue
         if part is Part.YAKU:
             from quiz.widgets.yaku_picker import YakuPicker
 
@@ -97,3 +102,30 @@ def right_answers(app: DrillApp) -> dict[Part, str]:
     assert app.controller is not None and app.controller.question is not None
     key = app.controller.question.key
     return {p: key.expected_text(p) for p in key.parts}
+
+
+def key_events(text: str) -> list[Any]:
+    """The key events that type ``text`` (``⏎`` or a line break is Enter)."""
+    from quiz.widgets.answer_form import keys_for_text
+
+    return keys_for_text(text.replace("⏎", "\r"))
+
+
+async def burst(pilot: Any, app: DrillApp, keys: str | list[Any], *, gap: float = 0.0) -> None:
+    """Send keys as a terminal does: straight to the app, not waiting for it between them.
+
+    ``gap`` seconds between keys (0: one burst, like a paste or ``tmux send-keys``);
+    then wait until the app has taken them all.
+    """
+    import asyncio
+
+    events = key_events(keys) if isinstance(keys, str) else keys
+    driver = app._driver
+    assert driver is not None
+    for event in events:
+        event.set_sender(app)
+        driver.send_message(event)
+        if gap:
+            await asyncio.sleep(gap)
+    await pilot.pause()
+    await pilot.pause()

@@ -11,6 +11,7 @@ from textual.widgets import Select
 
 from quiz.drills import DRILLS, DrillKind
 from quiz.grading import Marked, Part
+from quiz.screens.confirm import ConfirmScreen
 from quiz.screens.drill import DrillScreen
 from quiz.screens.explanation import ExplanationScreen
 from quiz.screens.learners import LearnerScreen
@@ -18,7 +19,6 @@ from quiz.screens.settings import SettingsScreen
 from quiz.screens.summary import SummaryScreen
 from quiz.store import DrillStore
 from quiz.tilefaces import TileStyle
-from quiz.widgets.answer_form import AnswerForm
 from quiz.widgets.explanation import ExplanationView
 from quiz.widgets.hand import HandView
 from quiz.widgets.marks import MarksView
@@ -39,6 +39,7 @@ def history(store: DrillStore, name: str = "ann") -> list:  # type: ignore[type-
     return store.history(store.learner(name).id)
 
 
+@pytest.mark.slow
 async def test_a_question_answered_right_through_the_keyboard(store: DrillStore,
                                                               clock: FakeClock) -> None:
     posted: list[Message] = []
@@ -57,8 +58,6 @@ async def test_a_question_answered_right_through_the_keyboard(store: DrillStore,
         await pilot.pause()
         assert isinstance(app.screen, ExplanationScreen)
         assert app.screen.marked.correct
-        submitted = [m for m in posted if isinstance(m, AnswerForm.Submitted)]
-        assert submitted and submitted[-1].answers[Part.PAYMENT] == "3,600"
     rows = history(store)
     assert len(rows) == 1
     row = rows[0]
@@ -70,6 +69,7 @@ async def test_a_question_answered_right_through_the_keyboard(store: DrillStore,
     assert row.session is not None
 
 
+@pytest.mark.slow
 async def test_a_question_answered_wrong_gets_marks_a_reason_and_concepts(
         store: DrillStore, clock: FakeClock) -> None:
     app = make_app(store, clock, items=[SEED_ITEM])
@@ -92,6 +92,7 @@ async def test_a_question_answered_wrong_gets_marks_a_reason_and_concepts(
     assert [p.correct for p in rows[0].parts] == [False, True, False]
 
 
+@pytest.mark.slow
 async def test_a_payment_in_the_wrong_format_gets_a_hint_and_no_mark(
         store: DrillStore, clock: FakeClock) -> None:
     app = make_app(store, clock, items=["seed002-tsumo-2000-3900"])
@@ -111,6 +112,7 @@ async def test_a_payment_in_the_wrong_format_gets_a_hint_and_no_mark(
     assert len(history(store)) == 1
 
 
+@pytest.mark.slow
 async def test_the_explanation_shows_the_hands_fu_items(store: DrillStore,
                                                        clock: FakeClock) -> None:
     app = make_app(store, clock, items=[SEED_ITEM])
@@ -132,6 +134,7 @@ async def test_the_explanation_shows_the_hands_fu_items(store: DrillStore,
         assert [g.label for g in hand.groups()] == ["", "ron", "closed kan", "closed kan"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", list(DrillKind))
 async def test_each_drill_kind_asks_grades_and_stores(store: DrillStore, clock: FakeClock,
                                                       kind: DrillKind) -> None:
@@ -161,6 +164,7 @@ async def test_each_drill_kind_asks_grades_and_stores(store: DrillStore, clock: 
         assert rows[0].item_id is not None
 
 
+@pytest.mark.slow
 async def test_the_session_ends_with_a_summary(store: DrillStore, clock: FakeClock) -> None:
     app = make_app(store, clock, items=[SEED_ITEM, "seed002-tsumo-2000-3900"],
                    settings={"session_length": 2})
@@ -191,6 +195,7 @@ async def test_the_session_ends_with_a_summary(store: DrillStore, clock: FakeClo
         assert app.controller.session.plan.drill is DrillKind.TABLE  # type: ignore[union-attr]
 
 
+@pytest.mark.slow
 async def test_escape_ends_the_session_early(store: DrillStore, clock: FakeClock) -> None:
     app = make_app(store, clock, drill="table")
     async with app.run_test(size=SIZE) as pilot:
@@ -198,12 +203,23 @@ async def test_escape_ends_the_session_early(store: DrillStore, clock: FakeClock
         await pilot.press("escape")
         assert isinstance(app.screen, DrillScreen), "nothing answered yet: escape does nothing"
         await answer_with(pilot, app, right_answers(app))
+        # from the explanation, Esc asks first; "n" stays
         await pilot.press("escape")
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        assert isinstance(app.screen, ExplanationScreen)
+        await pilot.press("enter")
+        await wait_for_question(pilot, app)
+        # from the question, Esc asks too; "y" ends the session, the question dropped
+        await pilot.press("escape")
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("y")
         await pilot.pause()
         assert isinstance(app.screen, SummaryScreen)
         assert app.screen.summary.answered == 1
 
 
+@pytest.mark.slow
 async def test_a_time_limit_ends_the_session(store: DrillStore, clock: FakeClock) -> None:
     app = make_app(store, clock, drill="table", settings={"time_limit": 3,
                                                           "session_length": 0})
@@ -220,6 +236,7 @@ async def test_a_time_limit_ends_the_session(store: DrillStore, clock: FakeClock
         assert app.screen.summary.answered == 2
 
 
+@pytest.mark.slow
 async def test_settings_are_saved_and_used_on_the_next_run(store: DrillStore,
                                                            clock: FakeClock) -> None:
     app = make_app(store, clock, items=[SEED_ITEM])
@@ -247,6 +264,7 @@ async def test_settings_are_saved_and_used_on_the_next_run(store: DrillStore,
         assert again.screen.query_one(HandView).tile_style is TileStyle.KANJI
 
 
+@pytest.mark.slow
 async def test_what_is_asked_comes_from_the_settings(store: DrillStore,
                                                      clock: FakeClock) -> None:
     learner = store.learner("ann")
@@ -260,6 +278,7 @@ async def test_what_is_asked_comes_from_the_settings(store: DrillStore,
         assert isinstance(app.screen, ExplanationScreen) and app.screen.marked.correct
 
 
+@pytest.mark.slow
 async def test_fu_is_skipped_on_limit_hands(store: DrillStore, clock: FakeClock) -> None:
     app = make_app(store, clock, items=["limit-haneman"])
     async with app.run_test(size=SIZE) as pilot:
@@ -267,6 +286,7 @@ async def test_fu_is_skipped_on_limit_hands(store: DrillStore, clock: FakeClock)
         assert app.controller.question.parts == (Part.HAN, Part.PAYMENT)  # type: ignore[union-attr]
 
 
+@pytest.mark.slow
 async def test_the_learner_is_picked_at_start(store: DrillStore, clock: FakeClock) -> None:
     store.learner("ann")
     store.learner("bo")
@@ -281,6 +301,7 @@ async def test_the_learner_is_picked_at_start(store: DrillStore, clock: FakeCloc
     assert len(history(store, "bo")) == 1 and history(store, "ann") == []
 
 
+@pytest.mark.slow
 async def test_a_new_learner_is_named_at_start(store: DrillStore, clock: FakeClock) -> None:
     app = make_app(store, clock, learner=None, items=[SEED_ITEM])
     async with app.run_test(size=SIZE) as pilot:
@@ -292,6 +313,7 @@ async def test_a_new_learner_is_named_at_start(store: DrillStore, clock: FakeClo
         assert app.controller.learner.name == "Cy"  # type: ignore[union-attr]
 
 
+@pytest.mark.slow
 async def test_keys_that_make_no_sense_are_disabled(store: DrillStore,
                                                     clock: FakeClock) -> None:
     app = make_app(store, clock, drill="table")
@@ -317,6 +339,7 @@ def test_every_binding_has_an_id_and_a_description() -> None:
             assert binding.id and binding.description, (owner, binding)  # type: ignore[union-attr]
 
 
+@pytest.mark.slow
 async def test_help_and_the_command_palette(store: DrillStore, clock: FakeClock) -> None:
     from quiz.screens.help import HelpScreen
 
@@ -337,6 +360,7 @@ async def test_help_and_the_command_palette(store: DrillStore, clock: FakeClock)
         assert app.controller.session.plan.drill is DrillKind.DORA  # type: ignore[union-attr]
 
 
+@pytest.mark.slow
 async def test_an_answer_is_stored_before_the_next_question_is_shown(
         store: DrillStore, clock: FakeClock) -> None:
     app = make_app(store, clock, drill="table")
@@ -351,6 +375,7 @@ async def test_an_answer_is_stored_before_the_next_question_is_shown(
             await pilot.press("enter")
 
 
+@pytest.mark.slow
 async def test_a_missed_hand_becomes_review_cards_and_f5_opens_the_review(
         store: DrillStore, clock: FakeClock) -> None:
     """A wrong answer in the drill feeds spaced repetition; the status line counts what is due."""

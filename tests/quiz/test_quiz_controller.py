@@ -74,6 +74,7 @@ def test_submitting_stores_first_and_hints_store_nothing(store: DrillStore,
         c.submit({Part.PAYMENT: "1000"})
 
 
+@pytest.mark.slow
 def test_switching_drill_is_remembered(store: DrillStore, clock: FakeClock) -> None:
     c = controller(store, clock)
     c.start(DrillKind.DORA)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -35,6 +36,7 @@ def test_notation_round_trip(tiles: list, reds: list) -> None:
         assert str(scoring.Tile.parse(str(t))) == str(t)
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(winning_records(), st.randoms(use_true_random=False))
 def test_tile_order_never_changes_the_answer(record: dict, rnd: random.Random) -> None:
@@ -46,6 +48,7 @@ def test_tile_order_never_changes_the_answer(record: dict, rnd: random.Random) -
     assert scoring.score_record(shuffled) == out
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(winning_records())
 def test_fu_and_payments_are_round(record: dict) -> None:
@@ -56,6 +59,7 @@ def test_fu_and_payments_are_round(record: dict) -> None:
     assert out["total"] % 100 == 0
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(winning_records())
 def test_tsumo_never_totals_less_than_ron(record: dict) -> None:
@@ -65,6 +69,7 @@ def test_tsumo_never_totals_less_than_ron(record: dict) -> None:
     assert tsumo["total"] >= ron["total"]
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(winning_records(), st.integers(0, 33))
 def test_adding_a_dora_never_lowers_the_payment(record: dict, indicator: int) -> None:

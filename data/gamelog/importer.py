@@ -1,0 +1,384 @@
+"""Importing game logs into the bank: one transaction a file.
+
+Each file is read (format from content), replayed, and each win checked
+against what the server paid (:mod:`data.gamelog.check`). The wins that agree
+become bank items of kind ``game``; each disagreement is reported with the
+item id and both answers and never stored. A refused file changes nothing; a
+file already imported is not imported again (its content digest is kept).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from enum import StrEnum
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, cast
+
+from ..errors import ItemError
+from .errors import LogError
+from .game import GameLog
+
+if TYPE_CHECKING:
+    from sqlalchemy import Table
+
+    from ..db import Database
+    from ..items import PreparedItem
+    from .situation import WinSituation
+
+#: Files whose names end so are taken from a folder (others are skipped quietly).
+LOG_SUFFIXES = (".mjlog", ".xml", ".txt", ".json", ".jsonl", ".gz", ".log")
+
+
+class Outcome(StrEnum):
+    """What happened to one file."""
+
+    IMPORTED = "imported"
+    ALREADY = "already imported"
+    REFUSED = "refused"
+
+
+@dataclass(frozen=True, slots=True)
+class FileReport:
+    """One file's import.
+
+    Attributes:
+        origin: the file name (``-`` for standard input).
+        outcome: imported, already imported, or refused.
+        game: the game id (empty when the file could not be read).
+        added: wins stored as new bank items.
+        present: wins already in the bank (from another file of the same game).
+        disagreements: one line per win our scoring does not pay as the server did.
+        reason: why the file was refused or skipped.
+    """
+
+    origin: str
+    outcome: Outcome
+    game: str = ""
+    added: int = 0
+    present: int = 0
+    disagreements: tuple[str, ...] = ()
+    reason: str = ""
+
+    def line(self) -> str:
+        """One line for the summary."""
+        if self.outcome is Outcome.REFUSED:
+            return self.reason
+        if self.outcome is Outcome.ALREADY:
+            return f"{self.origin}: {self.reason}"
+        parts = [f"{self.added} win{'s' if self.added != 1 else ''} imported"]
+        if self.present:
+            parts.append(f"{self.present} already in the bank")
+        if self.disagreements:
+            parts.append(f"{len(self.disagreements)} refused (our scoring disagrees)")
+        return f"{self.origin}: game {self.game}: " + ", ".join(parts)
+
+
+@dataclass(frozen=True, slots=True)
+class ImportSummary:
+    """Every file's report and the totals."""
+
+    files: tuple[FileReport, ...] = field(default_factory=tuple)
+
+    @property
+    def imported(self) -> int:
+        """Wins stored as new items."""
+        return sum(f.added for f in self.files)
+
+    @property
+    def skipped(self) -> int:
+        """Wins not stored because they are in the bank already (files imported before too)."""
+        return sum(f.present for f in self.files)
+
+    @property
+    def refused_wins(self) -> int:
+        """Wins not stored because our scoring disagrees with the server."""
+        return sum(len(f.disagreements) for f in self.files)
+
+    @property
+    def refused_files(self) -> int:
+        """Files refused whole."""
+        return sum(1 for f in self.files if f.outcome is Outcome.REFUSED)
+
+    def line(self) -> str:
+        """The totals in one line."""
+        already = sum(1 for f in self.files if f.outcome is Outcome.ALREADY)
+        return (
+            f"{self.imported} win{'s' if self.imported != 1 else ''} imported, "
+            f"{self.skipped} already in the bank, {self.refused_wins} refused "
+            f"(scoring disagrees); {len(self.files)} file{'s' if len(self.files) != 1 else ''}: "
+            f"{self.refused_files} refused, {already} already imported"
+        )
+
+
+def log_files(paths: Iterable[str | Path]) -> list[str | Path]:
+    """The files to read: each path, a folder's log files (sorted), ``-`` kept as is."""
+    out: list[str | Path] = []
+    for p in paths:
+        if str(p) == "-":
+            out.append("-")
+            continue
+        path = Path(p)
+        if path.is_dir():
+            out.extend(
+                f
+                for f in sorted(path.rglob("*"))
+                if f.is_file() and f.name.lower().endswith(LOG_SUFFIXES)
+            )
+        else:
+            out.append(path)
+    return out
+
+
+def source_line(game: GameLog, win: WinSituation, origin: str) -> str:
+    """Where a hand came from, for people: game, round, who won, who paid, and the file."""
+    paid = "by tsumo" if win.tsumo else f"from {game.name(win.source)}"
+    pao = win.recorded.pao
+    liable = f" (pao: {game.name(pao)} pays)" if pao is not None and pao != win.who else ""
+    return f"game {game.game} {win.label}: {game.name(win.who)} won {paid}{liable} ({origin})"
+
+
+def prepare_wins(
+    game: GameLog, *, origin: str, rules: str
+) -> tuple[list[tuple[WinSituation, PreparedItem]], list[str]]:
+    """Check every win against the server: the items that agree, the lines that do not."""
+    from scoring.errors import ScoringError
+
+    from ..items import prepare_item
+    from ..records import ItemKind, Problem
+    from .check import check_win
+
+    profile = game.rules or rules
+    good: list[tuple[WinSituation, PreparedItem]] = []
+    bad: list[str] = []
+    for win in game.wins:
+        uid = game.win_id(win)
+        try:
+            verdict = check_win(
+                win.problem, win.recorded, who=win.who, source=win.source,
+                dealer=win.dealer, rules=profile,
+            )  # fmt: skip
+        except ScoringError as e:
+            bad.append(f"{uid}: our scoring refuses the hand ({e})")
+            continue
+        if not verdict.agrees:
+            bad.append(f"{uid}: {'; '.join(verdict.differences)}")
+            continue
+        # the replay writes problems in canonical form (as read_problem would)
+        problem = Problem.from_record({**win.problem, "rules": profile})
+        item = prepare_item(
+            problem,
+            uid=uid,
+            origin=origin,
+            kind=ItemKind.GAME,
+            source=source_line(game, win, origin),
+            result=verdict.result,
+        )
+        good.append((win, item))
+    return good, bad
+
+
+Clock = Callable[[], datetime]
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+def import_log(
+    database: Database,
+    data: bytes,
+    *,
+    origin: str,
+    name: str | None = None,
+    rules: str = "tenhou",
+    clock: Clock = _now,
+    known: dict[str, str] | None = None,
+) -> FileReport:
+    """Import one log's wins in one transaction; a refused file changes nothing.
+
+    ``known`` maps the digests of files imported before to when (read from the
+    database when not given).
+    """
+    from .detect import read_log
+
+    digest = hashlib.sha256(data).hexdigest()
+    when = _imported_when(database, digest) if known is None else known.get(digest)
+    if when is not None:
+        return FileReport(
+            origin, Outcome.ALREADY, reason=f"already imported on {when} (nothing added)"
+        )
+    try:
+        game = read_log(data, origin=origin, name=name)
+    except LogError as e:
+        return FileReport(origin, Outcome.REFUSED, reason=str(e))
+    if not game.wins:
+        return FileReport(
+            origin, Outcome.REFUSED, game=game.game, reason=f"{origin}: refused: no win in it"
+        )
+    good, bad = prepare_wins(game, origin=origin, rules=rules)
+    try:
+        added, present = _store(database, game, good, digest, origin, game.rules or rules, clock())
+    except ItemError as e:
+        return FileReport(origin, Outcome.REFUSED, game=game.game, reason=f"{origin}: refused: {e}")
+    return FileReport(
+        origin, Outcome.IMPORTED, game.game, added, present, tuple(bad)
+    )
+
+
+def import_logs(
+    database: Database,
+    paths: Sequence[str | Path],
+    *,
+    rules: str = "tenhou",
+    read_stdin: Callable[[], bytes] | None = None,
+    clock: Clock = _now,
+) -> ImportSummary:
+    """Import files and folders (``-``: standard input); each file on its own."""
+    reports: list[FileReport] = []
+    known = _imported(database)
+    for path in log_files(paths):
+        if path == "-":
+            data = read_stdin() if read_stdin is not None else b""
+            reports.append(
+                import_log(database, data, origin="-", rules=rules, clock=clock, known=known)
+            )
+            continue
+        path = Path(path)
+        try:
+            data = path.read_bytes()
+        except OSError as e:
+            reason = f"{path.name}: refused: cannot read it ({e.strerror or e})"
+            reports.append(FileReport(path.name, Outcome.REFUSED, reason=reason))
+            continue
+        report = import_log(
+            database, data, origin=path.name, name=path.name, rules=rules, clock=clock, known=known
+        )
+        if report.outcome is Outcome.IMPORTED:
+            known[hashlib.sha256(data).hexdigest()] = "this run"
+        reports.append(report)
+    return ImportSummary(tuple(reports))
+
+
+def _imported(database: Database) -> dict[str, str]:
+    """When each file imported before was imported, by content digest."""
+    from sqlalchemy import select
+
+    from ..log_models import LogImport
+
+    table = cast("Table", LogImport.__table__)
+    with database.engine.connect() as conn:
+        rows = conn.execute(select(table.c.digest, table.c.imported_at)).all()
+    return {digest: _when(at) for digest, at in rows}
+
+
+def _when(at: datetime) -> str:
+    return at.strftime("%Y-%m-%d %H:%M UTC")
+
+
+def _imported_when(database: Database, digest: str) -> str | None:
+    from sqlalchemy import select
+
+    from ..log_models import LogImport
+
+    table = cast("Table", LogImport.__table__)
+    with database.engine.connect() as conn:
+        found = conn.execute(
+            select(table.c.imported_at).where(table.c.digest == digest)
+        ).scalar_one_or_none()
+    return None if found is None else _when(found)
+
+
+def _store(
+    database: Database,
+    game: GameLog,
+    good: list[tuple[WinSituation, PreparedItem]],
+    digest: str,
+    origin: str,
+    rules: str,
+    now: datetime,
+) -> tuple[int, int]:
+    """Store the agreeing wins, the file and its wins table, in one transaction."""
+    from sqlalchemy import Table, insert, select
+
+    from ..errors import DuplicateItemError
+    from ..log_models import LogImport, LogWin
+    from ..models import BankItem as Row
+    from ..models import ItemTopic
+    from ..records import Problem
+    from ..repository import _row_values
+
+    bank_items, topics = cast(Table, Row.__table__), cast(Table, ItemTopic.__table__)
+    imports, wins = cast(Table, LogImport.__table__), cast(Table, LogWin.__table__)
+    with database.transaction() as s:
+        conn = s.connection()
+        uids = [item.uid for _, item in good]
+        existing: dict[str, tuple[int, dict[str, Any]]] = {}
+        for start in range(0, len(uids), 500):
+            chunk = uids[start : start + 500]
+            for row_id, uid, problem in conn.execute(
+                select(bank_items.c.id, bank_items.c.uid, bank_items.c.problem).where(
+                    bank_items.c.uid.in_(chunk)
+                )
+            ):
+                existing[uid] = (row_id, problem)
+        new = [item for _, item in good if item.uid not in existing]
+        for _, item in good:
+            if item.uid in existing and Problem.from_record(existing[item.uid][1]) != item.problem:
+                raise DuplicateItemError(
+                    origin, item.uid, "the id is already in the bank with a different hand"
+                )
+        ids: dict[str, int] = {uid: row_id for uid, (row_id, _) in existing.items()}
+        if new:
+            rows = [_row_values(item, now) for item in new]
+            for values in rows:
+                values["limit_name"] = values.pop("limit")
+            new_ids = conn.execute(
+                insert(bank_items).returning(bank_items.c.id, sort_by_parameter_order=True), rows
+            ).scalars()
+            ids.update(zip((item.uid for item in new), new_ids, strict=True))
+            conn.execute(
+                insert(topics),
+                [{"item_id": ids[item.uid], "topic": t} for item in new for t in item.topics],
+            )
+        import_id = conn.execute(
+            insert(imports).returning(imports.c.id),
+            {
+                "digest": digest,
+                "name": origin[:200],
+                "format": game.format.value,
+                "game": game.game,
+                "rules": rules,
+                "imported_at": now,
+            },
+        ).scalar_one()
+        if good:
+            conn.execute(
+                insert(wins),
+                [
+                    {
+                        "import_id": import_id,
+                        "position": n,
+                        "item_id": ids[item.uid],
+                        "game": game.game,
+                        "round": win.label,
+                        "winner": game.name(win.who)[:64],
+                        "payer": None if win.tsumo else game.name(win.source)[:64],
+                        "winner_seat": win.who,
+                        "payer_seat": None if win.tsumo else win.source,
+                        "melds": [
+                            {
+                                "kind": m.kind.value,
+                                "tiles": "".join(m.tiles),
+                                "called": m.called,
+                                "from": m.source,
+                            }
+                            for m in win.melds
+                        ],
+                    }
+                    for n, (win, item) in enumerate(good)
+                ],
+            )
+    return len(new), len(good) - len(new)

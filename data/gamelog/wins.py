@@ -1,0 +1,135 @@
+"""Finding imported wins: those of one import (a file or a game), or of one player.
+
+>>> Role("paid").value
+'paid'
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import TYPE_CHECKING
+
+from ..errors import NotFoundError
+
+if TYPE_CHECKING:
+    from ..db import Database
+
+
+class Role(StrEnum):
+    """Which of a player's hands: the wins they made, those they paid for, or both."""
+
+    WON = "won"
+    PAID = "paid"
+    BOTH = "both"
+
+
+def player_wins(database: Database, player: str, role: Role = Role.BOTH) -> list[str]:
+    """Item ids of the wins a player made and/or dealt into, in import and play order.
+
+    Raises:
+        NotFoundError: when no imported win has that player in that role.
+    """
+    from sqlalchemy import or_, select
+
+    from ..log_models import LogWin
+    from ..models import BankItem
+
+    won, paid = LogWin.winner == player, LogWin.payer == player
+    where = won if role is Role.WON else paid if role is Role.PAID else or_(won, paid)
+    stmt = (
+        select(BankItem.uid)
+        .join(LogWin, LogWin.item_id == BankItem.id)
+        .where(where)
+        .order_by(LogWin.import_id, LogWin.position)
+    )
+    with database.session() as s:
+        uids = list(dict.fromkeys(s.scalars(stmt)))
+    if not uids:
+        what = {Role.WON: "won", Role.PAID: "dealt into", Role.BOTH: "won or dealt into"}[role]
+        raise NotFoundError(
+            f"no imported hand {what} by a player named '{player}' "
+            "(names are as the logs write them; 'riichi-drill bank import-log FILE' first)"
+        )
+    return uids
+
+
+def import_wins(database: Database, key: str) -> list[str]:
+    """Item ids of one import's wins in play order: ``key`` is a file name or a game id.
+
+    Raises:
+        NotFoundError: when no import has that file name or game.
+    """
+    from pathlib import Path
+
+    from sqlalchemy import or_, select
+
+    from ..log_models import LogImport
+
+    name = Path(key).name if key != "-" else key
+    with database.session() as s:
+        found = s.scalar(
+            select(LogImport.id)
+            .where(or_(LogImport.name == name, LogImport.game == key))
+            .order_by(LogImport.id.desc())
+            .limit(1)
+        )
+    if found is None:
+        raise NotFoundError(
+            f"no imported game log '{key}' ('riichi-drill bank import-log FILE' first)"
+        )
+    return _wins_of_import(database, found)
+
+
+def file_wins(
+    database: Database, path: str, *, rules: str = "tenhou"
+) -> tuple[list[str], str, str]:
+    """A log file's checked wins in play order, importing the file first if it is new.
+
+    Returns the item ids, their rule profile and the import's one-line report.
+
+    Raises:
+        LogError: when the file is refused (naming why).
+        NotFoundError: when it holds no win our scoring agrees with.
+    """
+    import hashlib
+    from pathlib import Path
+
+    from sqlalchemy import select
+
+    from ..log_models import LogImport
+    from .errors import LogError
+    from .importer import Outcome, import_log
+
+    file = Path(path)
+    try:
+        data = file.read_bytes()
+    except OSError as e:
+        raise LogError(file.name, f"cannot read it ({e.strerror or e})") from None
+    report = import_log(database, data, origin=file.name, name=file.name, rules=rules)
+    if report.outcome is Outcome.REFUSED:
+        raise LogError(file.name, report.reason.split(": refused: ", 1)[-1])
+    digest = hashlib.sha256(data).hexdigest()
+    with database.session() as s:
+        found = s.execute(
+            select(LogImport.id, LogImport.rules).where(LogImport.digest == digest)
+        ).first()
+    uids = _wins_of_import(database, found[0]) if found is not None else []
+    if found is None or not uids:
+        raise NotFoundError(f"{file.name}: no win of it could be imported ({report.line()})")
+    return uids, str(found[1]), report.line()
+
+
+def _wins_of_import(database: Database, import_id: int) -> list[str]:
+    from sqlalchemy import select
+
+    from ..log_models import LogWin
+    from ..models import BankItem
+
+    stmt = (
+        select(BankItem.uid)
+        .join(LogWin, LogWin.item_id == BankItem.id)
+        .where(LogWin.import_id == import_id)
+        .order_by(LogWin.position)
+    )
+    with database.session() as s:
+        return list(s.scalars(stmt))

@@ -1,0 +1,158 @@
+"""How wide text is on a terminal, and padding, cutting and wrapping by that width.
+
+``len()`` counts code points, but a terminal counts cells: a CJK character
+takes two cells, and Thai vowel signs above and below the line and tone marks
+take none (they sit on the consonant before them). Columns built with
+``len()`` drift as soon as a Japanese or Thai word is in them; these helpers
+count cells the way Textual (Rich) does, and never cut between a letter and
+its marks or through a double-width character.
+
+>>> display_width("Pinfu"), display_width("平和"), display_width("พินฟุ")
+(5, 4, 3)
+>>> pad("平和", 6) + "|", pad("พินฟุ", 6, "right") + "|"
+('平和  |', '   พินฟุ|')
+>>> cut("断幺九 (タンヤオ)", 7)
+'断幺九…'
+>>> wrap("Відкрите пінфу отримує два мініпойнти", 16)
+['Відкрите пінфу', 'отримує два', 'мініпойнти']
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Iterator
+from functools import lru_cache
+from typing import Literal
+
+__all__ = ["cell_clusters", "char_width", "cut", "display_width", "pad", "wrap"]
+
+Align = Literal["left", "right", "center"]
+ELLIPSIS = "…"
+
+
+@lru_cache(maxsize=4096)
+def char_width(ch: str) -> int:
+    """Cells one code point takes: 0 (marks, joiners, controls), 1, or 2 (wide, full-width)."""
+    o = ord(ch)
+    if 0x20 <= o < 0x7F:
+        return 1
+    if o < 0x20 or 0x7F <= o < 0xA0:
+        return 0
+    category = unicodedata.category(ch)
+    if category in ("Mn", "Me", "Cf") or 0x1160 <= o <= 0x11FF:
+        return 0
+    return 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
+
+
+def display_width(text: str) -> int:
+    """Cells ``text`` takes on a terminal (one line)."""
+    if text.isascii():
+        return len(text)
+    return sum(char_width(ch) for ch in text)
+
+
+def cell_clusters(text: str) -> Iterator[str]:
+    """The text in pieces that must stay whole: a character with the marks that follow it."""
+    start = 0
+    for i in range(1, len(text) + 1):
+        if i == len(text) or char_width(text[i]) != 0:
+            if i > start:
+                yield text[start:i]
+            start = i
+
+
+def cut(text: str, width: int, ellipsis: str = ELLIPSIS) -> str:
+    """``text`` made to fit ``width`` cells, ending in ``ellipsis`` when something was cut.
+
+    A cluster is never split, and a double-width character that would not fit
+    whole is left out (the result may then be one cell narrower than ``width``).
+    """
+    if display_width(text) <= width:
+        return text
+    room = width - display_width(ellipsis)
+    if room < 0:
+        return ""
+    out: list[str] = []
+    used = 0
+    for cluster in cell_clusters(text):
+        w = display_width(cluster)
+        if used + w > room:
+            break
+        out.append(cluster)
+        used += w
+    return "".join(out).rstrip() + ellipsis
+
+
+def pad(text: str, width: int, align: Align = "left", ellipsis: str = ELLIPSIS) -> str:
+    """``text`` in exactly ``width`` cells: cut if too wide, then padded with spaces."""
+    text = cut(text, width, ellipsis)
+    gap = max(0, width - display_width(text))
+    if align == "right":
+        return " " * gap + text
+    if align == "center":
+        left = gap // 2
+        return " " * left + text + " " * (gap - left)
+    return text + " " * gap
+
+
+#: Characters a Japanese line may not start with (kinsoku): they stay with the one before.
+_NO_LINE_START = frozenset("、。，．・：；？！ー）」』】〕〉》ぁぃぅぇぉっゃゅょァィゥェォッャュョ")
+
+
+def _units(word: str) -> list[str]:
+    """A word's unbreakable units: the whole word, or each wide character on its own."""
+    units: list[str] = []
+    run = ""
+    for cluster in cell_clusters(word):
+        if cluster[0] in _NO_LINE_START and (run or units):
+            if run:
+                run += cluster
+            else:
+                units[-1] += cluster
+        elif display_width(cluster) == 2:
+            if run:
+                units.append(run)
+                run = ""
+            units.append(cluster)
+        else:
+            run += cluster
+    if run:
+        units.append(run)
+    return units
+
+
+def wrap(text: str, width: int) -> list[str]:
+    """Lines of at most ``width`` cells, broken at spaces and between CJK characters.
+
+    A word longer than a whole line (a long Ukrainian compound, a Thai phrase
+    written without spaces) is broken between clusters, never inside one;
+    Japanese punctuation never starts a line.
+    """
+    if width <= 0:
+        raise ValueError("width must be positive")
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        line, used = "", 0
+        for word in paragraph.split():
+            for i, unit in enumerate(_units(word)):
+                space = 1 if (i == 0 and line) else 0
+                w = display_width(unit)
+                if used + space + w <= width:
+                    line, used = line + " " * space + unit, used + space + w
+                    continue
+                if w <= width or width - used - space < 1:
+                    if line:
+                        lines.append(line)
+                    line, used, space = "", 0, 0
+                    if w <= width:
+                        line, used = unit, w
+                        continue
+                line, used = line + " " * space, used + space
+                for cluster in cell_clusters(unit):
+                    cw = display_width(cluster)
+                    if used + cw > width and line.strip():
+                        lines.append(line)
+                        line, used = "", 0
+                    line, used = line + cluster, used + cw
+        lines.append(line)
+    return lines

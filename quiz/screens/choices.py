@@ -1,0 +1,63 @@
+"""What a screen that closes returns: a typed choice, never a bare string.
+
+The explanation and the summary close with a :data:`Choice`: one of the
+:class:`Go` steps, or :class:`StartDrill` with the drill picked. The screen
+that opened them (the drill screen) matches on it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+from textual.screen import Screen
+
+from ..drills import DrillKind
+
+__all__ = ["Choice", "Go", "LeaveHandler", "StartDrill", "close_with"]
+
+
+class Go(Enum):
+    """Where the learner goes next."""
+
+    #: On to the next question of the session.
+    NEXT = "next"
+    #: End the session: its summary.
+    END = "end"
+    #: A new session of the same drill.
+    AGAIN = "again"
+    #: Leave the app.
+    QUIT = "quit"
+    #: Close and go back to where the learner was (looking back at an explanation).
+    BACK = "back"
+
+
+@dataclass(frozen=True, slots=True)
+class StartDrill:
+    """A new session of this drill."""
+
+    drill: DrillKind
+
+
+#: What the explanation and the summary close with.
+Choice = Go | StartDrill
+
+#: What the owner of a closing screen runs with the choice (awaited).
+LeaveHandler = Callable[[Choice], Awaitable[None]]
+
+
+async def close_with(screen: Screen[Any], choice: Choice, handler: LeaveHandler | None) -> None:
+    """Close ``screen`` with ``choice``.
+
+    With a handler, the screen is popped and the handler awaited: called from
+    a priority binding, everything it puts on screen (the next question, its
+    first field focused) is there before the next key is read. Without one,
+    the screen is dismissed with the choice (its result callback runs later).
+    """
+    if handler is None:
+        screen.dismiss(choice)
+        return
+    await screen.app.pop_screen()
+    await handler(choice)

@@ -1,0 +1,26 @@
+"""The examples in the game-log modules' docstrings run and agree."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+
+import pytest
+
+MODULES = [
+    "data.gamelog.errors",
+    "data.gamelog.situation",
+    "data.gamelog.game",
+    "data.gamelog.mjlog",
+    "data.gamelog.check",
+    "data.gamelog.detect",
+    "data.gamelog.wins",
+]
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_docstring_examples(name: str) -> None:
+    module = importlib.import_module(name)
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 0, f"{name} has no examples"
+    assert result.failed == 0
