@@ -16,11 +16,9 @@ True
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import date, datetime
 from enum import IntEnum, StrEnum
-
-from .records import Accuracy
 
 
 class CardKind(StrEnum):
@@ -237,6 +235,19 @@ class CardProblem:
 
 
 @dataclass(frozen=True, slots=True)
+class Tally:
+    """A card's counters: reviews, lapses (Agains) and whether it is flagged a leech.
+
+    The rules that change them live in :mod:`quiz.srs.rules`; the repository
+    reads them, hands them to the rule and writes what it returns.
+    """
+
+    reps: int
+    lapses: int
+    leech: bool
+
+
+@dataclass(frozen=True, slots=True)
 class DayCounts:
     """What a learner did today: reviews by kind (for the daily limits)."""
 
@@ -283,40 +294,6 @@ class RateOverTime:
     def mean_seconds(self) -> float:
         """Mean time per answer (0.0 with no answers)."""
         return self.seconds / self.answers if self.answers else 0.0
-
-
-@dataclass(frozen=True, slots=True)
-class Progress:
-    """A learner's progress, for the statistics screen.
-
-    Attributes:
-        days: answers per day, oldest first, one entry per day of the window.
-        parts: accuracy per part of an answer (fu, han, payment...).
-        concepts: accuracy per concept exercised, worst first.
-        forecast: cards due per day from today, ``forecast[0]`` including overdue.
-        day_streak: days in a row (up to today) with at least one answer.
-        best_day_streak: the longest such run.
-        right_streak: answers in a row right, up to the last one.
-        best_right_streak: the longest such run.
-        answers: answers in all.
-        median_seconds: median time per answer.
-        cards: cards by state label.
-        leeches: leech cards.
-    """
-
-    days: tuple[RateOverTime, ...]
-    parts: tuple[Accuracy, ...]
-    concepts: tuple[Accuracy, ...]
-    forecast: tuple[int, ...]
-    day_streak: int
-    best_day_streak: int
-    right_streak: int
-    best_right_streak: int
-    answers: int
-    median_seconds: float
-    cards: tuple[tuple[str, int], ...] = ()
-    leeches: int = 0
-    problems: tuple[CardProblem, ...] = field(default=())
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,4 +1,4 @@
-"""Reading and writing spaced-repetition cards and reviews; progress statistics.
+"""Reading and writing spaced-repetition cards and reviews (storage only).
 
 Every function takes an open :class:`data.db.Database` and hands back the
 frozen records of :mod:`data.srs_records`, never ORM rows. Times are UTC.
@@ -13,7 +13,10 @@ that concept alone is reported and dropped.
 
 The queries that choose the next card use the indexes of
 :mod:`data.srs_models` and stay within a few milliseconds with 20,000 cards
-and 100,000 reviews (``bench/srs.py``).
+and 100,000 reviews (``bench/srs.py``). The rules (lapses, leeches, what is
+due, the statistics) are :mod:`quiz.srs`'s: a write is given the rule that
+updates a card's counters. The aggregates of the statistics and the history
+export are in :mod:`data.srs_history`.
 """
 
 from __future__ import annotations
@@ -22,23 +25,21 @@ import functools
 import json
 import logging
 import math
-import statistics
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from datetime import UTC, date, datetime, timedelta
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Integer, Row, bindparam, cast, func, insert, select, type_coerce, update
+from sqlalchemy import Integer, Row, bindparam, func, insert, select, type_coerce, update
 from sqlalchemy.sql.elements import ColumnElement
 from sqlalchemy.types import NullType
 
 from .db import Database
 from .errors import DataError, NotFoundError
-from .models import Attempt, AttemptConcept, AttemptPart, BankItem, ItemTopic, Learner
+from .models import Attempt, BankItem, ItemTopic, Learner
 from .records import LearnerRecord
 from .srs_models import SrsCard, SrsReview
 from .srs_records import (
-    Accuracy,
     CardKind,
     CardOrigin,
     CardProblem,
@@ -46,15 +47,13 @@ from .srs_records import (
     CardState,
     Cell,
     DayCounts,
-    HistoryRow,
     NewCard,
-    Progress,
     QueueState,
-    RateOverTime,
     ReviewKind,
     ReviewRecord,
     ReviewWrite,
     Schedule,
+    Tally,
 )
 from .topics import is_topic
 
@@ -62,17 +61,14 @@ __all__ = [
     "Reporter",
     "all_cards",
     "card_counts",
-    "day_counts",
     "due_cards",
+    "due_times",
     "find_card",
     "find_learner",
-    "forecast",
     "get_card",
-    "history",
     "item_for_topic",
     "leeches",
     "new_item",
-    "progress",
     "queue_state",
     "recent_durations",
     "recent_items",
@@ -308,27 +304,6 @@ def find_cards(
 # --------------------------------------------------------------------------- the queue
 
 
-def day_counts(db: Database, learner_id: int, day_start: datetime) -> DayCounts:
-    """Reviews by kind since the start of the learner's day."""
-    with db.engine.connect() as conn:
-        return _day_counts(conn, learner_id, day_start)
-
-
-def _day_counts(conn: Any, learner_id: int, day_start: datetime) -> DayCounts:
-    rows = conn.execute(
-        select(SrsReview.kind, func.count())
-        .where(SrsReview.learner_id == learner_id, SrsReview.reviewed_at >= day_start)
-        .group_by(SrsReview.kind)
-    )
-    counts = {k: n for k, n in rows}
-    return DayCounts(
-        new=counts.get("new", 0),
-        review=counts.get("review", 0),
-        learn=counts.get("learn", 0) + counts.get("relearn", 0),
-        miss=counts.get("miss", 0),
-    )
-
-
 @functools.cache
 def _queue_statements() -> dict[str, Any]:
     """The queue's statements, built once (parameters bound at each call)."""
@@ -418,14 +393,16 @@ def recent_items(db: Database, card_id: int, *, limit: int = 5) -> list[int]:
 
 
 def _seen_by(learner_id: int) -> tuple[Any, Any]:
+    # ``learner_id + 0``: look the item up by its own index (a learner's index, chosen
+    # otherwise when the learner is the only one, reads every answer for each item)
     answered = (
         select(Attempt.id)
-        .where(Attempt.item_id == BankItem.id, Attempt.learner_id == learner_id)
+        .where(Attempt.item_id == BankItem.id, Attempt.learner_id + 0 == learner_id)
         .exists()
     )
     reviewed = (
         select(SrsReview.id)
-        .where(SrsReview.item_id == BankItem.id, SrsReview.learner_id == learner_id)
+        .where(SrsReview.item_id == BankItem.id, SrsReview.learner_id + 0 == learner_id)
         .exists()
     )
     return answered, reviewed
@@ -577,15 +554,15 @@ def save_reviews(
     db: Database,
     writes: Sequence[ReviewWrite],
     *,
-    leech_threshold: int = 8,
+    tally: Callable[[Tally, int], Tally],
     report: Reporter | None = None,
 ) -> tuple[tuple[CardRecord, ReviewRecord] | None, ...]:
     """Store reviews (creating new cards) in one transaction.
 
-    Each review sets its card's schedule, counts a rep (and a lapse for an
-    Again), flags the card a leech once it has ``leech_threshold`` lapses,
-    and is kept as a row of ``srs_reviews``. A write whose card row is
-    damaged is reported and skipped (None in its place).
+    Each review sets its card's schedule and its counters (``tally`` gives
+    them from the counters before and the rating: the rule of lapses and
+    leeches is the caller's), and is kept as a row of ``srs_reviews``. A
+    write whose card row is damaged is reported and skipped (None in its place).
 
     Returns:
         for each write, the card after it and the review stored (or None).
@@ -607,10 +584,8 @@ def save_reviews(
                 out.append(None)
                 continue
             values.update(_schedule_columns(w.schedule))
-            values["reps"] = values["reps"] + 1
-            if w.rating == 1:
-                values["lapses"] = values["lapses"] + 1
-            values["leech"] = bool(values["leech"]) or values["lapses"] >= leech_threshold
+            after = tally(Tally(values["reps"], values["lapses"], bool(values["leech"])), w.rating)
+            values.update(reps=after.reps, lapses=after.lapses, leech=after.leech)
             if w.set_item_id is not None:
                 values["item_id"] = w.set_item_id
             if w.add_concepts:
@@ -733,12 +708,14 @@ def replace_review(
     *,
     rating: int,
     schedule: Schedule,
-    leech_threshold: int = 8,
+    tally: Callable[[Tally, int], Tally],
 ) -> tuple[CardRecord, ReviewRecord]:
     """Change the rating of a card's latest review, and the schedule it gave.
 
     Used when the learner overrides the automatic rating: the review row
-    keeps its proposed ``auto_rating`` and takes the new ``rating``.
+    keeps its proposed ``auto_rating`` and takes the new ``rating``; the
+    card's counters are what ``tally`` gives from the counters before and
+    the old rating.
 
     Raises:
         NotFoundError: when the review does not exist.
@@ -757,11 +734,8 @@ def replace_review(
             raise DataError(
                 f"review {review_id} can no longer change: its card was reviewed again since"
             )
-        if review.rating == 1 and rating != 1:
-            row.lapses = max(0, row.lapses - 1)
-        elif review.rating != 1 and rating == 1:
-            row.lapses += 1
-        row.leech = row.lapses >= leech_threshold
+        after = tally(Tally(row.reps, row.lapses, bool(row.leech)), review.rating)
+        row.reps, row.lapses, row.leech = after.reps, after.lapses, after.leech
         for k, v in _schedule_columns(schedule).items():
             setattr(row, k, v)
         review.rating = rating
@@ -847,27 +821,22 @@ def card_counts(db: Database, learner_id: int) -> dict[str, int]:
     return dict(out)
 
 
-def forecast(
-    db: Database, learner_id: int, *, day_start: datetime, days: int = 30
-) -> tuple[int, ...]:
-    """Cards due on each of the next ``days`` days; the first day includes the overdue."""
-    end = day_start + timedelta(days=days)
-    counts = [0] * days
+def due_times(db: Database, learner_id: int, *, before: datetime) -> list[datetime]:
+    """When each of the learner's cards due before ``before`` is due (unreadable times
+    left out)."""
+    out = []
     with db.engine.connect() as conn:
         rows = conn.execute(
             select(_raw(SrsCard.due, "due")).where(
-                SrsCard.learner_id == learner_id, SrsCard.due < end
+                SrsCard.learner_id == learner_id, SrsCard.due < before
             )
         ).scalars()
         for value in rows:
             try:
-                due = _as_utc(value, "due")
+                out.append(_as_utc(value, "due"))
             except CorruptCardError:
                 continue
-            index = max(0, (due - day_start) // timedelta(days=1))
-            if index < days:
-                counts[index] += 1
-    return tuple(counts)
+    return out
 
 
 def find_learner(db: Database, name: str) -> LearnerRecord | None:
@@ -877,285 +846,3 @@ def find_learner(db: Database, name: str) -> LearnerRecord | None:
         if row is None:
             return None
         return LearnerRecord(row.id, row.name, row.created_at)
-
-
-# --------------------------------------------------------------------------- progress
-
-
-def _day_of(moment: datetime, day_offset: timedelta) -> date:
-    return (moment - day_offset).date()
-
-
-def _streaks(flags: Sequence[bool]) -> tuple[int, int]:
-    """(current run of True at the end, longest run of True)."""
-    best = run = 0
-    for f in flags:
-        run = run + 1 if f else 0
-        best = max(best, run)
-    return run, best
-
-
-def progress(
-    db: Database,
-    learner_id: int,
-    *,
-    now: datetime,
-    days: int = 30,
-    forecast_days: int = 30,
-    day_offset: timedelta = timedelta(0),
-    concepts: int = 12,
-    min_answers: int = 2,
-    report: Reporter | None = None,
-) -> Progress:
-    """A learner's progress: accuracy over time, per part and per concept, streaks, times.
-
-    Args:
-        db: the database.
-        learner_id: whose.
-        now: the time (UTC).
-        days: how many days of accuracy and time per question.
-        forecast_days: how many days of due forecast.
-        day_offset: when the learner's day starts, after midnight UTC.
-        concepts: at most this many concepts (the worst).
-        min_answers: a concept needs this many answers to be listed.
-        report: called for each damaged card row.
-    """
-    today = _day_of(now, day_offset)
-    first_day = today - timedelta(days=days - 1)
-    per_day: dict[date, list[float]] = defaultdict(lambda: [0.0, 0.0, 0.0])
-    answer_days: set[date] = set()
-    flags: list[bool] = []
-    seconds: list[float] = []
-    with db.engine.connect() as conn:
-        rows = conn.execute(
-            select(_raw(Attempt.answered_at, "at"), _raw(Attempt.correct, "ok"), Attempt.seconds)
-            .where(Attempt.learner_id == learner_id)
-            .order_by(Attempt.answered_at, Attempt.id)
-        )
-        for at, ok, secs in rows:
-            try:
-                moment = _as_utc(at, "answered at")
-            except CorruptCardError:
-                continue
-            day = _day_of(moment, day_offset)
-            answer_days.add(day)
-            right = bool(ok)
-            flags.append(right)
-            secs = float(secs or 0.0)
-            seconds.append(secs)
-            if day >= first_day:
-                bucket = per_day[day]
-                bucket[0] += 1
-                bucket[1] += right
-                bucket[2] += secs
-        part_rows = conn.execute(
-            select(AttemptPart.part, func.count(), func.sum(cast(AttemptPart.correct, Integer)))
-            .join(Attempt, Attempt.id == AttemptPart.attempt_id)
-            .where(Attempt.learner_id == learner_id)
-            .group_by(AttemptPart.part)
-        ).all()
-        exercised = conn.execute(
-            select(ItemTopic.topic, func.count())
-            .join(Attempt, Attempt.item_id == ItemTopic.item_id)
-            .where(Attempt.learner_id == learner_id)
-            .group_by(ItemTopic.topic)
-        ).all()
-        missed = conn.execute(
-            select(AttemptConcept.topic, func.count())
-            .join(Attempt, Attempt.id == AttemptConcept.attempt_id)
-            .where(Attempt.learner_id == learner_id)
-            .group_by(AttemptConcept.topic)
-        ).all()
-    cells = _cell_accuracy(db, learner_id)
-    day_list = []
-    for i in range(days):
-        d = first_day + timedelta(days=i)
-        n, good, secs = per_day.get(d, [0.0, 0.0, 0.0])
-        day_list.append(RateOverTime(d, int(n), int(good), float(secs)))
-    # streak of days up to today (or yesterday, when today has no answer yet)
-    streak = 0
-    d = today if today in answer_days else today - timedelta(days=1)
-    while d in answer_days:
-        streak += 1
-        d -= timedelta(days=1)
-    best_days = run = 0
-    previous: date | None = None
-    for d in sorted(answer_days):
-        run = run + 1 if previous is not None and d - previous == timedelta(days=1) else 1
-        best_days = max(best_days, run)
-        previous = d
-    right_run, best_right = _streaks(flags)
-    parts = tuple(
-        Accuracy(str(part), int(right or 0), int(total))
-        for part, total, right in sorted(part_rows, key=lambda r: str(r[0]))
-    )
-    missed_by = {str(t): int(n) for t, n in missed}
-    concept_acc: list[Accuracy] = []
-    for topic, total in exercised:
-        topic = str(topic)
-        if topic.startswith(("win:", "hand:")) or not is_topic(topic):
-            continue
-        misses = min(missed_by.get(topic, 0), int(total))
-        concept_acc.append(Accuracy(topic, int(total) - misses, int(total)))
-    seen_topics = {a.name for a in concept_acc}
-    for cell in cells:
-        if cell.name not in seen_topics:
-            concept_acc.append(cell)
-    concept_acc = [a for a in concept_acc if a.total >= min_answers]
-    concept_acc.sort(key=lambda a: (a.accuracy, -a.total, a.name))
-    day_start = datetime.combine(today, datetime.min.time(), UTC) + day_offset
-    cards = all_cards(db, learner_id, report=report)
-    by_state: dict[str, int] = defaultdict(int)
-    due_days = [0] * forecast_days
-    for card in cards:
-        by_state[card.state.label] += 1
-        index = max(0, (card.due - day_start) // timedelta(days=1))
-        if index < forecast_days:
-            due_days[index] += 1
-    labels = ("learning", "review", "relearning")
-    states = tuple((label, by_state[label]) for label in labels if label in by_state)
-    leech_count = sum(1 for c in cards if c.leech)
-    return Progress(
-        days=tuple(day_list),
-        parts=parts,
-        concepts=tuple(concept_acc[:concepts]),
-        forecast=tuple(due_days),
-        day_streak=streak,
-        best_day_streak=best_days,
-        right_streak=right_run,
-        best_right_streak=best_right,
-        answers=len(flags),
-        median_seconds=statistics.median(seconds) if seconds else 0.0,
-        cards=states,
-        leeches=leech_count,
-    )
-
-
-def _cell_accuracy(db: Database, learner_id: int) -> list[Accuracy]:
-    """Right out of asked for each points-table cell card (from its reviews)."""
-    with db.engine.connect() as conn:
-        rows = conn.execute(
-            select(SrsCard.subject, func.count(), func.sum(cast(SrsReview.correct, Integer)))
-            .join(SrsReview, SrsReview.card_id == SrsCard.id)
-            .where(SrsCard.learner_id == learner_id, SrsCard.kind == CardKind.CELL.value)
-            .group_by(SrsCard.subject)
-        ).all()
-    return [Accuracy(str(s), int(right or 0), int(n)) for s, n, right in rows if is_topic(str(s))]
-
-
-# --------------------------------------------------------------------------- history
-
-
-def history(db: Database, learner_id: int) -> Iterator[HistoryRow]:
-    """A learner's whole history, oldest first: each answer with its review, and
-    each review that had no stored answer (a points-table cell, a miss noted outside).
-    """
-    with db.session() as session:
-        uid_of = dict(
-            session.execute(
-                select(BankItem.id, BankItem.uid).where(
-                    BankItem.id.in_(
-                        select(Attempt.item_id)
-                        .where(Attempt.learner_id == learner_id)
-                        .union(select(SrsReview.item_id).where(SrsReview.learner_id == learner_id))
-                    )
-                )
-            ).all()
-        )
-        cards = {
-            cid: (kind, subject)
-            for cid, kind, subject in session.execute(
-                select(SrsCard.id, SrsCard.kind, SrsCard.subject).where(
-                    SrsCard.learner_id == learner_id
-                )
-            )
-        }
-        reviews = session.scalars(
-            select(SrsReview)
-            .where(SrsReview.learner_id == learner_id)
-            .order_by(SrsReview.reviewed_at, SrsReview.id)
-        ).all()
-        by_attempt: dict[int, SrsReview] = {}
-        loose: list[SrsReview] = []
-        for review in reviews:
-            if review.attempt_id is not None and review.attempt_id not in by_attempt:
-                by_attempt[review.attempt_id] = review
-            else:
-                loose.append(review)
-        attempts = session.scalars(
-            select(Attempt)
-            .where(Attempt.learner_id == learner_id)
-            .order_by(Attempt.answered_at, Attempt.id)
-        ).all()
-        parts: dict[int, list[AttemptPart]] = defaultdict(list)
-        for p in session.scalars(
-            select(AttemptPart)
-            .join(Attempt, Attempt.id == AttemptPart.attempt_id)
-            .where(Attempt.learner_id == learner_id)
-            .order_by(AttemptPart.attempt_id, AttemptPart.position)
-        ):
-            parts[p.attempt_id].append(p)
-        concepts: dict[int, list[str]] = defaultdict(list)
-        for c in session.scalars(
-            select(AttemptConcept)
-            .join(Attempt, Attempt.id == AttemptConcept.attempt_id)
-            .where(Attempt.learner_id == learner_id)
-        ):
-            concepts[c.attempt_id].append(c.topic)
-
-        def review_fields(r: SrsReview | None) -> dict[str, Any]:
-            if r is None:
-                return {
-                    "card_kind": "",
-                    "card_subject": "",
-                    "rating": None,
-                    "auto_rating": None,
-                    "state_before": "",
-                    "interval_days": None,
-                    "due": None,
-                }
-            kind, subject = cards.get(r.card_id, ("", ""))
-            return {
-                "card_kind": kind,
-                "card_subject": subject,
-                "rating": r.rating,
-                "auto_rating": r.auto_rating,
-                "state_before": CardState(r.state_before).label
-                if r.state_before in (0, 1, 2, 3)
-                else str(r.state_before),
-                "interval_days": round((r.due - r.reviewed_at) / timedelta(days=1), 6),
-                "due": r.due,
-            }
-
-        rows: list[HistoryRow] = []
-        for a in attempts:
-            linked = by_attempt.get(a.id)
-            rows.append(
-                HistoryRow(
-                    time=a.answered_at,
-                    source="answer" if linked is None else "answer+review",
-                    drill=a.drill,
-                    item=uid_of.get(a.item_id, "") if a.item_id is not None else "",
-                    correct=a.correct,
-                    seconds=a.seconds,
-                    parts=tuple((p.part, p.given, p.expected, p.correct) for p in parts[a.id]),
-                    concepts_missed=tuple(sorted(concepts[a.id])),
-                    **review_fields(linked),
-                )
-            )
-        for r in loose:
-            rows.append(
-                HistoryRow(
-                    time=r.reviewed_at,
-                    source="review",
-                    drill="review" if r.kind != ReviewKind.MISS.value else "miss",
-                    item=uid_of.get(r.item_id, "") if r.item_id is not None else "",
-                    correct=r.correct,
-                    seconds=None if r.duration_ms is None else r.duration_ms / 1000,
-                    parts=(),
-                    concepts_missed=(),
-                    **review_fields(r),
-                )
-            )
-    rows.sort(key=lambda h: h.time)
-    yield from rows

@@ -36,23 +36,11 @@ from .store import DrillStore, utc_now
 if TYPE_CHECKING:
     from data.records import LearnerRecord
 
+    from .srs import ReviewContext
+
 __all__ = ["DrillApp", "create_app"]
 
 Clock = Callable[[], datetime]
-
-
-def _review_mode() -> Screen[Any]:
-    """The review mode's screen (imported when first used: it loads fsrs)."""
-    from .screens.review import ReviewScreen
-
-    return ReviewScreen()
-
-
-def _stats_mode() -> Screen[Any]:
-    """The statistics mode's screen (imported when first used: it loads plotext)."""
-    from .screens.stats import StatsScreen
-
-    return StatsScreen()
 
 
 class DrillApp(App[int]):
@@ -60,11 +48,7 @@ class DrillApp(App[int]):
 
     TITLE = "Riichi Drill"
     CSS_PATH = "quiz.tcss"
-    MODES: ClassVar[dict[str, Any]] = {
-        "drill": DrillScreen,
-        "review": _review_mode,
-        "stats": _stats_mode,
-    }
+    MODES: ClassVar[dict[str, Any]] = {"drill": DrillScreen}
     COMMANDS = App.COMMANDS | {DrillCommands}
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f1", "help", "Help", id="app.help"),
@@ -100,6 +84,10 @@ class DrillApp(App[int]):
         self.submitted_at: float | None = None
         #: Seconds from each submitted answer to its explanation drawn (for the benchmark).
         self.explanation_times: list[float] = []
+        #: The review and statistics screens, once opened (given a new context on a new learner).
+        self.srs_screens: list[Any] = []
+        self.add_mode("review", self._review_screen)
+        self.add_mode("stats", self._stats_screen)
 
     # -- start-up
 
@@ -182,12 +170,53 @@ class DrillApp(App[int]):
                                           rng=self.rng, items=self.items)
         self.learner_name = learner.name
         self.sub_title = learner.name
+        self._update_srs_screens()
         # back to the question screen: a summary or an explanation on top was the
         # previous learner's
         screen = await self._back_to_drill()
         if screen is not None:
             await screen.start_session(self.first_drill)
         self.refresh_bindings()
+
+    # -- the review and statistics modes
+
+    def review_context(self) -> ReviewContext:
+        """What the review and statistics screens are given: the learner, settings, clock."""
+        from data.errors import DataError
+
+        from .srs import review_context
+
+        c, store = self.controller, self.store
+        assert c is not None and store is not None, "the review needs a learner"
+        try:
+            stored = store.settings_repo.all(c.learner.id)
+        except DataError:
+            stored = {}
+        return review_context(store.database, c.learner, c.settings, stored, clock=self.clock,
+                              seed=self.seed)  # fmt: skip
+
+    def _review_screen(self) -> Screen[Any]:
+        """The review mode's screen (imported when first used: it loads fsrs)."""
+        from .screens.review import ReviewScreen
+
+        screen = ReviewScreen(self.review_context())
+        self.srs_screens.append(screen)
+        return screen
+
+    def _stats_screen(self) -> Screen[Any]:
+        """The statistics mode's screen (imported when first used: it loads plotext)."""
+        from .screens.stats import StatsScreen
+
+        screen = StatsScreen(self.review_context())
+        self.srs_screens.append(screen)
+        return screen
+
+    def _update_srs_screens(self) -> None:
+        """Give the open review and statistics screens the current learner's context."""
+        if self.srs_screens:
+            context = self.review_context()
+            for screen in self.srs_screens:
+                screen.use_context(context)
 
     def explanation_drawn(self) -> None:
         """Note how long the explanation took to draw after the answer was submitted."""
@@ -251,6 +280,7 @@ class DrillApp(App[int]):
             return
         old = c.settings
         c.update_settings(settings)
+        self._update_srs_screens()
         screen = self.drill_screen
         if screen is None:
             return

@@ -245,9 +245,7 @@ class DrillController:
 
     def refresh_due(self) -> str:
         """Count the cards due now for the status line (``12 due``)."""
-        counts = self.srs_service().due_counts()
-        due = counts.learning + counts.review
-        self.due_label = f"{due} due" if due else "none due"
+        self.due_label = self.srs_service().due_counts().short
         return self.due_label
 
     # -- settings

@@ -71,18 +71,15 @@ def run(args: argparse.Namespace) -> int:
 
 
 def review_app(**kwargs: Any) -> Any:
-    """The drill app, starting in the review mode (the review and stats modes added).
+    """The drill app, starting in the review mode once a learner is chosen.
 
     Takes the arguments of :class:`quiz.app.DrillApp`.
     """
     from .. import app as app_module
     from ..app import DrillApp
-    from ..screens.review import ReviewScreen
-    from ..screens.stats import StatsScreen
 
     class ReviewFirst(DrillApp):
         CSS_PATH = str(Path(app_module.__file__).parent / str(DrillApp.CSS_PATH))
-        MODES = {"review": ReviewScreen, "stats": StatsScreen, **DrillApp.MODES}  # noqa: RUF012
 
         started = False
 
@@ -116,7 +113,7 @@ def export_csv(args: argparse.Namespace) -> int:
             learner not named when there are several, or a folder that does not exist.
     """
     from data.db import open_database, resolve_url
-    from data.srs_repository import history
+    from data.srs_history import history
 
     target = getattr(args, "db", None)
     url = resolve_url(target)

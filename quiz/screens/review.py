@@ -16,14 +16,15 @@ answer before it, and a rating waits for the next question (its first field
 focused) before it. The question's timer stops while the screen is out of
 sight (help, settings, statistics, the drill).
 
-It works as a mode of the drill app (``MODES["review"]``, reading the app's
-store, learner and settings) or on its own with a
-:class:`quiz.srs.ReviewContext`.
+The screen is given its :class:`quiz.srs.ReviewContext` (the learner, their
+settings, the clock): the drill app builds it when a learner is chosen
+(its ``review`` mode) and gives a new one with :meth:`ReviewScreen.use_context`
+when the learner or the settings change.
 """
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from textual import work
 from textual.app import ComposeResult
@@ -42,8 +43,6 @@ from ..srs import (
     Review,
     ReviewContext,
     SrsService,
-    app_learner_id,
-    context_from_app,
     interval_text,
 )
 from ..srs import Question as SrsQuestion
@@ -104,12 +103,10 @@ class ReviewScreen(Screen[None]):
         Binding("escape", "leave", "Drill", id="review.leave"),
     ]
 
-    def __init__(self, context: ReviewContext | None = None, *, name: str | None = None,
+    def __init__(self, context: ReviewContext, *, name: str | None = None,
                  id: str | None = None) -> None:  # fmt: skip
         super().__init__(name=name, id=id)
         self.context = context
-        #: True when the context was given (not read from the app, which may change learner).
-        self.fixed_context = context is not None
         self.service: SrsService | None = None
         #: The queue question on screen, and its drill question.
         self.srs_question: SrsQuestion | None = None
@@ -154,42 +151,42 @@ class ReviewScreen(Screen[None]):
     def on_screen_resume(self) -> None:
         if self.stopwatch is not None:
             self.stopwatch.resume()
-        if self.service is not None and not self.fixed_context:
-            current = app_learner_id(self.app)
-            if current is not None and self.context is not None and (
-                current != self.context.learner_id
-            ):
-                # another learner was chosen meanwhile: their queue, from the start
-                self.service = None
-                self.context = None
-                self.answered = 0
-                self.question = self.srs_question = None
-                self.review = self.marked = None
         if self.service is None:
             self.start()
 
+    def use_context(self, context: ReviewContext) -> None:
+        """Go on with a new context: new settings keep the question on screen; another
+        learner's queue starts from the beginning."""
+        other = context.learner_id != self.context.learner_id
+        restyle = context.tile_style != self.context.tile_style
+        self.context = context
+        if not other:
+            if self.service is not None:
+                self.service = context.service()
+            if restyle and self.is_mounted:
+                self.restyle()
+            return
+        self.service = None
+        self.answered = 0
+        self.question = self.srs_question = None
+        self.review = self.marked = None
+        self.counts = None
+        if self.is_current:
+            self.start()
+
     def start(self) -> None:
-        """Open the queue (once the app has a database and a learner) and show a question."""
+        """Open the learner's queue and show a question."""
         if self.service is not None:
             return
-        context = self.context or context_from_app(self.app)
-        if context is None:
-            self._show_empty("Waiting for the question bank and a learner…")
-            self.set_timer(0.3, self.start)
-            return
-        self.context = context
-        self.service = context.service()
-        self.stopwatch = Stopwatch(context.clock)
+        self.service = self.context.service()
+        self.stopwatch = Stopwatch(self.context.clock)
         self.call_later(self.load_next)
 
     @property
     def tile_style(self) -> TileStyle:
-        """How tiles are drawn (the drill app's current setting, in the app)."""
-        settings = getattr(self.app, "settings", None)
-        if not self.fixed_context and settings is not None:
-            return TileStyle(settings.tile_style)
+        """How tiles are drawn (the learner's setting, from the context)."""
         try:
-            return TileStyle(self.context.tile_style if self.context else "ascii")
+            return TileStyle(self.context.tile_style)
         except ValueError:
             return TileStyle.ASCII
 
@@ -232,13 +229,12 @@ class ReviewScreen(Screen[None]):
 
     @work(thread=True, exclusive=True, group="review-next", exit_on_error=False)
     def _fetch(self) -> tuple[SrsQuestion | None, DueCounts]:
-        assert self.service is not None and self.context is not None
+        assert self.service is not None
         q = self.service.next_question()
         return q, self.service.due_counts()
 
     async def show(self, q: SrsQuestion | None) -> None:
         """Show a queue question (or say that nothing is due)."""
-        assert self.context is not None
         self.refresh_status()
         question = drill_question(q, self.context, self.answered + 1) if q else None
         if q is not None and question is None:
@@ -300,8 +296,8 @@ class ReviewScreen(Screen[None]):
         self.refresh_bindings()
 
     def refresh_status(self) -> None:
-        """Redraw the status line: learner and what is due."""
-        name = self.context.learner_name if self.context else ""
+        """Redraw the status line: learner and what is due (as every screen says it)."""
+        name = self.context.learner_name
         counts = f" · {self.counts}" if self.counts is not None else ""
         done = f" · {self.answered} reviewed" if self.answered else ""
         self.query_one("#review-status", Static).update(f"Review · {name}{counts}{done}")
@@ -404,18 +400,19 @@ class ReviewScreen(Screen[None]):
 
     def action_stats(self) -> None:
         """Show the statistics (the app's ``stats`` mode when it has one)."""
-        from .stats import StatsScreen
+        from .stats import StatsScreen, has_srs_modes
 
-        app: Any = self.app
-        if "stats" in getattr(app, "MODES", {}):
-            app.switch_mode("stats")
+        if has_srs_modes(self.app):
+            self.app.switch_mode("stats")
         else:
-            app.push_screen(StatsScreen(self.context))
+            self.app.push_screen(StatsScreen(self.context))
 
     def action_leave(self) -> None:
         """Back to the drill (or close, when the screen runs on its own)."""
-        app: Any = self.app
-        if "drill" in getattr(app, "MODES", {}):
+        from .stats import has_srs_modes
+
+        app = self.app
+        if has_srs_modes(app):
             app.switch_mode("drill")
         elif len(app.screen_stack) > 1:
             app.pop_screen()

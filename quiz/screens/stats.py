@@ -5,19 +5,25 @@ Charts drawn in the terminal (``textual-plotext``), one tab each:
 - **Accuracy**: share of answers right on each of the last 30 days, and per
   part of an answer (fu, han, payment...);
 - **Concepts**: the concepts answered worst (share right), with the numbers;
-- **Forecast**: cards due on each of the next 30 days;
+- **Forecast**: cards due today, on each of the next six days, then by week
+  up to 30 days;
 - **Pace**: the mean time per question each day, and answers per day.
+
+Every bar is labelled; bars read in the order their title says (the worst
+concept on top); the days run from 29 days ago to today, today's point
+inside the axes.
 
 A line above the tabs gives the streaks (days in a row with answers, answers
 in a row right), the median time per question, the cards by state and the
-leeches. It works as a mode of the drill app (``MODES["stats"]``) or with a
-:class:`quiz.srs.ReviewContext`.
+leeches. The screen is given its :class:`quiz.srs.ReviewContext` (the drill
+app builds it for its ``stats`` mode, and gives a new one with
+:meth:`StatsScreen.use_context` when the learner changes).
 """
 
 from __future__ import annotations
 
 import math
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from textual import work
 from textual.app import ComposeResult
@@ -27,13 +33,12 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static, TabbedContent, TabPane, Tabs
 from textual.worker import Worker, WorkerState
 
-from data.srs_records import Progress
 from data.topics import get_topic, is_topic
 
-from ..srs import ReviewContext, SrsService, app_learner_id, context_from_app
+from ..srs import Progress, ReviewContext, SrsService
 from ..widgets.charts import BarChart, ChartData, LineChart
 
-__all__ = ["StatsScreen", "charts_of"]
+__all__ = ["StatsScreen", "charts_of", "has_srs_modes"]
 
 _PART_LABELS = {"fu": "Fu", "han": "Han", "payment": "Payment", "yaku": "Yaku", "dora": "Dora",
                 "dora_han": "Dora han", "waits": "Waits", "wait": "Wait"}  # fmt: skip
@@ -48,13 +53,33 @@ def concept_title(topic: str) -> str:
     return get_topic(topic).title if is_topic(topic) else topic
 
 
+#: The forecast's bars: (label, first day, last day), today first; each bar is labelled.
+FORECAST_BARS: tuple[tuple[str, int, int], ...] = (
+    ("today", 0, 0), *((f"+{d}", d, d) for d in range(1, 7)),
+    ("+7-13", 7, 13), ("+14-20", 14, 20), ("+21-29", 21, 29),
+)  # fmt: skip
+
+
+def forecast_bars(forecast: tuple[int, ...]) -> tuple[tuple[str, ...], tuple[float, ...]]:
+    """The forecast as bars: today and each of the next six days, then by week.
+
+    >>> labels, values = forecast_bars(tuple(range(30)))
+    >>> labels[:3], values[:3], labels[-1], values[-1]
+    (('today', '+1', '+2'), (0.0, 1.0, 2.0), '+21-29', 225.0)
+    """
+    bars = [(label, first, last) for label, first, last in FORECAST_BARS if first < len(forecast)]
+    return (tuple(label for label, _, _ in bars),
+            tuple(float(sum(forecast[first:last + 1])) for _, first, last in bars))  # fmt: skip
+
+
 def charts_of(progress: Progress) -> dict[str, ChartData]:
-    """What each chart draws, from a learner's progress."""
+    """What each chart draws, from a learner's progress (oldest day first, today last)."""
     days = progress.days
-    labels = tuple(f"{d.day:%m-%d}" for d in days)
+    labels = tuple("today" if i == len(days) - 1 else f"{d.day:%m-%d}" for i, d in enumerate(days))
     nan = float("nan")
     accuracy = tuple(100 * d.accuracy if d.answers else nan for d in days)
     seconds = tuple(d.mean_seconds if d.answers else nan for d in days)
+    due_labels, due_values = forecast_bars(progress.forecast)
     return {
         "accuracy": ChartData("Answers right each day (%)", labels, (("right %", accuracy),)),
         "parts": ChartData(
@@ -63,15 +88,11 @@ def charts_of(progress: Progress) -> dict[str, ChartData]:
             (("right %", tuple(100 * p.accuracy for p in progress.parts)),),
         ),
         "concepts": ChartData(
-            "Concepts answered worst (% right)",
+            "Concepts answered worst (% right), worst on top",
             tuple(_short(concept_title(c.name)) for c in progress.concepts),
             (("right %", tuple(100 * c.accuracy for c in progress.concepts)),),
         ),
-        "forecast": ChartData(
-            "Cards due in the next 30 days",
-            tuple("today" if i == 0 else f"+{i}" for i in range(len(progress.forecast))),
-            (("due", tuple(float(n) for n in progress.forecast)),),
-        ),
+        "forecast": ChartData("Cards due in the next 30 days", due_labels, (("due", due_values),)),
         "time": ChartData("Seconds per question each day", labels, (("seconds", seconds),), "s"),
         "answers": ChartData(
             "Answers each day", labels, (("answers", tuple(float(d.answers) for d in days)),)
@@ -80,17 +101,17 @@ def charts_of(progress: Progress) -> dict[str, ChartData]:
 
 
 def summary_text(progress: Progress) -> str:
-    """The line above the charts: streaks, pace, cards."""
-    cards = ", ".join(f"{n} {label}" for label, n in progress.cards) or "no cards yet"
-    leeches = f" · [b yellow]{progress.leeches} leech{'es' if progress.leeches != 1 else ''}[/]" \
-        if progress.leeches else ""  # fmt: skip
+    """The lines above the charts: answers, streaks, pace; what is due; the cards."""
+    n = progress.leeches
+    leeches = f" · [b yellow]{n} leech{'es' if n != 1 else ''}[/]" if n else ""
     median = f"{progress.median_seconds:.1f}s" if progress.answers else "-"
+    due = f"{progress.due} · " if progress.due is not None else ""
     return (
         f"{progress.answers} answer{'' if progress.answers == 1 else 's'} · "
         f"day streak {progress.day_streak} "
         f"(best {progress.best_day_streak}) · right in a row {progress.right_streak} "
-        f"(best {progress.best_right_streak}) · median {median} a question · "
-        f"cards: {cards}{leeches}"
+        f"(best {progress.best_right_streak}) · median {median} a question\n"
+        f"{due}{progress.cards}{leeches}"
     )
 
 
@@ -119,11 +140,10 @@ class StatsScreen(Screen[None]):
                ("pace", "Pace")), start=1)],
     ]
 
-    def __init__(self, context: ReviewContext | None = None, *, name: str | None = None,
+    def __init__(self, context: ReviewContext, *, name: str | None = None,
                  id: str | None = None) -> None:  # fmt: skip
         super().__init__(name=name, id=id)
         self.context = context
-        self.fixed_context = context is not None
         self.service: SrsService | None = None
         self.progress: Progress | None = None
         self.data: dict[str, ChartData] = {}
@@ -135,7 +155,7 @@ class StatsScreen(Screen[None]):
         with TabbedContent(id="stats-tabs"):
             with TabPane("Accuracy", id="tab-accuracy"), Horizontal(classes="row"):
                 yield LineChart(limit=100, id="accuracy-chart")
-                yield BarChart(limit=100, id="parts-chart")
+                yield BarChart(horizontal=True, limit=100, id="parts-chart")
             with TabPane("Concepts", id="tab-concepts"), Vertical():
                 yield BarChart(horizontal=True, limit=100, id="concepts-chart")
                 yield DataTable(id="concept-table", cursor_type="row", zebra_stripes=True)
@@ -143,7 +163,7 @@ class StatsScreen(Screen[None]):
                 yield BarChart(id="forecast-chart")
             with TabPane("Pace", id="tab-pace"), Vertical():
                 yield LineChart(id="time-chart")
-                yield BarChart(id="answers-chart")
+                yield LineChart(id="answers-chart")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -157,30 +177,25 @@ class StatsScreen(Screen[None]):
 
     def on_screen_resume(self) -> None:
         # back from another mode: read again (answers may have been given meanwhile)
-        if self.service is not None and not self.fixed_context:
-            current = app_learner_id(self.app)
-            if current is not None and self.context is not None and (
-                current != self.context.learner_id
-            ):
-                self.service = None  # another learner was chosen meanwhile
-                self.context = None
         if self.service is None:
             self.start()
         elif self.progress is not None:
             self.action_reload()
 
+    def use_context(self, context: ReviewContext) -> None:
+        """Show another learner's statistics (or the same with new settings)."""
+        self.context = context
+        self.service = None
+        self.loading = False  # a reading under way is for the old context: read again
+        if self.is_current:
+            self.start()
+
     def start(self) -> None:
-        """Read the learner's progress once the app has a database and a learner."""
+        """Read the learner's progress."""
         if self.service is not None:
             return
-        context = self.context or context_from_app(self.app)
-        if context is None:
-            self.query_one("#stats-summary", Static).update("Waiting for a learner…")
-            self.set_timer(0.3, self.start)
-            return
-        self.context = context
-        self.service = context.service()
-        self.query_one("#stats-title", Static).update(f"Statistics · {context.learner_name}")
+        self.service = self.context.service()
+        self.query_one("#stats-title", Static).update(f"Statistics · {self.context.learner_name}")
         self.action_reload()
 
     def action_reload(self) -> None:
@@ -237,25 +252,31 @@ class StatsScreen(Screen[None]):
 
     def action_review(self) -> None:
         """Go to the review mode."""
-        app: Any = self.app
-        if "review" in getattr(app, "MODES", {}):
-            app.switch_mode("review")
+        if has_srs_modes(self.app):
+            self.app.switch_mode("review")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Review only where the app has a review mode."""
         if action == "review":
-            return "review" in getattr(self.app, "MODES", {})
+            return has_srs_modes(self.app)
         return True
 
     def action_leave(self) -> None:
         """Back to the drill (or close, when the screen runs on its own)."""
-        app: Any = self.app
-        if "drill" in getattr(app, "MODES", {}):
+        app = self.app
+        if has_srs_modes(app):
             app.switch_mode("drill")
         elif len(app.screen_stack) > 1:
             app.pop_screen()
         else:
             app.exit()
+
+
+def has_srs_modes(app: object) -> bool:
+    """Whether the screen runs in the drill app, which has the review and stats modes."""
+    from ..app import DrillApp
+
+    return isinstance(app, DrillApp)
 
 
 def finite(values: tuple[float, ...]) -> list[float]:

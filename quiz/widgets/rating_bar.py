@@ -2,8 +2,9 @@
 
 Shown once the answer is marked. The rating the grading proposed is
 highlighted (and focused, so Enter accepts it); keys 1-4 (bound on the
-screen) or a click choose another. Each button reads like ``3 Good 2d``: the
-interval that rating schedules.
+screen) or a click choose another. Each button reads like ``3 Good 2 d``: the
+interval that rating schedules, with its unit spelled so it never reads as a tile
+(``1 Again 10 min``, not ``10m``).
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ class RatingBar(Horizontal):
     DEFAULT_CSS = """
     RatingBar { height: auto; padding: 0 1; background: $panel; }
     RatingBar > #rating-buttons { height: 1; width: 1fr; }
-    RatingBar Button { margin: 0 1 0 0; min-width: 14; }
+    RatingBar Button { margin: 0 1 0 0; min-width: 15; }
     RatingBar Button.-proposed { text-style: bold; }
     RatingBar > #rating-note { width: auto; color: $text-muted; }
     """

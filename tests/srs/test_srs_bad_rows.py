@@ -78,7 +78,7 @@ def test_damaged_card_rows_are_reported_and_skipped(
     assert sum(svc.forecast()) >= 1
     with caplog.at_level(logging.WARNING, logger="data.srs"):
         progress = svc.progress()
-    assert sum(n for _, n in progress.cards) == 1, "only the good card is counted"
+    assert progress.cards.total == 1, "only the good card is counted"
     reported = {p.card_id: p.message for p in svc.problems}
     for card_id, (_, message) in zip(bad_ids, DAMAGED, strict=True):
         assert message in reported[card_id], (card_id, reported.get(card_id))

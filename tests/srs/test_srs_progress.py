@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from data import srs_repository as repo
 from data.db import Database
 from data.records import PartResult
 from data.repository import Attempts
 from quiz.srs import SrsService, SrsSettings
+from quiz.srs.stats import progress
 from tests.srs.srs_support import START, FakeHands, FixedClock, add_fake_items
 
 
@@ -44,7 +44,7 @@ def test_progress_counts_days_parts_concepts_streaks_and_pace(
     for n in range(3):
         _answer(db, learner_id, pinfu, 3, fu_ok=True, seconds=50 + n)
     clock.set(START + timedelta(days=3, hours=5))
-    p = repo.progress(db, learner_id, now=clock.now, days=7)
+    p = progress(db, learner_id, now=clock.now, days=7)
     assert [d.day.day for d in p.days] == [8, 9, 10, 11, 12, 13, 14]
     by_day = {d.day.day: (d.answers, d.right) for d in p.days if d.answers}
     assert by_day == {11: (2, 2), 12: (2, 0), 14: (3, 3)}
@@ -76,3 +76,31 @@ def test_the_forecast_counts_cards_due_each_day_with_the_overdue_today(
     assert forecast == (5, 0, 0, 0, 0, 0, 0, 0, 0, 0)
     clock.set(START)
     assert svc.forecast(days=4) == (0, 0, 5, 0)
+
+
+def test_right_runs_and_median_match_the_answers_one_by_one(
+    db: Database, learner_id: int
+) -> None:
+    """The SQL aggregates give what counting the answers one by one gives."""
+    import random
+    import statistics
+
+    from data.srs_history import median_seconds, right_runs
+
+    (item,) = add_fake_items(db, [("yaku:pinfu",)])
+    rng = random.Random(5)
+    flags, times = [], []
+    for n in range(200):
+        ok = rng.random() < 0.8
+        seconds = round(rng.uniform(3, 60), 1)
+        flags.append(ok)
+        times.append(seconds)
+        Attempts(db).record(learner_id, item_id=item, drill="whole",
+                            parts=[PartResult("fu", "30", "30" if ok else "40", ok)],
+                            seconds=seconds, answered_at=START + timedelta(minutes=n // 2))
+    best = run = 0
+    for ok in flags:
+        run = run + 1 if ok else 0
+        best = max(best, run)
+    assert right_runs(db, learner_id) == (run, best)
+    assert median_seconds(db, learner_id) == statistics.median(times)

@@ -442,24 +442,19 @@ def test_settings_are_checked_and_read_leniently() -> None:
     assert s.scheduler().desired_retention == 0.85
 
 
-def test_the_screens_context_comes_from_the_app_and_the_learners_settings(
+def test_the_screens_context_is_built_from_the_learner_and_their_settings(
     db: Database, learner_id: int, clock: FixedClock
 ) -> None:
-    from types import SimpleNamespace
-
     from data.repository import Learners
     from data.repository import Settings as SettingsRepo
     from quiz.settings import Settings
-    from quiz.srs import context_from_app
+    from quiz.srs import review_context
 
-    assert context_from_app(SimpleNamespace(store=None, controller=None)) is None
     SettingsRepo(db).update(learner_id, {"srs.desired_retention": 0.85, "srs.new_per_day": 5,
                                          "profile": "wrc"})  # fmt: skip
-    store = SimpleNamespace(database=db, settings_repo=SettingsRepo(db))
     learner = Learners(db).by_id(learner_id)
-    controller = SimpleNamespace(learner=learner, settings=Settings(profile="wrc"))
-    ctx = context_from_app(SimpleNamespace(store=store, controller=controller, clock=clock))
-    assert ctx is not None
+    stored = SettingsRepo(db).all(learner_id)
+    ctx = review_context(db, learner, Settings(profile="wrc"), stored, clock=clock)
     assert (ctx.learner_id, ctx.learner_name, ctx.profile) == (learner_id, "Ann", "wrc")
     assert ctx.settings.desired_retention == 0.85 and ctx.settings.new_per_day == 5
     assert ctx.service().scheduler.desired_retention == 0.85

@@ -13,6 +13,7 @@ from textual.screen import Screen
 from data import srs_repository as repo
 from data.db import Database
 from data.repository import Bank
+from data.srs_history import history
 from data.srs_records import CardKind, CardState
 from quiz.grading import Part
 from quiz.screens.leeches import LeechScreen
@@ -104,7 +105,8 @@ async def test_rating_keys_are_enabled_only_after_the_answer_is_shown(
         assert bar.labels() == [o.label for o in review.options]
         assert review.rating is Rating.Good and bar.proposed == 3
         text = screen_text(app)
-        assert "Right" in text and "3 Good 2d" in text
+        assert "Right" in text and "3 Good 2 d" in text
+        assert "1 Again 1 min" in text, "an interval never reads as a tile (1m)"
         # 4 overrides the proposed Good: the card gets exactly the interval shown
         easy = review.option(Rating.Easy).interval
         await pilot.press("4")
@@ -148,7 +150,7 @@ async def test_a_missed_hand_in_the_review_mode_comes_back(
         assert again.card is not None and again.card.due <= clock.now + timedelta(minutes=10)
         assert "A hand you missed" in screen_text(app)
         # the answer was stored as an attempt, linked to its review
-        rows = list(repo.history(db, learner_id))
+        rows = list(history(db, learner_id))
         assert rows[0].source == "answer+review" and rows[0].rating == 1
 
 
@@ -238,7 +240,8 @@ async def test_the_statistics_screen_draws_the_learners_progress(
         assert data["concepts"].series[0][1][0] < 100.0
         concepts = dict(zip(data["concepts"].labels, data["concepts"].series[0][1], strict=True))
         assert concepts["Pinfu"] == 100.0
-        assert len(data["forecast"].labels) == 30 and sum(data["forecast"].series[0][1]) >= 1
+        assert data["forecast"].labels[0] == "today" and len(data["forecast"].labels) == 10
+        assert sum(data["forecast"].series[0][1]) == sum(progress.forecast) >= 1
         assert progress.day_streak == 3 and progress.best_day_streak == 3  # up to yesterday
         # every chart is drawn with its data, not only a table
         for chart in screen.query(Chart):
@@ -287,3 +290,105 @@ async def test_the_review_and_stats_modes_run_inside_the_drill_app(
         await settle(pilot)
         assert isinstance(app.screen, ReviewScreen) and app.screen.context is not None
         assert app.screen.context.learner_id == bo.id and app.screen.answered == 0
+
+
+async def test_the_app_gives_the_review_screen_its_context(
+    db: Database, learner_id: int, clock: FixedClock
+) -> None:
+    """The review and statistics screens get their context from the app (never look for it):
+    the learner's stored settings, and a new context when the settings or the learner change."""
+    from data.repository import Settings as SettingsRepo
+    from quiz.commands.review import review_app
+    from quiz.store import DrillStore
+    from quiz.tilefaces import TileStyle
+
+    Bank(db).generate(6, seed=6)
+    SettingsRepo(db).update(learner_id, {"srs.new_per_day": 2, "tile_style": "kanji"})
+    app = review_app(store=DrillStore(db, clock), learner="Ann", clock=clock, seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(5):
+            await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, ReviewScreen)
+        assert screen.context == app.review_context()
+        assert screen.context.settings.new_per_day == 2 and screen.context.tile_style == "kanji"
+        assert screen.tile_style is TileStyle.KANJI
+        question = screen.srs_question
+        # new settings: the same question stays, drawn with the new context
+        assert app.controller is not None
+        await app.apply_settings(app.controller.settings.replace(tile_style=TileStyle.GLYPH))
+        await settle(pilot)
+        assert screen.context.tile_style == "glyph" and screen.srs_question is question
+        # the statistics screen gets the same context
+        await app.switch_mode("stats")
+        await settle(pilot)
+        stats = app.screen
+        assert isinstance(stats, StatsScreen) and stats.context == screen.context
+        # another learner: both screens are given theirs
+        bo = app.store.learner("Bo")
+        await app.use_learner(bo)
+        await settle(pilot)
+        assert stats.context.learner_id == bo.id and stats.context.learner_name == "Bo"
+        assert stats.progress is not None and stats.progress.answers == 0
+        assert screen.context.learner_id == bo.id and screen.answered == 0
+
+
+async def test_every_bar_is_labelled_in_the_order_its_title_says_and_today_is_inside(
+    db: Database, learner_id: int, clock: FixedClock
+) -> None:
+    """At 80x24: each bar of each chart has its label on screen; the worst concept is on top;
+    the forecast starts today; today's point is inside the axes and labelled."""
+    from data.records import PartResult
+    from quiz.widgets.charts import BarChart, LineChart
+
+    topics = ("fu:closed_ron", "yaku:pinfu", "pay:honba", "fu:ron_triplet")
+    add_fake_items(db, [(t,) for t in topics] * 10)
+    ctx = context(db, learner_id, clock, fake=True)
+    svc = ctx.service()
+    accuracy = {"fu:closed_ron": 0, "fu:ron_triplet": 1, "pay:honba": 2, "yaku:pinfu": 3}
+    for day in range(3):
+        for i in range(12):
+            q = svc.next_question()
+            assert q is not None and q.item is not None
+            topic = q.item.topics[0]
+            ok = i % 4 < accuracy[topic]
+            parts = [PartResult("fu", "30", "30", ok), PartResult("han", "1", "1", True),
+                     PartResult("payment", "1000", "1000", i % 2 == 0)]  # fmt: skip
+            svc.answer(q, correct=ok, seconds=20, parts=parts, concepts=() if ok else [topic])
+            clock.advance(minutes=3)
+        if day < 2:
+            clock.advance(days=1)
+    screen = StatsScreen(ctx)
+    app = ScreenApp(screen)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        concepts = screen.data["concepts"]
+        values = concepts.series[0][1]
+        assert list(values) == sorted(values), "worst first, as the title says"
+        for tab, chart_ids in (("1", ("parts",)), ("2", ("concepts",)), ("3", ("forecast",))):
+            await pilot.press(tab)
+            await settle(pilot)
+            text = screen_text(app)
+            for chart_id in chart_ids:
+                chart = screen.query_one(f"#{chart_id}-chart", BarChart)
+                assert chart.data is not None
+                for label in chart.data.labels:
+                    assert label in text, (chart_id, label, text)
+        # the worst concept is drawn above the others
+        await pilot.press("2")
+        await settle(pilot)
+        lines = screen_text(app).splitlines()
+        rows = [next(n for n, line in enumerate(lines) if line.strip().startswith(label))
+                for label in concepts.labels]  # fmt: skip
+        assert rows == sorted(rows), "the first (worst) concept is on top"
+        # the forecast starts with today, the days before the weeks
+        assert screen.data["forecast"].labels[:2] == ("today", "+1")
+        # the day charts end today, labelled, with today's point inside the axes
+        await pilot.press("1")
+        await settle(pilot)
+        line = screen.query_one("#accuracy-chart", LineChart)
+        assert line.data is not None and line.data.labels[-1] == "today"
+        assert "today" in screen_text(app)
+        today = line.data.series[0][1][-1]
+        assert today == today, "today has answers"  # not NaN
+        assert line.x_range[1] > len(line.data.labels) - 1, "the axis runs past today's point"

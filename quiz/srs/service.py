@@ -1,45 +1,14 @@
-"""Spaced repetition: mistakes come back until they stick (the FSRS scheduler).
+"""The spaced-repetition service: one learner's queue, answers and lists.
 
 :class:`SrsService` wraps ``fsrs.Scheduler`` for one learner. Its clock is
 injected, every time is UTC, and it keeps no state that matters between
-calls: cards and reviews live in the database (:mod:`data.srs_repository`).
-
-What is scheduled (one FSRS card each, per learner):
-
-- a **hand**: a bank hand answered in the review queue, or missed in a drill.
-  While it is (re)learned the exact hand comes back (a miss is due again
-  within minutes); once learned (the review state) each review asks a
-  *sibling* from the generator instead, so the learner does not just
-  remember the answer. A missed sibling becomes the hand to relearn.
-- a **concept** (a topic id of :mod:`data.topics` that the grading tagged as
-  missed: a fu item, a yaku, a wait, a payment rule...): when it is due, a
-  fresh bank hand that exercises it is drawn.
-- a **points-table cell** (han x fu x dealer x ron/tsumo): asked as a table
-  question.
-
-Ratings come from the grading: wrong is Again; right is Good, Hard when
-slower than the learner's own pace, Easy when much faster. The learner may
-override with 1-4 after seeing the answer; each option shows the interval it
-gives, and the interval shown is exactly what that rating schedules (the
-four outcomes are computed once, when the answer is given, and the one
-chosen is stored).
+calls: cards and reviews live in the database (:mod:`data.srs_repository`,
+which only reads and writes); the rules are in :mod:`quiz.srs.rules`.
 
 The queue (:meth:`SrsService.next_question`) works like Anki's: cards in
 (re)learning that are due come first; then due reviews and new hands are
 mixed in proportion, each within its daily limit; when nothing else is left,
 (re)learning cards due within the learn-ahead window.
-
->>> from datetime import datetime, UTC
->>> interval_text(timedelta(minutes=10)), interval_text(timedelta(days=3))
-('10m', '3d')
->>> interval_text(timedelta(days=45)), interval_text(timedelta(days=800))
-('1.5mo', '2.2y')
->>> auto_rating(False, 5.0, pace=None)
-<Rating.Again: 1>
->>> auto_rating(True, 31.0, pace=20.0), auto_rating(True, 20.0, pace=20.0)
-(<Rating.Hard: 2>, <Rating.Good: 3>)
->>> auto_rating(True, 9.0, pace=20.0)
-<Rating.Easy: 4>
 """
 
 from __future__ import annotations
@@ -47,13 +16,12 @@ from __future__ import annotations
 import logging
 import random
 import statistics
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
-from enum import StrEnum
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING
 
-from fsrs import Card, Rating, Scheduler, State
+from fsrs import Card, Rating
 
 from data.errors import DataError
 from data.srs_records import (
@@ -64,431 +32,39 @@ from data.srs_records import (
     CardState,
     Cell,
     NewCard,
-    Progress,
     ReviewKind,
     ReviewWrite,
-    Schedule,
 )
 from data.topics import get_topic, is_topic
 
-from .errors import DrillError
+from ..store import Clock, utc_now
+from .hands import BankHands, HandSource
+from .questions import Choice, LeechInfo, Question, QuestionKind, Review, card_title, cell_question
+from .ratings import RATING_KEYS, RatingOption, auto_rating
+from .rules import (
+    DueCounts,
+    day_start,
+    due_counts,
+    lapse_rule,
+    rerating_rule,
+    review_kind,
+    schedule_of,
+    to_fsrs,
+)
+from .settings import SrsError, SrsSettings
+from .stats import Progress, forecast, progress
 
 if TYPE_CHECKING:
     from data.db import Database
     from data.records import BankItem, PartResult
 
-    from .drills import Question as DrillQuestion
-    from .grading import Marked
+    from ..drills import Question as DrillQuestion
+    from ..grading import Marked
 
-__all__ = [
-    "RATING_KEYS",
-    "SETTINGS_PREFIX",
-    "BankHands",
-    "Choice",
-    "DueCounts",
-    "HandSource",
-    "LeechInfo",
-    "Question",
-    "QuestionKind",
-    "Rating",
-    "RatingOption",
-    "Review",
-    "ReviewContext",
-    "SrsError",
-    "SrsService",
-    "SrsSettings",
-    "app_learner_id",
-    "auto_rating",
-    "card_title",
-    "context_from_app",
-    "due_text",
-    "interval_text",
-    "settings_from_stored",
-]
+__all__ = ["SrsService"]
 
 log = logging.getLogger("quiz.srs")
 
-#: The key of each rating, and its name.
-RATING_KEYS: tuple[tuple[str, Rating, str], ...] = (
-    ("1", Rating.Again, "Again"),
-    ("2", Rating.Hard, "Hard"),
-    ("3", Rating.Good, "Good"),
-    ("4", Rating.Easy, "Easy"),
-)
-
-Clock = Callable[[], datetime]
-
-
-class SrsError(DrillError):
-    """A spaced-repetition setting or request that cannot be used."""
-
-
-def utc_now() -> datetime:
-    """The current time in UTC (the default clock)."""
-    return datetime.now(UTC)
-
-
-# --------------------------------------------------------------------------- settings
-
-
-@dataclass(frozen=True, slots=True)
-class SrsSettings:
-    """How the scheduler and the queue behave (one learner's choice).
-
-    Attributes:
-        desired_retention: the chance of remembering a card when it is due (0.7-0.99).
-        learning_steps: the short steps of a new or missed card.
-        relearning_steps: the steps of a card missed in the review state.
-        maximum_interval: the longest interval, in days.
-        fuzz: spread intervals a little at random (off in tests).
-        new_per_day: new hands a day.
-        reviews_per_day: review-state cards a day.
-        leech_threshold: misses that flag a card as a leech.
-        learn_ahead: when nothing else is due, (re)learning cards due this soon.
-        day_offset: when a day starts, after midnight UTC.
-        slow: slower than this times the learner's median time: Hard.
-        fast: faster than this times the learner's median time: Easy.
-        pace_answers: right answers needed before the pace counts.
-        rules: only bank hands of this rule profile (None: any).
-    """
-
-    desired_retention: float = 0.9
-    learning_steps: tuple[timedelta, ...] = (timedelta(minutes=1), timedelta(minutes=10))
-    relearning_steps: tuple[timedelta, ...] = (timedelta(minutes=10),)
-    maximum_interval: int = 36500
-    fuzz: bool = True
-    new_per_day: int = 20
-    reviews_per_day: int = 200
-    leech_threshold: int = 8
-    learn_ahead: timedelta = timedelta(minutes=20)
-    day_offset: timedelta = timedelta(0)
-    slow: float = 1.5
-    fast: float = 0.6
-    pace_answers: int = 5
-    rules: str | None = None
-
-    def __post_init__(self) -> None:
-        if not 0.7 <= self.desired_retention <= 0.99:
-            raise SrsError(
-                f"desired retention must be between 0.70 and 0.99, not {self.desired_retention}"
-            )
-        if self.new_per_day < 0 or self.reviews_per_day < 0:
-            raise SrsError("daily limits must be 0 or more")
-        if self.leech_threshold < 1:
-            raise SrsError("the leech threshold must be at least 1 miss")
-        if not self.learning_steps:
-            raise SrsError("there must be at least one learning step")
-        if not 0 < self.fast < 1 < self.slow:
-            raise SrsError("the pace factors must be 0 < fast < 1 < slow")
-
-    #: Keys of :meth:`to_dict` (stored as learner settings under ``srs.<key>``).
-    KEYS = ("desired_retention", "new_per_day", "reviews_per_day", "leech_threshold",
-            "day_offset_hours")  # fmt: skip
-
-    def to_dict(self) -> dict[str, Any]:
-        """The settings a learner can change, as plain JSON values."""
-        return {
-            "desired_retention": self.desired_retention,
-            "new_per_day": self.new_per_day,
-            "reviews_per_day": self.reviews_per_day,
-            "leech_threshold": self.leech_threshold,
-            "day_offset_hours": self.day_offset / timedelta(hours=1),
-        }
-
-    @classmethod
-    def from_dict(cls, values: Mapping[str, Any], **overrides: Any) -> SrsSettings:
-        """Read settings leniently: unknown keys are ignored, bad values keep the default."""
-        base = cls(**overrides)
-        checks: dict[str, tuple[type, Callable[[Any], Any]]] = {
-            "desired_retention": (float, float),
-            "new_per_day": (int, int),
-            "reviews_per_day": (int, int),
-            "leech_threshold": (int, int),
-            "day_offset_hours": (float, lambda h: timedelta(hours=float(h))),
-        }
-        current = base
-        for key, (_, convert) in checks.items():
-            if key not in values:
-                continue
-            raw = values[key]
-            if isinstance(raw, bool) or not isinstance(raw, int | float):
-                continue
-            name = "day_offset" if key == "day_offset_hours" else key
-            try:
-                current = replace(current, **{name: convert(raw)})
-            except (SrsError, ValueError, TypeError):
-                log.warning("ignoring srs setting %s=%r", key, raw)
-        return current
-
-    def scheduler(self, *, learning_steps: tuple[timedelta, ...] | None = None) -> Scheduler:
-        """The ``fsrs.Scheduler`` these settings describe (other learning steps if given)."""
-        return Scheduler(
-            desired_retention=self.desired_retention,
-            learning_steps=self.learning_steps if learning_steps is None else learning_steps,
-            relearning_steps=self.relearning_steps,
-            maximum_interval=self.maximum_interval,
-            enable_fuzzing=self.fuzz,
-        )
-
-
-# --------------------------------------------------------------------------- values
-
-
-def interval_text(interval: timedelta) -> str:
-    """A short interval for a button: ``1m``, ``10m``, ``5h``, ``3d``, ``1.5mo``, ``2.2y``."""
-    seconds = max(0.0, interval.total_seconds())
-    if seconds < 3600:
-        return f"{max(1, round(seconds / 60))}m"
-    if seconds < 86400:
-        return f"{round(seconds / 3600)}h"
-    days = seconds / 86400
-    if days < 30:
-        return f"{round(days)}d"
-    if days < 365:
-        return f"{days / 30:.1f}mo"
-    return f"{days / 365:.1f}y"
-
-
-def auto_rating(correct: bool, seconds: float, *, pace: float | None,
-                slow: float = 1.5, fast: float = 0.6) -> Rating:  # fmt: skip
-    """The rating the grading proposes.
-
-    Args:
-        correct: every part was right.
-        seconds: time taken.
-        pace: the learner's usual time for a right answer (None: not known yet).
-        slow: slower than ``slow * pace`` is Hard.
-        fast: faster than ``fast * pace`` is Easy.
-    """
-    if not correct:
-        return Rating.Again
-    if pace is None or pace <= 0:
-        return Rating.Good
-    if seconds > slow * pace:
-        return Rating.Hard
-    if seconds < fast * pace:
-        return Rating.Easy
-    return Rating.Good
-
-
-class QuestionKind(StrEnum):
-    """Why a question is asked."""
-
-    NEW = "new"
-    MISSED = "missed"
-    SIBLING = "sibling"
-    CONCEPT = "concept"
-    CELL = "cell"
-
-
-@dataclass(frozen=True, slots=True)
-class Choice:
-    """The queue's choice: a due card, or (card None) a new bank hand."""
-
-    card: CardRecord | None
-    item_id: int | None = None
-    learn_ahead: bool = False
-
-
-@dataclass(frozen=True)
-class Question:
-    """What to ask next, and why.
-
-    Attributes:
-        kind: new hand, missed hand, sibling, concept hand or table cell.
-        card: the card reviewed by the answer (None for a new hand).
-        item: the hand to ask (None for a table cell).
-        cell: the table cell to ask (None for a hand).
-        reason: one line saying why it is asked.
-    """
-
-    kind: QuestionKind
-    card: CardRecord | None
-    item: BankItem | None = field(default=None, repr=False)
-    cell: Cell | None = None
-    reason: str = ""
-
-    @property
-    def concept(self) -> str | None:
-        """The concept a concept question is about."""
-        return self.card.subject if self.card and self.card.kind is CardKind.CONCEPT else None
-
-
-@dataclass(frozen=True, slots=True)
-class RatingOption:
-    """One rating the learner may give, and what it schedules."""
-
-    key: str
-    rating: Rating
-    name: str
-    schedule: Schedule
-    interval: timedelta
-
-    @property
-    def label(self) -> str:
-        """``3 Good 2d``."""
-        return f"{self.key} {self.name} {interval_text(self.interval)}"
-
-
-@dataclass(frozen=True)
-class Review:
-    """An answer as the scheduler took it.
-
-    Attributes:
-        question: what was asked.
-        card: the card reviewed, after the review.
-        review_id: the stored review (for an override).
-        rating: the rating that counts.
-        auto_rating: the rating the grading proposed.
-        options: the four ratings and what each schedules.
-        correct: whether the answer was right.
-        attempt_id: the stored answer, when one was stored.
-        missed: other cards the answer counted as missed (concepts, cells, the hand).
-    """
-
-    question: Question
-    card: CardRecord
-    review_id: int
-    rating: Rating
-    auto_rating: Rating
-    options: tuple[RatingOption, ...]
-    correct: bool
-    attempt_id: int | None = None
-    missed: tuple[CardRecord, ...] = ()
-
-    def option(self, rating: Rating | int) -> RatingOption:
-        """The option of a rating."""
-        return self.options[int(rating) - 1]
-
-    @property
-    def interval(self) -> timedelta:
-        """The interval the rating that counts gave."""
-        return self.option(self.rating).interval
-
-
-@dataclass(frozen=True, slots=True)
-class DueCounts:
-    """What the main screen shows: cards due now and new hands left today."""
-
-    learning: int
-    review: int
-    new: int
-
-    @property
-    def total(self) -> int:
-        """Everything waiting now."""
-        return self.learning + self.review + self.new
-
-    def __str__(self) -> str:
-        return f"{self.learning} learning, {self.review} due, {self.new} new"
-
-
-@dataclass(frozen=True, slots=True)
-class LeechInfo:
-    """A leech and the concepts it is about, for the leech list."""
-
-    card: CardRecord
-    title: str
-    concepts: tuple[str, ...]
-    concept_titles: tuple[str, ...]
-
-
-# --------------------------------------------------------------------------- hands
-
-
-class HandSource(Protocol):
-    """Where the service gets hands: the bank, and the generator for siblings."""
-
-    def item(self, item_id: int) -> BankItem | None:
-        """A bank item by id (None when missing or refused)."""
-
-    def sibling(self, item: BankItem, concepts: Sequence[str]) -> BankItem | None:
-        """A stored sibling of a hand exercising the concepts (None when none was made)."""
-
-    def for_topic(self, topic: str) -> BankItem | None:
-        """A new stored hand exercising a topic (None when none was made)."""
-
-
-class BankHands:
-    """Hands from :class:`data.repository.Bank`, siblings from :mod:`data.generate`.
-
-    Args:
-        db: the open database.
-        seed: the seed of the generator's seeds.
-        clock: the time source for stored items.
-    """
-
-    def __init__(self, db: Database, *, seed: int | None = 0, clock: Clock = utc_now) -> None:
-        from data.repository import Bank
-
-        self.bank = Bank(db, clock=clock)
-        self.rng = random.Random(seed)
-        self.refused: list[str] = []
-
-    def item(self, item_id: int) -> BankItem | None:
-        """A bank item by id (None, and a message in ``refused``, when it cannot be used)."""
-        try:
-            return self.bank.get(item_id)
-        except DataError as e:
-            self.refused.append(str(e))
-            log.warning("bank item %s refused: %s", item_id, e)
-            return None
-
-    def sibling(self, item: BankItem, concepts: Sequence[str]) -> BankItem | None:
-        """A stored sibling exercising the concepts (else the item's focus)."""
-        for wanted in (tuple(concepts), None) if concepts else (None,):
-            try:
-                return self.bank.sibling(item, seed=self.rng.randrange(2**31), concepts=wanted)
-            except DataError as e:
-                log.info("no sibling of %s for %s: %s", item.uid, wanted, e)
-        return None
-
-    def for_topic(self, topic: str) -> BankItem | None:
-        """A freshly generated and stored hand exercising a topic."""
-        from data.generate import HandGenerator
-
-        gen = HandGenerator(self.rng.randrange(2**31))
-        try:
-            prepared = gen.for_topic(topic).prepared()
-            self.bank.add([prepared], origin="generator")
-            return self.bank.get(prepared.uid)
-        except DataError as e:
-            log.info("no hand generated for %s: %s", topic, e)
-            return None
-
-
-# --------------------------------------------------------------------------- the service
-
-
-def _to_fsrs(card: CardRecord) -> Card:
-    s = card.schedule
-    return Card(
-        card_id=card.id,
-        state=State(int(s.state)),
-        step=s.step,
-        stability=s.stability,
-        difficulty=s.difficulty,
-        due=s.due,
-        last_review=s.last_review,
-    )
-
-
-def _schedule(card: Card) -> Schedule:
-    return Schedule(
-        CardState(int(card.state)),
-        card.step,
-        card.stability,
-        card.difficulty,
-        card.due,
-        card.last_review,
-    )
-
-
-_KIND_OF_STATE = {
-    CardState.LEARNING: ReviewKind.LEARN,
-    CardState.REVIEW: ReviewKind.REVIEW,
-    CardState.RELEARNING: ReviewKind.RELEARN,
-}
 
 
 class SrsService:
@@ -546,10 +122,7 @@ class SrsService:
 
     def day_start(self, now: datetime | None = None) -> datetime:
         """When the learner's current day began (UTC)."""
-        now = now or self.now()
-        shifted = now - self.settings.day_offset
-        midnight = datetime(shifted.year, shifted.month, shifted.day, tzinfo=UTC)
-        return midnight + self.settings.day_offset
+        return day_start(now or self.now(), self.settings.day_offset)
 
     def report(self, problem: CardProblem) -> None:
         """Note a damaged card row (once) and skip that card for this session."""
@@ -563,7 +136,7 @@ class SrsService:
     # -- the queue
 
     def due_counts(self) -> DueCounts:
-        """Cards due now (reviews within today's limit) and new hands left today."""
+        """What is due now: the one count the drill, the review and the statistics show."""
         from data import srs_repository as repo
 
         now = self.now()
@@ -575,13 +148,13 @@ class SrsService:
             batch=1,
             report=self.report,
         )
-        reviews_left = max(0, self.settings.reviews_per_day - state.today.review)
-        new_left = max(0, self.settings.new_per_day - state.today.new)
-        if new_left:
-            new_left = repo.unseen_count(
-                self.db, self.learner_id, cap=new_left, rules=self.settings.rules
-            )
-        return DueCounts(state.learning_due, min(state.review_due, reviews_left), new_left)
+        s = self.settings
+        return due_counts(
+            state,
+            reviews_per_day=s.reviews_per_day,
+            new_per_day=s.new_per_day,
+            unseen=lambda cap: repo.unseen_count(self.db, self.learner_id, cap=cap, rules=s.rules),
+        )
 
     def next_card(self, *, exclude: Iterable[int] = ()) -> Choice | None:
         """Choose what comes next, without loading the hand (the fast part).
@@ -739,7 +312,7 @@ class SrsService:
         out = []
         for key, rating, name in RATING_KEYS:
             after = self._review(card, rating, now)
-            out.append(RatingOption(key, rating, name, _schedule(after), after.due - now))
+            out.append(RatingOption(key, rating, name, schedule_of(after), after.due - now))
         return tuple(out)
 
     def _review(self, card: CardRecord | None, rating: Rating, now: datetime) -> Card:
@@ -754,7 +327,7 @@ class SrsService:
             scheduler = self.scheduler if rating == Rating.Again else self._first_right
             after, _ = scheduler.review_card(Card(card_id=0, due=now), rating, now)
         else:
-            after, _ = self.scheduler.review_card(_to_fsrs(card), rating, now)
+            after, _ = self.scheduler.review_card(to_fsrs(card), rating, now)
         return after
 
     def answer(
@@ -813,7 +386,7 @@ class SrsService:
         else:
             target = card.id
             before = card.state
-            kind = _KIND_OF_STATE[card.state]
+            kind = review_kind(card)
         set_item = item_id if (question.kind is QuestionKind.SIBLING and not correct) else None
         add = tuple(missed) if card is not None and card.kind is CardKind.HAND else ()
         primary = ReviewWrite(
@@ -826,7 +399,7 @@ class SrsService:
         from data import srs_repository as repo
 
         saved = repo.save_reviews(self.db, [primary, *extra], report=self.report,
-                                  leech_threshold=self.settings.leech_threshold)  # fmt: skip
+                                  tally=lapse_rule(self.settings.leech_threshold))  # fmt: skip
         if saved[0] is None:
             raise SrsError("the answer's card is damaged in the database and was not updated")
         (after, review), rest = saved[0], [s for s in saved[1:] if s is not None]
@@ -870,7 +443,7 @@ class SrsService:
         try:
             card, _ = repo.replace_review(
                 self.db, review.review_id, rating=int(rating), schedule=option.schedule,
-                leech_threshold=self.settings.leech_threshold,
+                tally=rerating_rule(self.settings.leech_threshold, int(rating)),
             )  # fmt: skip
         except DataError as e:
             raise SrsError(str(e)) from None
@@ -896,7 +469,7 @@ class SrsService:
             parts=parts,
             seconds=seconds,
             concepts_missed=missed,
-            question=_cell_question(question.cell) if question.cell is not None else None,
+            question=cell_question(question.cell) if question.cell is not None else None,
             answered_at=now,
         )
         return record.id
@@ -984,7 +557,7 @@ class SrsService:
             card=target, kind=review_kind, rating=int(rating), auto_rating=int(rating),
             correct=rating != Rating.Again if correct is None else correct,
             reviewed_at=now, duration_ms=duration_ms, state_before=before,
-            schedule=_schedule(after), item_id=item_id, attempt_id=attempt_id,
+            schedule=schedule_of(after), item_id=item_id, attempt_id=attempt_id,
             set_item_id=item_id if is_hand and found is not None else None,
             add_concepts=concepts if is_hand else (),
         )  # fmt: skip
@@ -1024,7 +597,7 @@ class SrsService:
 
             found = repo.find_card(self.db, self.learner_id, CardKind.CELL, cell.topic,
                                    report=self.report)  # fmt: skip
-            kind = ReviewKind.NEW if found is None else _KIND_OF_STATE[found.state]
+            kind = review_kind(found)
             write = self._write(CardKind.CELL, cell.topic, now, rating=rating,
                                 attempt_id=attempt_id, found=found, lookup=False,
                                 origin=CardOrigin.TABLE, review_kind=kind, correct=correct,
@@ -1045,7 +618,7 @@ class SrsService:
         from data import srs_repository as repo
 
         saved = repo.save_reviews(self.db, writes, report=self.report,
-                                  leech_threshold=self.settings.leech_threshold)  # fmt: skip
+                                  tally=lapse_rule(self.settings.leech_threshold))  # fmt: skip
         return tuple(s[0] for s in saved if s is not None)
 
     def note_drill_answer(self, question: DrillQuestion, marked: Marked, *, seconds: float,
@@ -1086,16 +659,13 @@ class SrsService:
 
     def forecast(self, days: int = 30) -> tuple[int, ...]:
         """Cards due on each of the next days (the first includes the overdue)."""
-        from data import srs_repository as repo
-
-        return repo.forecast(self.db, self.learner_id, day_start=self.day_start(), days=days)
+        return forecast(self.db, self.learner_id, day_start=self.day_start(), days=days)
 
     def progress(self, *, days: int = 30) -> Progress:
-        """Everything the statistics screen draws."""
-        from data import srs_repository as repo
-
-        return repo.progress(self.db, self.learner_id, now=self.now(), days=days,
-                             day_offset=self.settings.day_offset, report=self.report)  # fmt: skip
+        """Everything the statistics screen draws (what is due, as :meth:`due_counts` says)."""
+        return progress(self.db, self.learner_id, now=self.now(), days=days,
+                        day_offset=self.settings.day_offset, due=self.due_counts(),
+                        report=self.report)  # fmt: skip
 
     def card(self, card_id: int) -> CardRecord | None:
         """A card by id (None when missing or damaged)."""
@@ -1104,110 +674,3 @@ class SrsService:
         return repo.get_card(self.db, card_id, report=self.report)
 
 
-# --------------------------------------------------------------------------- screens' context
-
-
-@dataclass(frozen=True)
-class ReviewContext:
-    """What the review and statistics screens need: the database, the learner, the clock.
-
-    Attributes:
-        db: the open database.
-        learner_id: whose cards.
-        learner_name: their name, for the status line.
-        clock: the time source.
-        settings: the scheduler settings.
-        profile: the rule profile hands are scored under.
-        tile_style: how tiles are drawn (a :class:`quiz.tilefaces.TileStyle` value).
-        ask: the parts a whole-hand question asks.
-        skip_fu_on_limit: leave the fu out when the han alone fix the value.
-        hands: where hands come from (default: the bank and the generator).
-        seed: the random seed for picking hands.
-    """
-
-    db: Database
-    learner_id: int
-    learner_name: str
-    clock: Clock = utc_now
-    settings: SrsSettings = field(default_factory=SrsSettings)
-    profile: str = "tenhou"
-    tile_style: str = "ascii"
-    ask: tuple[str, ...] = ("fu", "han", "payment")
-    skip_fu_on_limit: bool = True
-    hands: HandSource | None = None
-    seed: int | None = None
-
-    def service(self) -> SrsService:
-        """A service for this learner."""
-        return SrsService(self.db, self.learner_id, clock=self.clock, settings=self.settings,
-                          hands=self.hands, seed=self.seed)  # fmt: skip
-
-
-#: Prefix of the learner settings that hold :class:`SrsSettings` (``srs.desired_retention``).
-SETTINGS_PREFIX = "srs."
-
-
-def settings_from_stored(stored: Mapping[str, Any]) -> SrsSettings:
-    """The SRS settings among a learner's stored settings (keys ``srs.<name>``)."""
-    return SrsSettings.from_dict(
-        {k[len(SETTINGS_PREFIX):]: v for k, v in stored.items() if k.startswith(SETTINGS_PREFIX)}
-    )
-
-
-def app_learner_id(app: Any) -> int | None:
-    """The id of the drill app's learner (None before one is chosen); no database access."""
-    learner = getattr(getattr(app, "controller", None), "learner", None)
-    learner_id = getattr(learner, "id", None)
-    return learner_id if isinstance(learner_id, int) else None
-
-
-def context_from_app(app: Any) -> ReviewContext | None:
-    """The context of the drill app once its database is open and a learner chosen.
-
-    Reads ``app.store`` (:class:`quiz.store.DrillStore`), ``app.controller``
-    (its learner and settings) and ``app.clock``; None until they exist.
-    """
-    store = getattr(app, "store", None)
-    controller = getattr(app, "controller", None)
-    if store is None or controller is None:
-        return None
-    learner = controller.learner
-    s = controller.settings
-    try:
-        stored = store.settings_repo.all(learner.id)
-    except DataError:
-        stored = {}
-    return ReviewContext(
-        db=store.database,
-        learner_id=learner.id,
-        learner_name=learner.name,
-        clock=getattr(app, "clock", utc_now),
-        settings=settings_from_stored(stored),
-        profile=s.profile,
-        tile_style=str(getattr(s.tile_style, "value", s.tile_style)),
-        ask=tuple(str(getattr(p, "value", p)) for p in s.ask),
-        skip_fu_on_limit=s.skip_fu_on_limit,
-        seed=getattr(app, "seed", None),
-    )
-
-
-def due_text(counts: DueCounts) -> str:
-    """What the main screen says about the review queue: ``review: 12 due, 5 new``."""
-    due = counts.learning + counts.review
-    if not due and not counts.new:
-        return "review: nothing due"
-    return f"review: {due} due, {counts.new} new"
-
-
-def _cell_question(cell: Cell) -> dict[str, Any]:
-    return {"kind": "table", "fu": cell.fu, "han": cell.han, "dealer": cell.dealer,
-            "tsumo": cell.tsumo, "honba": 0}  # fmt: skip
-
-
-def card_title(card: CardRecord) -> str:
-    """A card in a few words: ``Hand fu-ron-triplet``, ``Closed ron +10``, ``3 han 40 fu...``."""
-    if card.kind is CardKind.CELL and card.cell is not None:
-        return f"Table: {card.cell.title}"
-    if card.kind is CardKind.CONCEPT:
-        return get_topic(card.subject).title
-    return f"Hand {card.subject}"
