@@ -171,12 +171,7 @@ class Answer:
             yaku=tuple((y["name"], int(y["han"])) for y in record["yaku"]),
             limit=record.get("limit"),
             base=int(record.get("base", 0)),
-            payment=Payment(
-                ron=pay.get("ron"),
-                dealer=pay.get("dealer"),
-                non_dealer=pay.get("non_dealer"),
-                all=pay.get("all"),
-            ),
+            payment=Payment.from_record(pay),
             total=int(record["total"]),
             declaration=str(record.get("declaration", "")),
         )

@@ -35,6 +35,7 @@ from .facts import (
     concealed_tiles,
     facts_of,
 )
+from .fu import FuKind
 from .hand import Hand, Situation
 from .memo import Memo
 from .result import Limit, ReadingKind, Wait
@@ -108,19 +109,19 @@ O_DORA = ORDER["dora"]
 O_URA = ORDER["ura_dora"]
 O_AKA = ORDER["aka_dora"]
 
-BASE_ITEM: FuTuple = ("base", 20, -1, 0)
-CLOSED_RON_ITEM: FuTuple = ("closed ron", 10, -1, 0)
-TSUMO_ITEM: FuTuple = ("tsumo", 2, -1, 0)
-OPEN_RON_ITEM: FuTuple = ("open ron minimum", 10, -1, 0)
-CHIITOITSU_ITEMS: tuple[FuTuple, ...] = (("chiitoitsu", 25, -1, 0),)
+BASE_ITEM: FuTuple = (FuKind.BASE, 20, -1, 0)
+CLOSED_RON_ITEM: FuTuple = (FuKind.CLOSED_RON, 10, -1, 0)
+TSUMO_ITEM: FuTuple = (FuKind.TSUMO, 2, -1, 0)
+OPEN_RON_ITEM: FuTuple = (FuKind.OPEN_RON_MINIMUM, 10, -1, 0)
+CHIITOITSU_ITEMS: tuple[FuTuple, ...] = ((FuKind.CHIITOITSU, 25, -1, 0),)
 _HEAD: tuple[FuTuple, ...] = (BASE_ITEM,)
 _HEAD_CLOSED_RON: tuple[FuTuple, ...] = (BASE_ITEM, CLOSED_RON_ITEM)
 _HEAD_TSUMO: tuple[FuTuple, ...] = (BASE_ITEM, TSUMO_ITEM)
 _TAIL_OPEN_RON: tuple[FuTuple, ...] = (OPEN_RON_ITEM,)
-_WAIT_FU: dict[Wait, str] = {
-    Wait.KANCHAN: "kanchan wait",
-    Wait.PENCHAN: "penchan wait",
-    Wait.TANKI: "tanki wait",
+_WAIT_FU: dict[Wait, FuKind] = {
+    Wait.KANCHAN: FuKind.KANCHAN_WAIT,
+    Wait.PENCHAN: FuKind.PENCHAN_WAIT,
+    Wait.TANKI: FuKind.TANKI_WAIT,
 }
 #: For each winning tile, the fu item of each wait worth 2 fu.
 _WAIT_ITEMS: tuple[dict[Wait, tuple[FuTuple, ...]], ...] = tuple(
@@ -601,18 +602,18 @@ def _evaluate(f: Facts, checked: Checked, every: bool) -> tuple[Outcome, list[Ou
             if pair < 27:
                 pair_items: tuple[FuTuple, ...] = ()
             elif pair >= 31:
-                pair_items = (("pair of dragons", 2, pair, 2),)
+                pair_items = ((FuKind.DRAGON_PAIR, 2, pair, 2),)
                 raw_fixed += 2
             elif pair == seat:
                 if pair == rnd:
                     pair_fu = rules.double_wind_pair_fu
-                    pair_items = (("pair of seat and round wind", pair_fu, pair, 2),)
+                    pair_items = ((FuKind.DOUBLE_WIND_PAIR, pair_fu, pair, 2),)
                     raw_fixed += pair_fu
                 else:
-                    pair_items = (("pair of seat wind", 2, pair, 2),)
+                    pair_items = ((FuKind.SEAT_WIND_PAIR, 2, pair, 2),)
                     raw_fixed += 2
             elif pair == rnd:
-                pair_items = (("pair of round wind", 2, pair, 2),)
+                pair_items = ((FuKind.ROUND_WIND_PAIR, 2, pair, 2),)
                 raw_fixed += 2
             else:
                 pair_items = ()

@@ -21,8 +21,8 @@ twice, by two search paths, as the decompositions have always been listed):
 >>> [(s.pair, s.sets) for s in e.splits]
 [(3, ((0, 1), (1, 0))), (0, ((0, 0), (3, 1))), (0, ((0, 0), (3, 1)))]
 >>> s = e.splits[0]
->>> n_seqs(s.packed), n_trips(s.packed), trip_fu(s.packed), s.items[1]
-(1, 1, 8, (('closed triplet of terminals/honours', 8, 9, 3),))
+>>> n_seqs(s.packed), n_trips(s.packed), trip_fu(s.packed), [i[0].value for i in s.items[1]]
+(1, 1, 8, ['closed triplet of terminals/honours'])
 
 A winning 4m completes the pair (tanki) or 234m (ryanmen) in the first split:
 
@@ -34,6 +34,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from .fu import FuKind
 from .result import Wait
 
 #: A set in a decomposition: (first tile index, 0 for a sequence or 1 for a triplet).
@@ -41,16 +42,19 @@ SetT = tuple[int, int]
 SEQ = 0
 TRIP = 1
 
-#: A fu item while evaluating: (name, fu, tile index or -1, how many tiles).
-FuTuple = tuple[str, int, int, int]
+#: A fu item while evaluating: (kind, fu, tile index or -1, how many tiles).
+FuTuple = tuple[FuKind, int, int, int]
 
-#: (terminal or honour, concealed, quad) -> (fu item name, fu)
-SET_FU: dict[tuple[bool, bool, bool], tuple[str, int]] = {
-    (th, concealed, quad): (
-        f"{'closed' if concealed else 'open'} {'quad' if quad else 'triplet'} of "
-        f"{'terminals/honours' if th else 'simples'}",
-        2 * (2 if th else 1) * (2 if concealed else 1) * (4 if quad else 1),
-    )
+
+def _set_fu(terminal: bool, concealed: bool, quad: bool) -> tuple[FuKind, int]:
+    kind = FuKind.of_set(terminal=terminal, concealed=concealed, quad=quad)
+    assert kind.fixed_fu is not None
+    return kind, kind.fixed_fu
+
+
+#: (terminal or honour, concealed, quad) -> (fu item kind, fu)
+SET_FU: dict[tuple[bool, bool, bool], tuple[FuKind, int]] = {
+    (th, concealed, quad): _set_fu(th, concealed, quad)
     for th in (False, True)
     for concealed in (False, True)
     for quad in (False, True)
