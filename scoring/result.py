@@ -138,6 +138,7 @@ class Alternative:
         han: its han (0 for a yakuman).
         yakuman: its yakuman multiplier.
         base: its base points.
+        raw_fu: its fu before rounding.
     """
 
     reading: Reading
@@ -145,6 +146,7 @@ class Alternative:
     han: int
     yakuman: int
     base: int
+    raw_fu: int = 0
 
     @property
     def wait(self) -> Wait:

@@ -159,7 +159,7 @@ def yaku_reason(name: str, han: int) -> str:
 
 def _alternative(hand: Hand, sc: Scored) -> Alternative:
     return Alternative(Reading(sc.kind, _groups(hand, sc), sc.wait), sc.fu, sc.han, sc.yakuman,
-                       sc.base)
+                       sc.base, sc.raw_fu)
 
 
 def _fu_item(kind: FuKind, fu: int, index: int, n: int, groups: tuple[Group, ...],
