@@ -32,23 +32,6 @@ from .tiles import RED_FIVES, TILES, Tile, parse_tiles
 from .validate import check
 
 FLAGS: tuple[str, ...] = tuple(name for name, _ in FLAG_BITS)
-KNOWN_FIELDS = frozenset(
-    (
-        "id",
-        "hand",
-        "win",
-        "melds",
-        "tsumo",
-        "round",
-        "seat",
-        "dora",
-        "ura",
-        "honba",
-        "sticks",
-        "rules",
-        *FLAGS,
-    )
-)
 
 _MELD_CACHE: dict[str, Meld] = {}
 _CACHE_LIMIT = 50_000
@@ -339,13 +322,6 @@ def _output(id: Any, f: Facts, best: Outcome) -> dict[str, Any]:
         "total": value,
         "declaration": declaration,
     }
-
-
-def score_win_record(win: Win, id: Any = None) -> dict[str, Any]:
-    """Score a ``Win`` straight to the batch output object."""
-    f = facts_of(win.hand, win.situation, win.rules)
-    best = best_reading(f, check(f))
-    return _output(id, f, best)
 
 
 def score_record(record: dict[str, Any], rules: RuleProfile | None = None) -> dict[str, Any]:

@@ -13,11 +13,11 @@
 
 from __future__ import annotations
 
-from .decompose import SEQ
-from .evaluate import Scored, evaluate
+from .decompose import SEQ, TRIP
 from .fu import FuKind
 from .hand import Hand, Situation, Win
 from .points import total
+from .readings import Scored, evaluate
 from .result import Alternative, FuItem, Group, GroupKind, Payment, Reading, Result, YakuHan
 from .rules import TENHOU, RuleProfile
 from .tiles import TILES, Tile
@@ -120,7 +120,7 @@ def _by_ron(kind: FuKind, index: int, best: Scored, s: Situation) -> bool:
         not s.tsumo
         and kind.is_open
         and not kind.is_quad
-        and any(st[0] == index and st[5] and st[1] == 1 for st in best.sets)
+        and any(st.first == index and st.has_win and st.kind == TRIP for st in best.sets)
     )
 
 

@@ -42,8 +42,14 @@ SetT = tuple[int, int]
 SEQ = 0
 TRIP = 1
 
-#: A fu item while evaluating: (kind, fu, tile index or -1, how many tiles).
-FuTuple = tuple[FuKind, int, int, int]
+class FuTuple(NamedTuple):
+    """A fu item while evaluating."""
+
+    kind: FuKind
+    fu: int
+    tile: int  # the tile index it counts, or -1
+    n_tiles: int  # how many tiles it counts (0 for the base, tsumo...)
+
 
 
 def _set_fu(terminal: bool, concealed: bool, quad: bool) -> tuple[FuKind, int]:
@@ -68,10 +74,10 @@ def is_terminal_or_honor(index: int) -> bool:
 
 #: The fu item of a concealed triplet of each tile kind, and of an open one.
 CLOSED_TRIP_ITEMS: tuple[FuTuple, ...] = tuple(
-    (*SET_FU[(is_terminal_or_honor(i), True, False)], i, 3) for i in range(34)
+    FuTuple(*SET_FU[(is_terminal_or_honor(i), True, False)], i, 3) for i in range(34)
 )
 OPEN_TRIP_ITEMS: tuple[FuTuple, ...] = tuple(
-    (*SET_FU[(is_terminal_or_honor(i), False, False)], i, 3) for i in range(34)
+    FuTuple(*SET_FU[(is_terminal_or_honor(i), False, False)], i, 3) for i in range(34)
 )
 
 # The fields of ``Split.packed`` (and of the sum of four of them):

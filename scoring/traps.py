@@ -10,7 +10,7 @@ The topics of a hand (``data.topics``) and the mistakes the grading looks for
 >>> [str(x) for x in t.waiting_tiles], sorted(w.value for w in t.possible_waits)
 (['2p', '5p'], ['ryanmen'])
 >>> sorted(x.value for x in t.traps)
-['yakuhai_pair_no_pinfu']
+['fu_rounding', 'yakuhai_pair_no_pinfu']
 """
 
 from __future__ import annotations
