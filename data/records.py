@@ -224,7 +224,7 @@ class BankItem:
         difficulty: 1 (easy) to 5 (hard).
         source: where it comes from (a seed document, the generator and its seed...).
         note: the teaching note, if any.
-        result: the scoring result, with the worked explanation (``result.steps``).
+        result: the scoring result (its worked explanation: ``scoring.explain(result)``).
     """
 
     id: int
