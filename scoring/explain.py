@@ -56,6 +56,7 @@ __all__ = [
     "explain",
     "render_step",
     "render_text",
+    "step_value",
 ]
 
 
@@ -360,6 +361,27 @@ def explain(result: Result) -> tuple[Step, ...]:
         steps.append(BonusStep(0, result.sticks, result.tsumo, 0, 1000 * result.sticks))
     steps.append(TotalStep(result.total))
     return tuple(steps)
+
+
+def step_value(step: Step) -> int | None:
+    """The number a step arrives at, where there is one (fu, han, base, points)."""
+    if isinstance(step, FuItemStep):
+        return step.item.fu
+    if isinstance(step, FuTotalStep):
+        return step.fu
+    if isinstance(step, YakuStep | DoraStep | HanTotalStep):
+        return step.han
+    if isinstance(step, UraNotCountedStep):
+        return 0
+    if isinstance(step, BaseStep | LimitStep):
+        return step.base
+    if isinstance(step, PaymentStep):
+        return step.payment.total_paid
+    if isinstance(step, BonusStep):
+        return step.bonus
+    if isinstance(step, TotalStep):
+        return step.total
+    return None
 
 
 # --------------------------------------------------------------------------- plain text
