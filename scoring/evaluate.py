@@ -495,10 +495,15 @@ def _meld_phase(melds: tuple[MeldFacts, ...], reds: tuple[int, int, int]) -> Mel
     )
 
 
+#: The dora phase of a hand with no indicators and no red fives.
+_NO_DORA = DoraPhase((), 0, 0, 0)
+
+
 def _dora_phase(f: Facts, full: bytes, aka: int) -> DoraPhase:
     """Phase 2: dora from the indicators, ura dora (riichi only) and red fives."""
-    fl, rules = f.flags, f.rules
-    dora_ind, ura_ind = f.dora, f.ura
+    _, _, _, _, _, _, fl, _, _, dora_ind, ura_ind, _, _, rules, _ = f
+    if not (dora_ind or ura_ind or aka):
+        return _NO_DORA
     dora_han = ura_han = 0
     if dora_ind:
         shown = dora_ind if rules.kan_dora else dora_ind[:1]
@@ -520,7 +525,7 @@ def _dora_phase(f: Facts, full: bytes, aka: int) -> DoraPhase:
 def _hand_yaku(f: Facts, checked: Checked, mp: MeldPhase) -> HandYaku:
     """Phase 3: the yaku and yakuman of the whole hand, whatever the reading."""
     e0, e1, e2, e3, full = checked
-    fl, rules, win, melds = f.flags, f.rules, f.win, f.melds
+    _, _, _, win, _, melds, fl, _, _, _, _, _, _, rules, _ = f
     tsumo = fl & TSUMO
     closed, kans = mp.closed, mp.kans
     present = e0.present | e1.present << 9 | e2.present << 18 | e3.present << 27 | mp.present
