@@ -216,8 +216,6 @@ def base_points(han: int, fu: int, yakuman: int, rules: RuleProfile) -> tuple[in
     return 2000, Limit.MANGAN
 
 
-#: Dora in a reading: (dora, ura dora, red fives) as (order, name, han), and their han.
-DoraT = tuple[tuple[Yaku3, ...], int]
 
 # --- yaku as bits -------------------------------------------------------------
 #
@@ -350,7 +348,9 @@ YAKUMAN_SETS = Memo(_yakuman_set)
 Value = tuple[tuple[int, int, int, int], tuple[Yaku3, ...], int, int, int, Limit | None]
 
 
-def _value(rules: RuleProfile, ybits: int, ymbits: int, closed: int, fu: int, dora: DoraT) -> Value:
+def _value(
+    rules: RuleProfile, ybits: int, ymbits: int, closed: int, fu: int, dora: DoraPhase
+) -> Value:
     """Value one reading: its yakuman, or its yaku and dora; base points and limit.
 
     The key orders readings as the rules do: yakuman, then points, han and fu. A
@@ -364,8 +364,8 @@ def _value(rules: RuleProfile, ybits: int, ymbits: int, closed: int, fu: int, do
     if not ybits:
         return (0, 0, 0, fu), (), 0, 0, 0, None
     han, listing = YAKU_SETS[ybits << 1 | closed]
-    han += dora[1]
-    if dora[0]:
+    han += dora[1]  # DoraPhase.han (by index: this runs for every reading)
+    if dora[0]:  # DoraPhase.yaku
         listing += dora[0]
     base, limit = base_points(han, fu, 0, rules)
     return (0, base, han, fu), listing, 0, han, base, limit
@@ -454,18 +454,19 @@ class DoraPhase(NamedTuple):
     aka_han: int
 
 
-class HandYaku(NamedTuple):
-    """The yaku that do not depend on the reading, as bits (phase 3)."""
+def _no_melds(aka: int) -> MeldPhase:
+    return MeldPhase(1, 0, 0, 0, 0, 0, 0, 0, 0, 0, (), aka)
 
-    bits: int
-    yakuman: int
+
+#: The meld phase of a hand without melds, by its number of red fives.
+_NO_MELDS: tuple[MeldPhase, ...] = tuple(_no_melds(aka) for aka in range(13))
 
 
 def _meld_phase(melds: tuple[MeldFacts, ...], reds: tuple[int, int, int]) -> MeldPhase:
     """Phase 1: what the melds add (closed or not, kans, sets, fu items, red fives)."""
     aka = reds[0] + reds[1] + reds[2]
     if not melds:
-        return _new(MeldPhase, (1, 0, 0, 0, 0, 0, 0, 0, 0, 0, (), aka))
+        return _NO_MELDS[aka] if aka < len(_NO_MELDS) else _no_melds(aka)
     closed = 1
     kans = ankans = seqs = trips = flags = present = n_seqs = n_trips = fu = 0
     items: tuple[FuTuple, ...] = ()
@@ -499,9 +500,15 @@ def _meld_phase(melds: tuple[MeldFacts, ...], reds: tuple[int, int, int]) -> Mel
 _NO_DORA = DoraPhase((), 0, 0, 0)
 
 
-def _dora_phase(f: Facts, full: bytes, aka: int) -> DoraPhase:
+def _dora_phase(
+    dora_ind: tuple[int, ...],
+    ura_ind: tuple[int, ...],
+    fl: int,
+    rules: RuleProfile,
+    full: bytes,
+    aka: int,
+) -> DoraPhase:
     """Phase 2: dora from the indicators, ura dora (riichi only) and red fives."""
-    _, _, _, _, _, _, fl, _, _, dora_ind, ura_ind, _, _, rules, _ = f
     if not (dora_ind or ura_ind or aka):
         return _NO_DORA
     dora_han = ura_han = 0
@@ -522,13 +529,24 @@ def _dora_phase(f: Facts, full: bytes, aka: int) -> DoraPhase:
     return _new(DoraPhase, (dora_yaku, dora_han + ura_han + aka_han, dora_han, aka_han))
 
 
-def _hand_yaku(f: Facts, checked: Checked, mp: MeldPhase) -> HandYaku:
-    """Phase 3: the yaku and yakuman of the whole hand, whatever the reading."""
+def _evaluate(f: Facts, checked: Checked, every: bool) -> tuple[Outcome, list[Outcome]]:
+    """Every reading of a validated win, in phases; the best one and (``every``) all."""
     e0, e1, e2, e3, full = checked
-    _, _, _, win, _, melds, fl, _, _, _, _, _, _, rules, _ = f
+    _, _, reds, win, _, melds, fl, rnd, seat, dora_ind, ura_ind, _, _, rules, _ = f
+    # phase 1: the melds (a hand without melds, most hands, skips the call)
+    held_reds = reds[0] + reds[1] + reds[2]
+    no_melds = not melds and held_reds < len(_NO_MELDS)
+    mp = _NO_MELDS[held_reds] if no_melds else _meld_phase(melds, reds)
+    (closed, kans, ankans, m_seqs, m_trips, m_flags, m_present,
+     m_nseqs, m_ntrips, m_fu, m_items, aka) = mp
+    # phase 2: the dora (none to count: no call)
+    dp = _dora_phase(dora_ind, ura_ind, fl, rules, full, aka) if dora_ind or ura_ind or aka \
+        else _NO_DORA
     tsumo = fl & TSUMO
-    closed, kans = mp.closed, mp.kans
-    present = e0.present | e1.present << 9 | e2.present << 18 | e3.present << 27 | mp.present
+
+    # phase 3: the yaku of the whole hand, whatever the reading (as bits; inline, as it
+    # runs for every hand)
+    present = e0.present | e1.present << 9 | e2.present << 18 | e3.present << 27 | m_present
     hb = 0
     ymb = 0
     if fl > TSUMO:
@@ -580,20 +598,7 @@ def _hand_yaku(f: Facts, checked: Checked, mp: MeldPhase) -> HandYaku:
             before[win - 9 * suit] -= 1
             ymb |= B_JUNSEI if before == JUNSEI else B_CHUUREN
 
-    return _new(HandYaku, (hb, ymb))
-
-
-def _evaluate(f: Facts, checked: Checked, every: bool) -> tuple[Outcome, list[Outcome]]:
-    """Every reading of a validated win, in phases; the best one and (``every``) all."""
-    e0, e1, e2, e3, full = checked
-    _, _, reds, win, _, melds, fl, rnd, seat, _, _, _, _, rules, _ = f
-    mp = _meld_phase(melds, reds)  # phase 1: the melds
-    dp = _dora_phase(f, full, mp.aka)  # phase 2: the dora
-    hy = _hand_yaku(f, checked, mp)  # phase 3: the yaku of the whole hand
-    closed, _, ankans, m_seqs, m_trips, m_flags, _, m_nseqs, m_ntrips, m_fu, m_items, _ = mp
-    hb, ymb = hy
-    tsumo = fl & TSUMO
-    dora: DoraT = (dp.yaku, dp.han)
+    dora = dp
 
     outcomes: list[Outcome] = []
     best: Outcome | None = None

@@ -84,3 +84,9 @@ def test_seed_110_fu_explanation_names_every_item() -> None:
     assert any("Fu: 102, rounded up to 110." in t for t in texts)
     assert any("110 x 2^(2+1) = 880" in t for t in texts)
     assert any("4 x 880 = 3520, rounded up to 3600" in t for t in texts)
+
+
+def test_a_red_five_in_a_meld_counts_without_dora_indicators() -> None:
+    out = scoring.score_record({"hand": "234m55p678s234p", "win": "5p", "melds": ["pon 505s"],
+                                "round": "E", "seat": "S"})
+    assert out["yaku"] == [{"name": "tanyao", "han": 1}, {"name": "aka_dora", "han": 1}]
