@@ -172,12 +172,7 @@ class Answer:
             yaku=tuple((y["name"], int(y["han"])) for y in record["yaku"]),
             limit=record.get("limit"),
             base=int(record.get("base", 0)),
-            payment=Payment(
-                ron=pay.get("ron"),
-                dealer=pay.get("dealer"),
-                non_dealer=pay.get("non_dealer"),
-                all=pay.get("all"),
-            ),
+            payment=Payment.from_record(pay),
             total=int(record["total"]),
             declaration=str(record.get("declaration", "")),
         )
@@ -230,7 +225,7 @@ class BankItem:
         difficulty: 1 (easy) to 5 (hard).
         source: where it comes from (a seed document, the generator and its seed...).
         note: the teaching note, if any.
-        result: the scoring result, with the worked explanation (``result.steps``).
+        result: the scoring result (its worked explanation: ``scoring.explain(result)``).
     """
 
     id: int

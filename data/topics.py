@@ -78,6 +78,9 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
+from scoring.fu import FuKind
+from scoring.result import round_up_100
+from scoring.traps import Trap, traps_of
 from scoring.yaku import DORA_NAMES, YAKU
 
 from .errors import UnknownTopicError
@@ -339,31 +342,51 @@ TOPICS: dict[str, Topic] = {t.id: t for t in (*_YAKU_TOPICS, *_FIXED)}
 
 _CELL = re.compile(r"^cell:(\d{1,2})h(\d{2,3})f:(dealer|non_dealer):(ron|tsumo)$")
 
-#: The yaku that lose a han when the hand is open.
-KUISAGARI = frozenset(("chanta", "junchan", "ittsu", "sanshoku_doujun", "honitsu", "chinitsu"))
 #: Yakuman that some profiles count double.
 DOUBLE_YAKUMAN_FORMS = frozenset(
     ("suuankou_tanki", "kokushi_musou_13", "junsei_chuuren_poutou", "daisuushii")
 )
 
-# Fu item names of ``scoring`` (``Result.fu_items``) and their topics.
-_FU_ITEM_TOPICS: dict[str, str] = {
-    "closed ron": "fu:closed_ron",
-    "tsumo": "fu:tsumo",
-    "open ron minimum": "fu:open_ron_minimum",
-    "chiitoitsu": "fu:chiitoitsu",
-    "pair of dragons": "fu:dragon_pair",
-    "pair of seat wind": "fu:seat_wind_pair",
-    "pair of round wind": "fu:round_wind_pair",
-    "pair of seat and round wind": "rule:double_wind_pair",
-    "kanchan wait": "fu:wait",
-    "penchan wait": "fu:wait",
-    "tanki wait": "fu:wait",
+#: The topic of each fu item kind of ``scoring`` (the base has none).
+_FU_ITEM_TOPICS: dict[FuKind, str] = {
+    FuKind.CLOSED_RON: "fu:closed_ron",
+    FuKind.TSUMO: "fu:tsumo",
+    FuKind.OPEN_RON_MINIMUM: "fu:open_ron_minimum",
+    FuKind.CHIITOITSU: "fu:chiitoitsu",
+    FuKind.DRAGON_PAIR: "fu:dragon_pair",
+    FuKind.SEAT_WIND_PAIR: "fu:seat_wind_pair",
+    FuKind.ROUND_WIND_PAIR: "fu:round_wind_pair",
+    FuKind.DOUBLE_WIND_PAIR: "rule:double_wind_pair",
+    FuKind.KANCHAN_WAIT: "fu:wait",
+    FuKind.PENCHAN_WAIT: "fu:wait",
+    FuKind.TANKI_WAIT: "fu:wait",
+    **{
+        kind: f"fu:{'open' if kind.is_open else 'closed'}_{'quad' if kind.is_quad else 'triplet'}"
+        f"_{'terminals' if kind.is_terminal else 'simples'}"
+        for kind in FuKind
+        if kind.is_set
+    },
 }
-for _state in ("open", "closed"):
-    for _what in ("triplet", "quad"):
-        for _group, _short in (("simples", "simples"), ("terminals/honours", "terminals")):
-            _FU_ITEM_TOPICS[f"{_state} {_what} of {_group}"] = f"fu:{_state}_{_what}_{_short}"
+
+#: The topic of each trap of ``scoring.traps``.
+TRAP_TOPICS: dict[Trap, str] = {
+    Trap.RON_TRIPLET: "fu:ron_triplet",
+    Trap.YAKUHAI_PAIR_NO_PINFU: "trap:yakuhai_pair_no_pinfu",
+    Trap.GUEST_WIND_PAIR: "trap:guest_wind_pair",
+    Trap.SEVERAL_READINGS: "wait:several_readings",
+    Trap.BEST_READING: "trap:best_reading",
+    Trap.KUISAGARI: "trap:kuisagari",
+    Trap.URA_WITHOUT_RIICHI: "trap:ura_without_riichi",
+    Trap.PINFU_TSUMO: "fu:pinfu_tsumo",
+    Trap.RINSHAN_FU: "rule:rinshan_fu",
+    Trap.RYANPEIKOU_NOT_CHIITOITSU: "trap:ryanpeikou_not_chiitoitsu",
+    Trap.FU_ROUNDING: "fu:rounding",
+}
+
+
+def fu_topic(kind: FuKind) -> str | None:
+    """The topic id of a fu item kind (None for the base)."""
+    return _FU_ITEM_TOPICS.get(kind)
 
 
 def table_cell(han: int, fu: int, *, dealer: bool, tsumo: bool) -> str:
@@ -469,9 +492,7 @@ def topics_of(result: Result) -> frozenset[str]:
     Args:
         result: a ``scoring.Result`` (it carries the hand, situation and profile).
     """
-    from scoring.decompose import counts_of, readings
     from scoring.hand import MeldKind
-    from scoring.result import GroupKind, ReadingKind, Wait
     from scoring.tiles import dora_from_indicator
 
     hand, s, rules = result.hand, result.situation, result.profile
@@ -482,7 +503,7 @@ def topics_of(result: Result) -> frozenset[str]:
     for name in yaku_names:
         out.add(f"dora:{name}" if name in DORA_NAMES else f"yaku:{name}")
     for item in result.fu_items:
-        topic = _FU_ITEM_TOPICS.get(item.name)
+        topic = fu_topic(item.kind)
         if topic is not None:
             out.add(topic)
     out.add(f"wait:{result.wait.value}")
@@ -494,55 +515,9 @@ def topics_of(result: Result) -> frozenset[str]:
     for meld in hand.melds:
         if meld.kind in (MeldKind.ANKAN, MeldKind.MINKAN, MeldKind.SHOUMINKAN):
             out.add(f"kan:{meld.kind.value}")
-
-    reading = result.reading
-    standard = reading.kind is ReadingKind.STANDARD
-    if standard:
-        if result.tsumo and "pinfu" in yaku_names:
-            out.add("fu:pinfu_tsumo")
-        if result.raw_fu % 10:
-            out.add("fu:rounding")
-        for g in reading.groups:
-            if g.kind is GroupKind.TRIPLET and g.has_win and not g.melded and not g.concealed:
-                out.add("fu:ron_triplet")
-        pair = next((g for g in reading.groups if g.kind is GroupKind.PAIR), None)
-        seqs = [g for g in reading.groups if g.kind is GroupKind.SEQUENCE]
-        if pair is not None:
-            tile = pair.tiles[0]
-            valued = tile.is_dragon or tile.index in (
-                s.seat_wind.tile.index,
-                s.round_wind.tile.index,
-            )
-            if tile.is_wind and not valued:
-                out.add("trap:guest_wind_pair")
-            if (
-                valued
-                and closed
-                and len(seqs) == 4
-                and not hand.melds
-                and result.wait is Wait.RYANMEN
-                and "pinfu" not in yaku_names
-            ):
-                out.add("trap:yakuhai_pair_no_pinfu")
-        n_sets = 4 - len(hand.melds)
-        waits = {w for _, _, w in readings(counts_of(hand.concealed), n_sets, hand.win.index)}
-        if len(waits) > 1:
-            out.add("wait:several_readings")
-        if s.rinshan and result.tsumo and "pinfu" not in yaku_names:
-            out.add("rule:rinshan_fu")
-    elif reading.kind is ReadingKind.CHIITOITSU:
-        out.add("fu:chiitoitsu")
-
-    if not closed and yaku_names & KUISAGARI:
-        out.add("trap:kuisagari")
-    if "ryanpeikou" in yaku_names:
-        out.add("trap:ryanpeikou_not_chiitoitsu")
-    if result.alternatives and _other_reading_differs(result):
-        out.add("trap:best_reading")
+    out.update(TRAP_TOPICS[t] for t in traps_of(result).traps)
 
     # dora
-    if s.ura and not s.in_riichi:
-        out.add("trap:ura_without_riichi")
     counted = list(s.dora if rules.kan_dora else s.dora[:1])
     if s.in_riichi and rules.ura_dora:
         counted += list(s.ura if rules.kan_dora else s.ura[:1])
@@ -582,8 +557,8 @@ def topics_of(result: Result) -> frozenset[str]:
     if result.sticks:
         out.add("pay:sticks")
     if result.tsumo:
-        whole = -(-result.base * (6 if result.dealer else 4) // 100) * 100
-        if result.payment.hand_value != whole:
+        whole = round_up_100(result.base * (6 if result.dealer else 4))
+        if result.payment.total_paid != whole:
             out.add("pay:tsumo_rounding")
     return frozenset(out)
 
@@ -594,26 +569,3 @@ def _stacks(result: Result) -> bool:
 
     again = score_hand(result.hand, result.situation, result.profile.derive(yakuman_stacking=True))
     return sum(1 for y in again.yaku if y.han >= 13) > 1
-
-
-_ALT_BASE = re.compile(r"\bbase (\d+)")
-_ALT_HAN_FU = re.compile(r"\b(\d+) han (\d+) fu\b")
-
-
-def _other_reading_differs(result: Result) -> bool:
-    """True when another reading of the tiles is worth something different.
-
-    ``Result.alternatives`` describes each other reading with its han, fu and
-    base points (e.g. ``"... kanchan wait: 1 han 40 fu, base 320"``).
-    """
-    for text in result.alternatives:
-        base = _ALT_BASE.search(text)
-        if base is not None and int(base.group(1)) != result.base:
-            return True
-        han_fu = _ALT_HAN_FU.search(text)
-        if han_fu is not None and (int(han_fu.group(1)), int(han_fu.group(2))) != (
-            result.han,
-            result.fu,
-        ):
-            return True
-    return False

@@ -7,7 +7,7 @@ the learner's rule profile, or from a points-table cell for the table drill.
 
 To add a drill kind: add a member to :class:`DrillKind`, a row to
 :data:`DRILLS`, and a branch to :func:`build_question` (and to
-:func:`explanation_steps` if it needs its own explanation).
+:func:`quiz.explaining.explanation_lines` if it needs its own explanation).
 
 >>> cell = TableCell(30, 4, dealer=False, tsumo=True)
 >>> q = question_for_cell(cell, number=1)
@@ -19,6 +19,7 @@ To add a drill kind: add a member to :class:`DrillKind`, a row to
 
 from __future__ import annotations
 
+import math
 import random
 import re
 from collections.abc import Iterable
@@ -27,12 +28,10 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from scoring.evaluate import base_points
-from scoring.points import round_up_100
-from scoring.result import Limit, ReadingKind, Step
+from scoring.result import Limit, Payment, ReadingKind, round_up_100
 from scoring.rules import TENHOU, RuleProfile, get_profile
-from scoring.tiles import dora_from_indicator, format_tiles
 
-from .grading import AnswerKey, Part, shares_for
+from .grading import AnswerKey, Part
 
 if TYPE_CHECKING:
     from data.records import BankItem
@@ -45,7 +44,6 @@ __all__ = [
     "Question",
     "TableCell",
     "build_question",
-    "explanation_steps",
     "question_for_cell",
     "random_cell",
     "rescore",
@@ -187,7 +185,8 @@ _ANCHORS = (
 
 
 def _ceil100(value: float) -> int:
-    return int(-(-value // 100) * 100)
+    """A share worked out with fractions, rounded up to 100 as every payment is."""
+    return round_up_100(math.ceil(value))
 
 
 def table_tricks(fu: int, han: int, *, dealer: bool, tsumo: bool,
@@ -202,7 +201,7 @@ def table_tricks(fu: int, han: int, *, dealer: bool, tsumo: bool,
     """
     out: list[str] = []
     base, limit = base_points(han, fu, 0, profile)
-    truth = shares_for(base, dealer=dealer, tsumo=tsumo)
+    truth = Payment.of_base(base, dealer=dealer, tsumo=tsumo)
     who = "the dealer" if dealer else "a non-dealer"
     if limit is not None:
         names = {Limit.MANGAN: ("8000", "12000", "2000/4000", "4000 all"),
@@ -259,7 +258,7 @@ def table_tricks(fu: int, han: int, *, dealer: bool, tsumo: bool,
         out.append("Pinfu tsumo (20 fu): 400/700 (700 all) at 2 han, 700/1300 (1300 all) at 3, "
                    "1300/2600 (2600 all) at 4.")
     if not tsumo:
-        other = shares_for(base, dealer=not dealer, tsumo=False).first
+        other = Payment.of_base(base, dealer=not dealer, tsumo=False).first
         out.append(f"The dealer's ron is 6 x base, the non-dealer's 4 x: here {who} gets "
                    f"{truth.first}, {'a non-dealer' if dealer else 'the dealer'} would get "
                    f"{other}.")
@@ -411,7 +410,7 @@ def question_for_cell(cell: TableCell, *, number: int, profile: str = "tenhou") 
         topics.append("pay:honba")
     if cell.tsumo:
         whole = round_up_100(key.base * (6 if cell.dealer else 4))
-        if key.payment.plus(-cell.honba * 100, 0).total != whole:
+        if key.payment.plus(-cell.honba * 100, 0).total_paid != whole:
             topics.append("pay:tsumo_rounding")
     ask = ("What does each player pay?" if cell.tsumo
            else "What does the discarder pay?")
@@ -428,100 +427,3 @@ def _prompt(drill: DrillKind, parts: tuple[Part, ...], result: Result) -> str:
     names = [p.label.lower() for p in parts]
     said = ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]
     return f"What {'are' if len(names) > 1 or names[0] == 'yaku' else 'is'} the {said}?"
-
-
-# --------------------------------------------------------------------------- explanation
-
-
-def explanation_steps(question: Question) -> tuple[Step, ...]:
-    """The worked explanation of a question: the drill's own steps, then the scoring's."""
-    if question.cell is not None:
-        return _table_steps(question)
-    assert question.result is not None
-    r = question.result
-    steps: list[Step] = []
-    if question.drill is DrillKind.DORA:
-        steps.extend(_dora_steps(r))
-    if question.drill is DrillKind.WAIT:
-        key = question.key
-        waits = format_tiles(key.waits)
-        steps.append(Step("waits", f"Before the win the hand waits on {waits}: each of these "
-                                   "tiles completes four sets and a pair (or seven pairs).",
-                          key.waits))
-        if len(key.possible_waits) > 1:
-            kinds = ", ".join(sorted(w.value for w in key.possible_waits))
-            steps.append(Step("waits", f"{r.hand.win} can be read as {kinds}; the reading worth "
-                                       f"most counts: {r.wait.value}.", (r.hand.win,)))
-    steps.extend(r.steps)
-    if r.honba and Part.PAYMENT in question.parts:
-        steps.append(Step("total", f"With the {r.honba} honba, say \"{question.key.payment}\" "
-                                   "(what each payer hands over).", (), None))
-    return tuple(steps)
-
-
-def _dora_steps(r: Result) -> list[Step]:
-    s = r.situation
-    held = [0] * 34
-    for t in r.hand.all_tiles():
-        held[t.index] += 1
-    out = []
-    counted = s.dora if r.profile.kan_dora else s.dora[:1]
-    for ind in counted:
-        d = dora_from_indicator(ind)
-        out.append(Step("indicator",
-                        f"Indicator {ind} -> dora {d}: the hand holds {held[d.index]}.",
-                        (d,), held[d.index]))
-    reds = [t for t in r.hand.all_tiles() if t.red]
-    if reds:
-        out.append(Step("indicator",
-                        f"Red fives: {len(reds)} ({format_tiles(reds)}), one han each.",
-                        tuple(reds), len(reds)))
-    total = sum(y.han for y in r.yaku if y.name in ("dora", "aka_dora"))
-    out.append(Step("indicator", f"Dora han (without ura dora): {total}.", (), total))
-    return out
-
-
-def _table_steps(question: Question) -> tuple[Step, ...]:
-    cell = question.cell
-    assert cell is not None
-    key = question.key
-    rules = key.profile
-    steps: list[Step] = []
-    raw = cell.fu << (cell.han + 2)
-    if key.limit is None:
-        steps.append(Step("base", f"Base points = {cell.fu} x 2^(2+{cell.han}) = {raw}.",
-                          (), key.base))
-    elif cell.han < 5:
-        steps.append(Step("limit", f"{cell.fu} x 2^(2+{cell.han}) = {raw}: mangan "
-                                   f"(base {key.base}).", (), key.base))
-    else:
-        steps.append(Step("limit", f"{cell.han} han: {key.limit} (base {key.base}); the fu do "
-                                   "not matter.", (), key.base))
-    b = key.base
-    plain = shares_for(b, dealer=cell.dealer, tsumo=cell.tsumo)
-    if not cell.tsumo:
-        mult = 6 if cell.dealer else 4
-        steps.append(Step("payment", f"Ron: {mult} x {b} = {mult * b}, rounded up to "
-                                     f"{plain.first}.", (), plain.first))
-    elif cell.dealer:
-        steps.append(Step("payment", f"Dealer tsumo: each player pays 2 x {b} = {2 * b}, "
-                                     f"rounded up to {plain.first}: \"{plain.first} all\".",
-                          (), plain.first))
-    else:
-        steps.append(Step("payment", f"Non-dealer tsumo: each non-dealer pays {b} -> "
-                                     f"{plain.first}, the dealer 2 x {b} = {2 * b} -> "
-                                     f"{plain.second} (each share rounded on its own): "
-                                     f"\"{plain}\".", (), plain.total))
-    if cell.honba:
-        if cell.tsumo:
-            per = rules.honba_ron // 3
-            steps.append(Step("bonus", f"{cell.honba} honba: +{cell.honba * per} on each share: "
-                                       f"\"{key.payment}\".", (), cell.honba * per * 3))
-        else:
-            steps.append(Step("bonus", f"{cell.honba} honba: +{cell.honba * rules.honba_ron} "
-                                       f"from the discarder: \"{key.payment}\".", (),
-                              cell.honba * rules.honba_ron))
-    for trick in table_tricks(cell.fu, cell.han, dealer=cell.dealer, tsumo=cell.tsumo,
-                              profile=rules):
-        steps.append(Step("trick", trick))
-    return tuple(steps)

@@ -12,18 +12,28 @@ their width). A red five keeps its face and is marked by the cell after it
 ('伍筒', ' 東 ')
 >>> chip(Tile.parse("0s"), TileStyle.ASCII), chip(Tile.parse("1z"), TileStyle.ASCII)
 ('5s*', 'E  ')
->>> tile_words(Tile.parse("0p"))
-'red 5 circles'
+
+In running text (marks, reasons, the explanation) tiles are written one by one,
+a space apart, so a red five's mark stays on its own tile:
+
+>>> from scoring.tiles import parse_tiles
+>>> tiles_text(parse_tiles("40p6s"), TileStyle.ASCII)
+'4p 5p* 6s'
+>>> tiles_text(parse_tiles("55z"), TileStyle.KANJI)
+'白 白'
+>>> tiles_in(TileStyle.ASCII)(parse_tiles("1z"))
+'E'
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from enum import StrEnum
 
 from scoring.tiles import Tile
 
 __all__ = ["RED_MARK", "TileStyle", "back", "chip", "chip_width", "face", "suit_class",
-           "tile_words", "tiles_text"]
+           "tiles_in", "tiles_text"]
 
 #: The cell after a red five's face.
 RED_MARK = "*"
@@ -72,7 +82,7 @@ def _pad(text: str, width: int) -> str:
 
 
 def face(tile: Tile, style: TileStyle) -> str:
-    """The tile's face, exactly :func:`face_width` cells wide."""
+    """The tile's face, every face of a style the same width."""
     suit = tile.suit.value
     if style is TileStyle.ASCII:
         text = _ASCII_HONOURS[tile.number - 1] if suit == "z" else f"{tile.number}{suit}"
@@ -88,11 +98,6 @@ def face(tile: Tile, style: TileStyle) -> str:
             code = _GLYPH_BASE[suit] + tile.number - 1
         text = chr(code)
     return _pad(text, _WIDTH[style])
-
-
-def face_width(style: TileStyle) -> int:
-    """Cells of one face in this style."""
-    return _WIDTH[style]
 
 
 def chip_width(style: TileStyle) -> int:
@@ -121,11 +126,16 @@ def suit_class(tile: Tile) -> str:
     return {"m": "man", "p": "pin", "s": "sou"}[tile.suit.value]
 
 
-def tile_words(tile: Tile) -> str:
-    """The tile in English words (``red 5 circles``, ``East``)."""
-    return tile.name()
+def tiles_text(tiles: Sequence[Tile], style: TileStyle) -> str:
+    """Tiles in running text: each face without padding, a red five followed by its mark,
+    a space between tiles (``4p 5p* 6s``)."""
+    return " ".join(face(t, style).strip() + (RED_MARK if t.red else "") for t in tiles)
 
 
-def tiles_text(tiles: tuple[Tile, ...] | list[Tile], style: TileStyle) -> str:
-    """Tiles as one line of chips (for plain-text places such as notifications)."""
-    return "".join(chip(t, style) for t in tiles).rstrip()
+def tiles_in(style: TileStyle) -> Callable[[Sequence[Tile]], str]:
+    """The tile formatter of a style, for texts built elsewhere (marks, explanations)."""
+
+    def draw(tiles: Sequence[Tile]) -> str:
+        return tiles_text(tiles, style)
+
+    return draw

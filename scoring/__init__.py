@@ -23,18 +23,20 @@ from .errors import (
     TooManyCopiesError,
     WinningTileError,
 )
-from .explain import render_text
+from .explain import Step, StepKind, explain, render_text
+from .fu import FuKind
 from .hand import Hand, Meld, MeldKind, Situation, Win, Wind
 from .result import (
+    Alternative,
     FuItem,
     Group,
     GroupKind,
     Limit,
     Payment,
+    PayShape,
     Reading,
     ReadingKind,
     Result,
-    Step,
     Wait,
     YakuHan,
 )
@@ -47,7 +49,9 @@ __all__ = [
     "DEFAULT_PROFILE",
     "PROFILES",
     "YAKU",
+    "Alternative",
     "FuItem",
+    "FuKind",
     "Group",
     "GroupKind",
     "Hand",
@@ -60,6 +64,7 @@ __all__ = [
     "MeldKind",
     "NoYakuError",
     "NotationError",
+    "PayShape",
     "Payment",
     "Reading",
     "ReadingKind",
@@ -71,6 +76,7 @@ __all__ = [
     "Situation",
     "SituationError",
     "Step",
+    "StepKind",
     "Suit",
     "Tile",
     "TileCountError",
@@ -82,6 +88,7 @@ __all__ = [
     "YakuHan",
     "YakuInfo",
     "dora_from_indicator",
+    "explain",
     "format_tiles",
     "get_profile",
     "parse_record",

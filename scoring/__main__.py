@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 from .batch import FLAGS, parse_record, run_batch
 from .errors import ScoringError
-from .explain import render_text
+from .explain import explain, render_step, render_text, step_value
 from .rules import PROFILES
 from .score import score
 
@@ -76,8 +76,13 @@ def explain_main(argv: Sequence[str]) -> int:
         return 2
     if args.json:
         steps = [
-            {"kind": s.kind, "text": s.text, "tiles": [str(t) for t in s.tiles], "value": s.value}
-            for s in result.steps
+            {
+                "kind": s.kind.value,
+                "text": render_step(s),
+                "tiles": [str(t) for t in s.tiles],
+                "value": step_value(s),
+            }
+            for s in explain(result)
         ]
         print(json.dumps({"result": result.to_record(), "steps": steps}, ensure_ascii=False))
     else:

@@ -32,23 +32,6 @@ from .tiles import RED_FIVES, TILES, Tile, parse_tiles
 from .validate import check
 
 FLAGS: tuple[str, ...] = tuple(name for name, _ in FLAG_BITS)
-KNOWN_FIELDS = frozenset(
-    (
-        "id",
-        "hand",
-        "win",
-        "melds",
-        "tsumo",
-        "round",
-        "seat",
-        "dora",
-        "ura",
-        "honba",
-        "sticks",
-        "rules",
-        *FLAGS,
-    )
-)
 
 _MELD_CACHE: dict[str, Meld] = {}
 _CACHE_LIMIT = 50_000
@@ -341,13 +324,6 @@ def _output(id: Any, f: Facts, best: Outcome) -> dict[str, Any]:
     }
 
 
-def score_win_record(win: Win, id: Any = None) -> dict[str, Any]:
-    """Score a ``Win`` straight to the batch output object."""
-    f = facts_of(win.hand, win.situation, win.rules)
-    best = best_reading(f, check(f))
-    return _output(id, f, best)
-
-
 def score_record(record: dict[str, Any], rules: RuleProfile | None = None) -> dict[str, Any]:
     """Score one batch input object; return the batch output object.
 
@@ -366,6 +342,15 @@ def score_record(record: dict[str, Any], rules: RuleProfile | None = None) -> di
     return _output(record.get("id"), f, best)
 
 
+#: The sentences for a line without its round wind (0), seat wind (1) or both (2).
+_MISSING_WIND: dict[int, str] = {
+    0: "'round' is missing: give the round wind, E, S, W or N",
+    1: "'seat' is missing: give the winner's seat wind, E, S, W or N (E is the dealer)",
+    2: "'round' and 'seat' are missing: give the round wind and the winner's seat wind, "
+    "E, S, W or N (seat E is the dealer)",
+}
+
+
 def error_record(id: Any, message: str) -> dict[str, Any]:
     """The output line for a line that could not be scored."""
     return {"id": id, "error": message}
@@ -374,7 +359,8 @@ def error_record(id: Any, message: str) -> dict[str, Any]:
 def score_lines(lines: Iterable[str]) -> Iterator[tuple[dict[str, Any], bool]]:
     """Score JSON lines; yield (output object, whether the line was JSON).
 
-    Blank lines are skipped. A bad line gives an error object and the batch goes on.
+    Blank lines are skipped. A bad line gives an error object and the batch goes on;
+    a line must give ``round`` and ``seat`` (``docs/scoring-io.md`` gives them no default).
     """
     for number, line in enumerate(lines, 1):
         if not line.strip():
@@ -389,11 +375,20 @@ def score_lines(lines: Iterable[str]) -> Iterator[tuple[dict[str, Any], bool]]:
             continue
         rid = record.get("id") if isinstance(record, dict) else None
         try:
-            yield score_record(record), True
+            out = score_record(record)
         except ScoringError as e:
             yield error_record(rid, str(e)), True
+            continue
         except RecursionError:
             yield error_record(rid, "the input is nested too deeply to read"), True
+            continue
+        # a hand that is wrong in itself is reported as such; a right one needs its winds
+        missing = [f for f in ("round", "seat") if f not in record]
+        if missing:
+            which = 2 if len(missing) == 2 else 0 if missing[0] == "round" else 1
+            yield error_record(rid, _MISSING_WIND[which]), True
+        else:
+            yield out, True
 
 
 def run_batch(stdin: TextIO, stdout: TextIO) -> int:

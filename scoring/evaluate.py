@@ -14,7 +14,6 @@ of a reading only when it beats the best so far.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import NamedTuple
 
 from .errors import IncompleteHandError, NoYakuError
@@ -31,41 +30,34 @@ from .facts import (
     TENHOU,
     TSUMO,
     Facts,
+    MeldFacts,
     SetTuple,
     concealed_tiles,
-    facts_of,
 )
-from .hand import Hand, Situation
+from .fu import FuKind
 from .memo import Memo
 from .result import Limit, ReadingKind, Wait
 from .rules import Kazoe, Renhou, RuleProfile
 from .shapes import (
     INNER_FLAG,
     OPEN_TRIP_ITEMS,
-    SEQ,
-    TRIP,
     FuTuple,
     Split,
     WaitReading,
     combinations,
-    global_sets,
     waits_at,
 )
 from .tiles import TILES, dora_from_indicator, format_tiles
-from .validate import Checked, check
+from .validate import Checked
 from .yaku import ORDER, YAKU
 
 __all__ = [
-    "KAN",
     "Outcome",
-    "Scored",
     "SetTuple",
     "base_points",
-    "evaluate",
     "evaluate_facts",
 ]
 
-KAN = 2
 #: The dora each indicator kind points at.
 DORA_OF: tuple[int, ...] = tuple(dora_from_indicator(TILES[i]).index for i in range(34))
 
@@ -108,24 +100,36 @@ O_DORA = ORDER["dora"]
 O_URA = ORDER["ura_dora"]
 O_AKA = ORDER["aka_dora"]
 
-BASE_ITEM: FuTuple = ("base", 20, -1, 0)
-CLOSED_RON_ITEM: FuTuple = ("closed ron", 10, -1, 0)
-TSUMO_ITEM: FuTuple = ("tsumo", 2, -1, 0)
-OPEN_RON_ITEM: FuTuple = ("open ron minimum", 10, -1, 0)
-CHIITOITSU_ITEMS: tuple[FuTuple, ...] = (("chiitoitsu", 25, -1, 0),)
+BASE_ITEM = FuTuple(FuKind.BASE, 20, -1, 0)
+CLOSED_RON_ITEM = FuTuple(FuKind.CLOSED_RON, 10, -1, 0)
+TSUMO_ITEM = FuTuple(FuKind.TSUMO, 2, -1, 0)
+OPEN_RON_ITEM = FuTuple(FuKind.OPEN_RON_MINIMUM, 10, -1, 0)
+CHIITOITSU_ITEMS: tuple[FuTuple, ...] = (FuTuple(FuKind.CHIITOITSU, 25, -1, 0),)
 _HEAD: tuple[FuTuple, ...] = (BASE_ITEM,)
 _HEAD_CLOSED_RON: tuple[FuTuple, ...] = (BASE_ITEM, CLOSED_RON_ITEM)
 _HEAD_TSUMO: tuple[FuTuple, ...] = (BASE_ITEM, TSUMO_ITEM)
 _TAIL_OPEN_RON: tuple[FuTuple, ...] = (OPEN_RON_ITEM,)
-_WAIT_FU: dict[Wait, str] = {
-    Wait.KANCHAN: "kanchan wait",
-    Wait.PENCHAN: "penchan wait",
-    Wait.TANKI: "tanki wait",
+_WAIT_FU: dict[Wait, FuKind] = {
+    Wait.KANCHAN: FuKind.KANCHAN_WAIT,
+    Wait.PENCHAN: FuKind.PENCHAN_WAIT,
+    Wait.TANKI: FuKind.TANKI_WAIT,
 }
 #: For each winning tile, the fu item of each wait worth 2 fu.
 _WAIT_ITEMS: tuple[dict[Wait, tuple[FuTuple, ...]], ...] = tuple(
-    {wait: ((name, 2, win, 0),) for wait, name in _WAIT_FU.items()} for win in range(34)
+    {wait: (FuTuple(name, 2, win, 0),) for wait, name in _WAIT_FU.items()} for win in range(34)
 )
+
+
+def _pair_items(kind: FuKind, fu: int) -> tuple[tuple[FuTuple, ...], ...]:
+    """For each honour, the fu item of a pair of it of this kind (indexed from 27)."""
+    return tuple((FuTuple(kind, fu, i, 2),) for i in range(27, 34))
+
+
+#: The fu item of a valued pair, by kind, for each honour (index - 27).
+_DRAGON_PAIR = _pair_items(FuKind.DRAGON_PAIR, 2)
+_SEAT_PAIR = _pair_items(FuKind.SEAT_WIND_PAIR, 2)
+_ROUND_PAIR = _pair_items(FuKind.ROUND_WIND_PAIR, 2)
+_DOUBLE_PAIR = {fu: _pair_items(FuKind.DOUBLE_WIND_PAIR, fu) for fu in (2, 4)}
 RYANMEN = Wait.RYANMEN
 SHANPON = Wait.SHANPON
 TANKI = Wait.TANKI
@@ -212,8 +216,6 @@ def base_points(han: int, fu: int, yakuman: int, rules: RuleProfile) -> tuple[in
     return 2000, Limit.MANGAN
 
 
-#: Dora in a reading: (dora, ura dora, red fives) as (order, name, han), and their han.
-DoraT = tuple[tuple[Yaku3, ...], int]
 
 # --- yaku as bits -------------------------------------------------------------
 #
@@ -346,7 +348,9 @@ YAKUMAN_SETS = Memo(_yakuman_set)
 Value = tuple[tuple[int, int, int, int], tuple[Yaku3, ...], int, int, int, Limit | None]
 
 
-def _value(rules: RuleProfile, ybits: int, ymbits: int, closed: int, fu: int, dora: DoraT) -> Value:
+def _value(
+    rules: RuleProfile, ybits: int, ymbits: int, closed: int, fu: int, dora: DoraPhase
+) -> Value:
     """Value one reading: its yakuman, or its yaku and dora; base points and limit.
 
     The key orders readings as the rules do: yakuman, then points, han and fu. A
@@ -360,8 +364,8 @@ def _value(rules: RuleProfile, ybits: int, ymbits: int, closed: int, fu: int, do
     if not ybits:
         return (0, 0, 0, fu), (), 0, 0, 0, None
     han, listing = YAKU_SETS[ybits << 1 | closed]
-    han += dora[1]
-    if dora[0]:
+    han += dora[1]  # DoraPhase.han (by index: this runs for every reading)
+    if dora[0]:  # DoraPhase.yaku
         listing += dora[0]
     base, limit = base_points(han, fu, 0, rules)
     return (0, base, han, fu), listing, 0, han, base, limit
@@ -424,19 +428,51 @@ def best_reading(f: Facts, checked: Checked) -> Outcome:
     return _evaluate(f, checked, False)[0]
 
 
-def _evaluate(f: Facts, checked: Checked, every: bool) -> tuple[Outcome, list[Outcome]]:
-    e0, e1, e2, e3, full = checked
-    _, _, reds, win, _, melds, fl, rnd, seat, dora_ind, ura_ind, _, _, rules, _ = f
-    tsumo = fl & TSUMO
+class MeldPhase(NamedTuple):
+    """What the melds add to every reading (phase 1)."""
 
-    # --- the melds
-    closed = 1
-    kans = ankans = m_seqs = m_trips = m_flags = m_present = m_nseqs = m_ntrips = m_fu = 0
-    m_items: tuple[FuTuple, ...] = ()
+    closed: int  # 1 while no meld is open
+    kans: int
+    ankans: int
+    seqs: int  # bit mask of the chis' first tiles
+    trips: int  # bit mask of the pons' and kans' tiles
+    flags: int  # INNER_FLAG when a meld holds no terminal or honour
+    present: int  # bit mask of the tile kinds in the melds
+    n_seqs: int
+    n_trips: int
+    fu: int
+    items: tuple[FuTuple, ...]
+    aka: int  # red fives in the whole hand
+
+
+class DoraPhase(NamedTuple):
+    """The dora of the hand, the same in every reading (phase 2)."""
+
+    yaku: tuple[Yaku3, ...]  # dora, ura dora and red fives as listed
+    han: int  # all of them
+    dora_han: int  # from the indicators (for the "dora are not yaku" message)
+    aka_han: int
+
+
+def _no_melds(aka: int) -> MeldPhase:
+    return MeldPhase(1, 0, 0, 0, 0, 0, 0, 0, 0, 0, (), aka)
+
+
+#: The meld phase of a hand without melds, by its number of red fives.
+_NO_MELDS: tuple[MeldPhase, ...] = tuple(_no_melds(aka) for aka in range(13))
+
+
+def _meld_phase(melds: tuple[MeldFacts, ...], reds: tuple[int, int, int]) -> MeldPhase:
+    """Phase 1: what the melds add (closed or not, kans, sets, fu items, red fives)."""
     aka = reds[0] + reds[1] + reds[2]
+    if not melds:
+        return _NO_MELDS[aka] if aka < len(_NO_MELDS) else _no_melds(aka)
+    closed = 1
+    kans = ankans = seqs = trips = flags = present = n_seqs = n_trips = fu = 0
+    items: tuple[FuTuple, ...] = ()
     for m in melds:
-        m_present |= m.present
-        m_flags |= m.flags
+        present |= m.present
+        flags |= m.flags
         if m.red_count:
             aka += m.red_count
         if m.is_open:
@@ -447,16 +483,34 @@ def _evaluate(f: Facts, checked: Checked, every: bool) -> tuple[Outcome, list[Ou
                 ankans += 1
         item = m.trip_item
         if item is None:
-            m_seqs |= m.seqs
-            m_nseqs += 1
+            seqs |= m.seqs
+            n_seqs += 1
         else:
-            m_trips |= m.trips
-            m_ntrips += 1
-            m_fu += item[1]
-            m_items += (item,)
-    present = e0.present | e1.present << 9 | e2.present << 18 | e3.present << 27 | m_present
+            trips |= m.trips
+            n_trips += 1
+            fu += item.fu
+            items += (item,)
+    return _new(
+        MeldPhase,
+        (closed, kans, ankans, seqs, trips, flags, present, n_seqs, n_trips, fu, items, aka),
+    )
 
-    # --- dora
+
+#: The dora phase of a hand with no indicators and no red fives.
+_NO_DORA = DoraPhase((), 0, 0, 0)
+
+
+def _dora_phase(
+    dora_ind: tuple[int, ...],
+    ura_ind: tuple[int, ...],
+    fl: int,
+    rules: RuleProfile,
+    full: bytes,
+    aka: int,
+) -> DoraPhase:
+    """Phase 2: dora from the indicators, ura dora (riichi only) and red fives."""
+    if not (dora_ind or ura_ind or aka):
+        return _NO_DORA
     dora_han = ura_han = 0
     if dora_ind:
         shown = dora_ind if rules.kan_dora else dora_ind[:1]
@@ -472,9 +526,27 @@ def _evaluate(f: Facts, checked: Checked, every: bool) -> tuple[Outcome, list[Ou
         dora_yaku += ((O_URA, "ura_dora", ura_han),)
     if aka_han:
         dora_yaku += ((O_AKA, "aka_dora", aka_han),)
-    dora: DoraT = (dora_yaku, dora_han + ura_han + aka_han)
+    return _new(DoraPhase, (dora_yaku, dora_han + ura_han + aka_han, dora_han, aka_han))
 
-    # --- yaku of the whole hand, whatever the reading (as bits)
+
+def _evaluate(f: Facts, checked: Checked, every: bool) -> tuple[Outcome, list[Outcome]]:
+    """Every reading of a validated win, in phases; the best one and (``every``) all."""
+    e0, e1, e2, e3, full = checked
+    _, _, reds, win, _, melds, fl, rnd, seat, dora_ind, ura_ind, _, _, rules, _ = f
+    # phase 1: the melds (a hand without melds, most hands, skips the call)
+    held_reds = reds[0] + reds[1] + reds[2]
+    no_melds = not melds and held_reds < len(_NO_MELDS)
+    mp = _NO_MELDS[held_reds] if no_melds else _meld_phase(melds, reds)
+    (closed, kans, ankans, m_seqs, m_trips, m_flags, m_present,
+     m_nseqs, m_ntrips, m_fu, m_items, aka) = mp
+    # phase 2: the dora (none to count: no call)
+    dp = _dora_phase(dora_ind, ura_ind, fl, rules, full, aka) if dora_ind or ura_ind or aka \
+        else _NO_DORA
+    tsumo = fl & TSUMO
+
+    # phase 3: the yaku of the whole hand, whatever the reading (as bits; inline, as it
+    # runs for every hand)
+    present = e0.present | e1.present << 9 | e2.present << 18 | e3.present << 27 | m_present
     hb = 0
     ymb = 0
     if fl > TSUMO:
@@ -526,11 +598,13 @@ def _evaluate(f: Facts, checked: Checked, every: bool) -> tuple[Outcome, list[Ou
             before[win - 9 * suit] -= 1
             ymb |= B_JUNSEI if before == JUNSEI else B_CHUUREN
 
+    dora = dp
+
     outcomes: list[Outcome] = []
     best: Outcome | None = None
     best_key = (-1, 0, 0, 0)
 
-    # --- four sets and a pair
+    # phases 4 and 5, for each reading of four sets and a pair: its yaku, then its fu
     combos = combinations(e0, e1, e2, e3)
     if combos:
         ws = win // 9
@@ -601,18 +675,18 @@ def _evaluate(f: Facts, checked: Checked, every: bool) -> tuple[Outcome, list[Ou
             if pair < 27:
                 pair_items: tuple[FuTuple, ...] = ()
             elif pair >= 31:
-                pair_items = (("pair of dragons", 2, pair, 2),)
+                pair_items = _DRAGON_PAIR[pair - 27]
                 raw_fixed += 2
             elif pair == seat:
                 if pair == rnd:
                     pair_fu = rules.double_wind_pair_fu
-                    pair_items = (("pair of seat and round wind", pair_fu, pair, 2),)
+                    pair_items = _DOUBLE_PAIR[pair_fu][pair - 27]
                     raw_fixed += pair_fu
                 else:
-                    pair_items = (("pair of seat wind", 2, pair, 2),)
+                    pair_items = _SEAT_PAIR[pair - 27]
                     raw_fixed += 2
             elif pair == rnd:
-                pair_items = (("pair of round wind", 2, pair, 2),)
+                pair_items = _ROUND_PAIR[pair - 27]
                 raw_fixed += 2
             else:
                 pair_items = ()
@@ -718,98 +792,10 @@ def _evaluate(f: Facts, checked: Checked, every: bool) -> tuple[Outcome, list[Ou
             "the hand is complete but has no yaku, so it cannot be won "
             + (
                 "(dora are not yaku)"
-                if dora_han or aka_han
+                if dp.dora_han or dp.aka_han
                 else "(an open hand needs a yaku such as yakuhai or tanyao)"
                 if not closed
                 else "(a closed ron needs a yaku such as riichi or pinfu)"
             )
         )
     return best, outcomes
-
-
-# --- the object API: the chosen reading as objects ---------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Scored:
-    """One evaluated reading with its sets spelled out (for results and explanations)."""
-
-    kind: ReadingKind
-    sets: tuple[SetTuple, ...]
-    pair: int
-    wait: Wait
-    yaku: tuple[tuple[str, int], ...]
-    yakuman: int
-    han: int
-    fu: int
-    raw_fu: int
-    fu_items: tuple[FuTuple, ...]
-    base: int
-    limit: Limit | None
-
-    @property
-    def key(self) -> tuple[int, int, int, int]:
-        """Sort key: the most points, then the most han, then the most fu."""
-        return (self.yakuman, self.base, self.han, self.fu)
-
-
-def _sets_of(o: Outcome, f: Facts, full_counts: bytes) -> tuple[SetTuple, ...]:
-    """The sets of a reading as (first, kind, concealed, is_kan, melded, has_win).
-
-    ``full_counts`` are the 34 counts of the hand (for seven pairs, the concealed tiles).
-    """
-    if o.kind is ReadingKind.KOKUSHI:
-        return ()
-    if o.kind is ReadingKind.CHIITOITSU:
-        return tuple(
-            (i, 0, True, False, False, i == f.win) for i in range(34) if full_counts[i] == 2
-        )
-    tsumo = bool(f.flags & TSUMO)
-    win_suit = f.win // 9
-    pos = -1
-    if o.waiting is not None and o.waiting.pos >= 0:
-        pos = sum(len(s.sets) for s in o.combo[:win_suit]) + o.waiting.pos
-    sets: list[SetTuple] = []
-    for suit, s in enumerate(o.combo):
-        for first, kind in global_sets(s, suit):
-            has_win = len(sets) == pos
-            if kind == TRIP:
-                sets.append((first, TRIP, tsumo or not has_win, False, False, has_win))
-            else:
-                sets.append((first, SEQ, True, False, False, has_win))
-    sets.extend(m.set_tuple for m in f.melds)
-    return tuple(sets)
-
-
-def to_scored(o: Outcome, f: Facts, full_counts: bytes) -> Scored:
-    """The objects of one reading, for the result and its explanation."""
-    return Scored(
-        o.kind,
-        _sets_of(o, f, full_counts),
-        o.pair,
-        o.wait,
-        tuple((name, han) for _, name, han in o.yaku),
-        o.yakuman,
-        o.han,
-        o.fu,
-        o.raw_fu,
-        o.items,
-        o.base,
-        o.limit,
-    )
-
-
-def evaluate(hand: Hand, s: Situation, rules: RuleProfile) -> tuple[Scored, list[Scored]]:
-    """Validate and score every reading of a hand; return the best and all of them.
-
-    Raises:
-        ScoringError: a subclass naming what makes the win impossible (see
-            ``scoring.validate``), ``IncompleteHandError`` when no reading makes a
-            winning hand, ``NoYakuError`` when the best reading has no yaku.
-    """
-    f = facts_of(hand, s, rules)
-    checked = check(f)
-    best, every = evaluate_facts(f, checked)
-    full = checked[4]
-    scored = [to_scored(o, f, full) for o in every]
-    return next(sc for sc, o in zip(scored, every, strict=True) if o is best), scored

@@ -24,8 +24,17 @@ from .rules import RuleProfile
 from .shapes import INNER_FLAG, SEQ, SET_FU, TRIP, FuTuple, is_terminal_or_honor
 from .tiles import Tile, parse_tiles
 
-#: A set in a scored reading: (first index, kind, concealed, is_kan, melded, has_win).
-SetTuple = tuple[int, int, bool, bool, bool, bool]
+
+class SetTuple(NamedTuple):
+    """A set of a scored reading."""
+
+    first: int  # the lowest tile index
+    kind: int  # SEQ or TRIP
+    concealed: bool  # formed from the wall (a triplet completed by ron is not)
+    is_kan: bool
+    melded: bool  # a called or declared meld
+    has_win: bool  # the winning tile completed it
+
 
 # Situation flags, one bit each.
 TSUMO = 1
@@ -123,13 +132,13 @@ def _meld_facts(meld: Meld) -> MeldFacts:
     concealed = kind is MeldKind.ANKAN
     item: FuTuple | None = None
     if kind is MeldKind.CHI:
-        st: SetTuple = (first, SEQ, False, False, True, False)
+        st = SetTuple(first, SEQ, False, False, True, False)
         seqs, trips = 1 << first, 0
         flags = 0 if first % 9 in (0, 6) else INNER_FLAG
     else:
-        st = (first, TRIP, concealed, is_kan, True, False)
+        st = SetTuple(first, TRIP, concealed, is_kan, True, False)
         name, fu = SET_FU[(is_terminal_or_honor(first), concealed, is_kan)]
-        item = (name, fu, first, 4 if is_kan else 3)
+        item = FuTuple(name, fu, first, 4 if is_kan else 3)
         seqs, trips = 0, 1 << first
         flags = 0 if is_terminal_or_honor(first) else INNER_FLAG
     return MeldFacts(

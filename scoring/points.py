@@ -1,15 +1,12 @@
-"""Payments from base points: each payment rounded up to 100 on its own.
+"""Payments from base points: the counters and sticks, and the batch's settlement.
 
->>> payments(1920, dealer=False, tsumo=True).declaration()
-'2000/3900'
->>> payments(1920, dealer=False, tsumo=False).declaration()
-'7700'
->>> payments(1920, dealer=True, tsumo=True).declaration()
-'3900 all'
+The payment itself is ``scoring.result.Payment`` (each share rounded up to 100 on
+its own); this module adds what is on the table around it.
 
 A dealer's 700 all with 3 honba and 2 riichi sticks: 2100 + 900 + 2000.
 
->>> total(payments(320, dealer=True, tsumo=True), honba=3, sticks=2, honba_ron=300)
+>>> from scoring.result import Payment
+>>> total(Payment.of_base(320, dealer=True, tsumo=True), honba=3, sticks=2, honba_ron=300)
 5000
 >>> settle(320, dealer=True, tsumo=True, honba=3, sticks=2, honba_ron=300)
 ({'all': 700}, '700 all', 5000)
@@ -17,26 +14,9 @@ A dealer's 700 all with 3 honba and 2 riichi sticks: 2100 + 900 + 2000.
 
 from __future__ import annotations
 
-from .result import Payment, declare, hand_value
+from .result import Payment, PayShape, round_up_100
 
-
-def round_up_100(points: int) -> int:
-    """Round up to the next multiple of 100 (1920 -> 2000, 2000 -> 2000)."""
-    return -(-points // 100) * 100
-
-
-def shares(base: int, dealer: bool, tsumo: bool) -> dict[str, int]:
-    """What each payer pays for a hand of these base points, as the batch payment object.
-
-    Ron: ``{"ron": N}``; a non-dealer's tsumo: ``{"dealer": N, "non_dealer": N}``; the
-    dealer's tsumo: ``{"all": N}``. No honba, no sticks.
-    """
-    return settle(base, dealer, tsumo, 0, 0, 0)[0]
-
-
-def payments(base: int, dealer: bool, tsumo: bool) -> Payment:
-    """What each payer pays for a hand of these base points (no honba, no sticks)."""
-    return Payment(**shares(base, dealer, tsumo))
+__all__ = ["counters", "round_up_100", "settle", "total"]
 
 
 def counters(tsumo: bool, honba: int, sticks: int, honba_ron: int = 300) -> int:
@@ -45,28 +25,15 @@ def counters(tsumo: bool, honba: int, sticks: int, honba_ron: int = 300) -> int:
     return honba * (honba_ron // 3 * 3 if tsumo else honba_ron) + 1000 * sticks
 
 
-def honba_bonus(payment: Payment, honba: int, honba_ron: int = 300) -> int:
-    """What the counters add: ``honba_ron`` each on ron, a third of it from each payer on tsumo."""
-    return counters(payment.ron is None, honba, 0, honba_ron)
-
-
 def total(payment: Payment, honba: int, sticks: int, honba_ron: int = 300) -> int:
     """Everything the winner receives: the hand, the counters and the riichi sticks."""
-    return payment.hand_value + counters(payment.ron is None, honba, sticks, honba_ron)
+    tsumo = payment.shape is not PayShape.RON
+    return payment.total_paid + counters(tsumo, honba, sticks, honba_ron)
 
 
 def settle(
     base: int, dealer: bool, tsumo: bool, honba: int, sticks: int, honba_ron: int
 ) -> tuple[dict[str, int], str, int]:
-    """The batch payment object, the declaration and the total, in one go.
-
-    Each payment is rounded up to 100 on its own.
-    """
-    shape: dict[str, int]
-    if not tsumo:
-        shape = {"ron": -(-base * (6 if dealer else 4) // 100) * 100}
-    elif dealer:
-        shape = {"all": -(-base * 2 // 100) * 100}
-    else:
-        shape = {"dealer": -(-base * 2 // 100) * 100, "non_dealer": -(-base // 100) * 100}
-    return shape, declare(shape), hand_value(shape) + counters(tsumo, honba, sticks, honba_ron)
+    """The batch payment object, the declaration and the total, in one go."""
+    paid = Payment.of_base(base, dealer=dealer, tsumo=tsumo)
+    return paid.to_record(), paid.declaration(), total(paid, honba, sticks, honba_ron)

@@ -6,10 +6,12 @@ format of ``python -m scoring``.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+from .fu import FuKind
 from .hand import Hand, Situation
 from .rules import RuleProfile
 from .tiles import Tile, format_tiles
@@ -127,20 +129,58 @@ class Reading:
 
 
 @dataclass(frozen=True, slots=True)
+class Alternative:
+    """Another reading of the same tiles, with what it would be worth.
+
+    Attributes:
+        reading: the reading (its groups and wait).
+        fu: its rounded fu.
+        han: its han (0 for a yakuman).
+        yakuman: its yakuman multiplier.
+        base: its base points.
+        raw_fu: its fu before rounding.
+    """
+
+    reading: Reading
+    fu: int
+    han: int
+    yakuman: int
+    base: int
+    raw_fu: int = 0
+
+    @property
+    def wait(self) -> Wait:
+        """The wait of this reading."""
+        return self.reading.wait
+
+    def describe(self) -> str:
+        """The reading and its value in words (the library's own text)."""
+        value = f"{self.yakuman}x yakuman" if self.yakuman else f"{self.han} han {self.fu} fu"
+        return f"{self.reading.describe()}: {value}, base {self.base}"
+
+
+@dataclass(frozen=True, slots=True)
 class FuItem:
     """One line of the fu count.
 
     Attributes:
-        name: short name, e.g. ``closed ron`` or ``closed triplet of terminals/honours``.
+        kind: what it counts (its value is the item's id in the batch output).
         fu: the fu it adds.
         tiles: the tiles it counts (empty for base, tsumo, closed ron).
-        reason: why it counts, in a sentence for a learner.
+        reason: why it counts, in a sentence (English, for the library's own text).
+        by_ron: a triplet that counts as open because the winning tile completed it by ron.
     """
 
-    name: str
+    kind: FuKind
     fu: int
     tiles: tuple[Tile, ...] = ()
     reason: str = ""
+    by_ron: bool = False
+
+    @property
+    def name(self) -> str:
+        """The item's id as the batch writes it (``closed ron``)."""
+        return self.kind.value
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,78 +195,139 @@ class YakuHan:
     reason: str = ""
 
 
+class PayShape(StrEnum):
+    """How a payment is said: one number (ron), two shares, or one share from all."""
+
+    RON = "ron"
+    SPLIT = "split"
+    ALL = "all"
+
+
+def round_up_100(points: int) -> int:
+    """Round up to the next multiple of 100 (1920 -> 2000, 2000 -> 2000)."""
+    return -(-points // 100) * 100
+
+
 @dataclass(frozen=True, slots=True)
 class Payment:
-    """What the payers pay, without honba and sticks.
+    """What each payer hands over, as said at the table.
 
-    Exactly one shape is set: ``ron``; or ``dealer`` and ``non_dealer`` for a
-    non-dealer's tsumo; or ``all`` for the dealer's tsumo.
+    Attributes:
+        shape: ron (the discarder pays), split (a non-dealer's tsumo: each
+            non-dealer and the dealer pay) or all (a dealer's tsumo: each pays the same).
+        first: the ron amount, each non-dealer's share of a split, or each player's share.
+        second: the dealer's share of a split, else None.
+
+    >>> Payment.of_base(1920, dealer=False, tsumo=True).declaration()
+    '2000/3900'
+    >>> str(Payment.of_base(1920, dealer=True, tsumo=True, honba=2))
+    '4100 all'
+    >>> Payment.of_base(320, dealer=False, tsumo=False).to_record()
+    {'ron': 1300}
     """
 
-    ron: int | None = None
-    dealer: int | None = None
-    non_dealer: int | None = None
-    all: int | None = None
+    shape: PayShape
+    first: int
+    second: int | None = None
+
+    @classmethod
+    def of_base(
+        cls,
+        base: int,
+        *,
+        dealer: bool,
+        tsumo: bool,
+        honba: int = 0,
+        honba_ron: int = 300,
+        rounded: bool = True,
+    ) -> Payment:
+        """What each payer pays for a hand of these base points, honba included.
+
+        Each share is rounded up to 100 on its own (``rounded=False`` leaves it as
+        multiplied, to show what forgetting the rounding gives).
+        """
+        r = round_up_100 if rounded else int
+        if not tsumo:
+            paid = cls(PayShape.RON, r(base * (6 if dealer else 4)))
+        elif dealer:
+            paid = cls(PayShape.ALL, r(base * 2))
+        else:
+            paid = cls(PayShape.SPLIT, r(base), r(base * 2))
+        return paid.with_honba(honba, honba_ron) if honba else paid
+
+    @classmethod
+    def from_record(cls, shape: Mapping[str, int | None]) -> Payment:
+        """Read the batch-format payment object (``{"ron": N}``, ``{"all": N}``...)."""
+        ron, each = shape.get("ron"), shape.get("all")
+        if ron is not None:
+            return cls(PayShape.RON, ron)
+        if each is not None:
+            return cls(PayShape.ALL, each)
+        non_dealer, dealer = shape.get("non_dealer"), shape.get("dealer")
+        if non_dealer is None or dealer is None:
+            raise ValueError(f"not a payment: {dict(shape)!r}")
+        return cls(PayShape.SPLIT, non_dealer, dealer)
+
+    @property
+    def ron(self) -> int | None:
+        """What the discarder pays (a ron), else None."""
+        return self.first if self.shape is PayShape.RON else None
+
+    @property
+    def all(self) -> int | None:
+        """What each player pays on the dealer's tsumo, else None."""
+        return self.first if self.shape is PayShape.ALL else None
+
+    @property
+    def non_dealer(self) -> int | None:
+        """What each non-dealer pays on a non-dealer's tsumo, else None."""
+        return self.first if self.shape is PayShape.SPLIT else None
+
+    @property
+    def dealer(self) -> int | None:
+        """What the dealer pays on a non-dealer's tsumo, else None."""
+        return self.second if self.shape is PayShape.SPLIT else None
 
     def to_record(self) -> dict[str, int]:
         """The batch-format payment object."""
-        if self.ron is not None:
-            return {"ron": self.ron}
-        if self.all is not None:
-            return {"all": self.all}
-        assert self.dealer is not None and self.non_dealer is not None
-        return {"dealer": self.dealer, "non_dealer": self.non_dealer}
+        if self.shape is PayShape.RON:
+            return {"ron": self.first}
+        if self.shape is PayShape.ALL:
+            return {"all": self.first}
+        assert self.second is not None
+        return {"dealer": self.second, "non_dealer": self.first}
 
     def declaration(self) -> str:
         """What the winner says at the table: ``7700``, ``2000/3900`` or ``3900 all``."""
-        return declare(self.to_record())
+        if self.shape is PayShape.RON:
+            return str(self.first)
+        if self.shape is PayShape.ALL:
+            return f"{self.first} all"
+        return f"{self.first}/{self.second}"
+
+    def __str__(self) -> str:
+        return self.declaration()
 
     @property
-    def hand_value(self) -> int:
-        """What the winner receives for the hand alone (no honba, no sticks)."""
-        return hand_value(self.to_record())
+    def total_paid(self) -> int:
+        """Everything the payers pay together (without riichi sticks)."""
+        if self.shape is PayShape.RON:
+            return self.first
+        if self.shape is PayShape.ALL:
+            return 3 * self.first
+        return 2 * self.first + (self.second or 0)
 
+    def plus(self, per_payer: int, ron_bonus: int) -> Payment:
+        """The same payment with a bonus added (to each share on tsumo, once on ron)."""
+        if self.shape is PayShape.RON:
+            return Payment(self.shape, self.first + ron_bonus)
+        second = None if self.second is None else self.second + per_payer
+        return Payment(self.shape, self.first + per_payer, second)
 
-def declare(shape: dict[str, int]) -> str:
-    """The table declaration of a batch-format payment object.
-
-    >>> declare({"ron": 7700}), declare({"all": 3900})
-    ('7700', '3900 all')
-    >>> declare({"dealer": 3900, "non_dealer": 2000})
-    '2000/3900'
-    """
-    if "ron" in shape:
-        return str(shape["ron"])
-    if "all" in shape:
-        return f"{shape['all']} all"
-    return f"{shape['non_dealer']}/{shape['dealer']}"
-
-
-def hand_value(shape: dict[str, int]) -> int:
-    """What the winner receives for a batch-format payment object (no honba, no sticks)."""
-    if "ron" in shape:
-        return shape["ron"]
-    if "all" in shape:
-        return 3 * shape["all"]
-    return shape["dealer"] + 2 * shape["non_dealer"]
-
-
-@dataclass(frozen=True, slots=True)
-class Step:
-    """One step of a worked explanation.
-
-    Attributes:
-        kind: what the step is about: ``reading``, ``fu``, ``fu_total``, ``yaku``,
-            ``dora``, ``han_total``, ``base``, ``limit``, ``payment``, ``bonus``, ``total``.
-        text: the step as a teacher would write it.
-        tiles: tiles the step points at (for the app to highlight).
-        value: the number the step arrives at, where there is one.
-    """
-
-    kind: str
-    text: str
-    tiles: tuple[Tile, ...] = ()
-    value: int | None = None
+    def with_honba(self, honba: int, honba_ron: int = 300) -> Payment:
+        """What each payer hands over with the counters: ``honba_ron`` each on ron, a third
+        of it from each payer on tsumo."""
+        return self.plus(honba * (honba_ron // 3), honba * honba_ron)
 
 
 @dataclass(frozen=True, slots=True)
@@ -253,7 +354,8 @@ class Result:
         hand: the hand that was scored.
         situation: its situation.
         profile: the rule profile it was scored under.
-        alternatives: other readings considered, each with its han, fu and points.
+        alternatives: the other readings of the tiles, each with its han, fu and points
+            (worth no more than the chosen one).
     """
 
     fu: int
@@ -275,14 +377,7 @@ class Result:
     hand: Hand
     situation: Situation
     profile: RuleProfile
-    alternatives: tuple[str, ...] = ()
-
-    @property
-    def steps(self) -> tuple[Step, ...]:
-        """The worked explanation, step by step (built on demand)."""
-        from .explain import explain_steps
-
-        return explain_steps(self)
+    alternatives: tuple[Alternative, ...] = ()
 
     @property
     def declaration(self) -> str:

@@ -7,18 +7,21 @@
 (40, 1, '1300')
 >>> [(i.name, i.fu) for i in r.fu_items]
 [('base', 20), ('closed ron', 10), ('pair of seat wind', 2)]
+>>> r.fu_items[2].kind
+<FuKind.SEAT_WIND_PAIR: 'pair of seat wind'>
 """
 
 from __future__ import annotations
 
-from .decompose import SEQ
-from .evaluate import Scored, evaluate
-from .explain import explain_steps, fu_reason, yaku_reason
+from .decompose import SEQ, TRIP
+from .fu import FuKind
 from .hand import Hand, Situation, Win
-from .points import payments, total
-from .result import FuItem, Group, GroupKind, Reading, Result, YakuHan
+from .points import total
+from .readings import Scored, evaluate
+from .result import Alternative, FuItem, Group, GroupKind, Payment, Reading, Result, YakuHan
 from .rules import TENHOU, RuleProfile
 from .tiles import TILES, Tile
+from .yaku import YAKU
 
 
 def score(win: Win) -> Result:
@@ -94,30 +97,76 @@ def _groups(hand: Hand, best: Scored) -> tuple[Group, ...]:
     return tuple(groups)
 
 
-def _item_tiles(name: str, index: int, n: int, groups: tuple[Group, ...]) -> tuple[Tile, ...]:
+def _item_tiles(kind: FuKind, index: int, n: int, groups: tuple[Group, ...]) -> tuple[Tile, ...]:
     """The tiles a fu item counts, as held (red fives included)."""
     if index < 0:
         return ()
-    if name.endswith("wait"):
+    if kind.is_wait:
         won = next((g for g in groups if g.has_win), None)
         return won.tiles if won is not None else (TILES[index],)
-    want = GroupKind.PAIR if name.startswith("pair") else None
     for g in groups:
         if g.first != index:
             continue
-        if want is GroupKind.PAIR and g.kind is GroupKind.PAIR:
+        if kind.is_pair and g.kind is GroupKind.PAIR:
             return g.tiles
-        if want is None and g.kind in (GroupKind.TRIPLET, GroupKind.QUAD):
+        if not kind.is_pair and g.kind in (GroupKind.TRIPLET, GroupKind.QUAD):
             return g.tiles
     return (TILES[index],) * max(n, 1)
 
 
-def _describe(hand: Hand, sc: Scored) -> str:
+def _by_ron(kind: FuKind, index: int, best: Scored, s: Situation) -> bool:
+    """A triplet that counts as open because the winning tile completed it by ron."""
     return (
-        f"{Reading(sc.kind, _groups(hand, sc), sc.wait).describe()}: "
-        + (f"{sc.yakuman}x yakuman" if sc.yakuman else f"{sc.han} han {sc.fu} fu")
-        + f", base {sc.base}"
+        not s.tsumo
+        and kind.is_open
+        and not kind.is_quad
+        and any(st.first == index and st.has_win and st.kind == TRIP for st in best.sets)
     )
+
+
+def fu_reason(kind: FuKind, index: int, by_ron: bool) -> str:
+    """Why a fu item counts, in a sentence (the library's own English)."""
+    if index < 0 or kind.is_wait:
+        return kind.reason
+    tile = TILES[index]
+    if kind is FuKind.DOUBLE_WIND_PAIR:
+        return f"a pair of {tile.name()}, both seat and round wind"
+    if kind.is_pair:
+        return f"a pair of {tile.name()} adds 2 (a yakuhai pair)"
+    what = "quad" if kind.is_quad else "triplet"
+    group = "terminals/honours" if kind.is_terminal else "simples"
+    if by_ron:
+        return (
+            f"{tile.name()} {what}: completed by ron, so it counts as open "
+            f"({group}: open {what} {kind.fixed_fu})"
+        )
+    return f"{'open' if kind.is_open else 'closed'} {what} of {tile.name()} ({group})"
+
+
+def yaku_reason(name: str, han: int) -> str:
+    """Why a yaku or dora counts, in a sentence (the library's own English)."""
+    if name in ("dora", "ura_dora"):
+        return f"{han} han from the {'ura ' if name == 'ura_dora' else ''}dora indicators"
+    if name == "aka_dora":
+        return f"{han} red five{'s' if han > 1 else ''}: one han each"
+    info = YAKU.get(name)
+    if info is None:
+        return ""
+    if name == "renhou" and han == 5:
+        return "renhou is valued as mangan under these rules"
+    return info.description
+
+
+def _alternative(hand: Hand, sc: Scored) -> Alternative:
+    return Alternative(Reading(sc.kind, _groups(hand, sc), sc.wait), sc.fu, sc.han, sc.yakuman,
+                       sc.base, sc.raw_fu)
+
+
+def _fu_item(kind: FuKind, fu: int, index: int, n: int, groups: tuple[Group, ...],
+             best: Scored, s: Situation) -> FuItem:
+    by_ron = _by_ron(kind, index, best, s)
+    return FuItem(kind, fu, _item_tiles(kind, index, n, groups), fu_reason(kind, index, by_ron),
+                  by_ron)
 
 
 def build_result(
@@ -126,18 +175,17 @@ def build_result(
     """Build the public ``Result`` for the chosen reading."""
     groups = _groups(hand, best)
     fu_items = tuple(
-        FuItem(name, fu, _item_tiles(name, idx, n, groups), fu_reason(name, idx, best, s))
-        for name, fu, idx, n in best.fu_items
+        _fu_item(kind, fu, idx, n, groups, best, s) for kind, fu, idx, n in best.fu_items
     )
-    yaku = tuple(YakuHan(n, h, yaku_reason(n, h, s, rules)) for n, h in best.yaku)
-    pay = payments(best.base, s.dealer, s.tsumo)
-    chosen = _describe(hand, best)
+    yaku = tuple(YakuHan(n, h, yaku_reason(n, h)) for n, h in best.yaku)
+    pay = Payment.of_base(best.base, dealer=s.dealer, tsumo=s.tsumo)
+    chosen = _alternative(hand, best)
     alternatives = tuple(
         dict.fromkeys(
-            d for d in (_describe(hand, sc) for sc in every if sc is not best) if d != chosen
+            a for a in (_alternative(hand, sc) for sc in every if sc is not best) if a != chosen
         )
     )
-    result = Result(
+    return Result(
         fu=best.fu,
         raw_fu=best.raw_fu,
         fu_items=fu_items,
@@ -159,7 +207,6 @@ def build_result(
         profile=rules,
         alternatives=alternatives,
     )
-    return result
 
 
-__all__ = ["explain_steps", "score", "score_hand"]
+__all__ = ["build_result", "fu_reason", "score", "score_hand", "yaku_reason"]

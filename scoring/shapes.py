@@ -21,8 +21,8 @@ twice, by two search paths, as the decompositions have always been listed):
 >>> [(s.pair, s.sets) for s in e.splits]
 [(3, ((0, 1), (1, 0))), (0, ((0, 0), (3, 1))), (0, ((0, 0), (3, 1)))]
 >>> s = e.splits[0]
->>> n_seqs(s.packed), n_trips(s.packed), trip_fu(s.packed), s.items[1]
-(1, 1, 8, (('closed triplet of terminals/honours', 8, 9, 3),))
+>>> n_seqs(s.packed), n_trips(s.packed), trip_fu(s.packed), [i[0].value for i in s.items[1]]
+(1, 1, 8, ['closed triplet of terminals/honours'])
 
 A winning 4m completes the pair (tanki) or 234m (ryanmen) in the first split:
 
@@ -34,6 +34,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from .fu import FuKind
 from .result import Wait
 
 #: A set in a decomposition: (first tile index, 0 for a sequence or 1 for a triplet).
@@ -41,16 +42,25 @@ SetT = tuple[int, int]
 SEQ = 0
 TRIP = 1
 
-#: A fu item while evaluating: (name, fu, tile index or -1, how many tiles).
-FuTuple = tuple[str, int, int, int]
+class FuTuple(NamedTuple):
+    """A fu item while evaluating."""
 
-#: (terminal or honour, concealed, quad) -> (fu item name, fu)
-SET_FU: dict[tuple[bool, bool, bool], tuple[str, int]] = {
-    (th, concealed, quad): (
-        f"{'closed' if concealed else 'open'} {'quad' if quad else 'triplet'} of "
-        f"{'terminals/honours' if th else 'simples'}",
-        2 * (2 if th else 1) * (2 if concealed else 1) * (4 if quad else 1),
-    )
+    kind: FuKind
+    fu: int
+    tile: int  # the tile index it counts, or -1
+    n_tiles: int  # how many tiles it counts (0 for the base, tsumo...)
+
+
+
+def _set_fu(terminal: bool, concealed: bool, quad: bool) -> tuple[FuKind, int]:
+    kind = FuKind.of_set(terminal=terminal, concealed=concealed, quad=quad)
+    assert kind.fixed_fu is not None
+    return kind, kind.fixed_fu
+
+
+#: (terminal or honour, concealed, quad) -> (fu item kind, fu)
+SET_FU: dict[tuple[bool, bool, bool], tuple[FuKind, int]] = {
+    (th, concealed, quad): _set_fu(th, concealed, quad)
     for th in (False, True)
     for concealed in (False, True)
     for quad in (False, True)
@@ -64,10 +74,10 @@ def is_terminal_or_honor(index: int) -> bool:
 
 #: The fu item of a concealed triplet of each tile kind, and of an open one.
 CLOSED_TRIP_ITEMS: tuple[FuTuple, ...] = tuple(
-    (*SET_FU[(is_terminal_or_honor(i), True, False)], i, 3) for i in range(34)
+    FuTuple(*SET_FU[(is_terminal_or_honor(i), True, False)], i, 3) for i in range(34)
 )
 OPEN_TRIP_ITEMS: tuple[FuTuple, ...] = tuple(
-    (*SET_FU[(is_terminal_or_honor(i), False, False)], i, 3) for i in range(34)
+    FuTuple(*SET_FU[(is_terminal_or_honor(i), False, False)], i, 3) for i in range(34)
 )
 
 # The fields of ``Split.packed`` (and of the sum of four of them):

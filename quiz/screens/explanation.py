@@ -137,7 +137,7 @@ class ExplanationScreen(Screen[Choice]):
         verdict.update(text)
         verdict.set_class(self.marked.correct, "-right")
         verdict.set_class(not self.marked.correct, "-wrong")
-        self.query_one(MarksView).show(self.marked)
+        self.query_one(MarksView).show(self.marked, tile_style=style)
         hand = self.query_one(HandView)
         situation = self.query_one(SituationPanel)
         view = self.query_one(ExplanationView)

@@ -334,7 +334,7 @@ class ReviewScreen(Screen[None]):
         verdict.update(verdict_text(marked, self.question))
         verdict.display = True
         marks = self.query_one(MarksView)
-        marks.show(marked)
+        marks.show(marked, tile_style=self.tile_style)
         marks.display = True
         explanation = self.query_one(ExplanationView)
         explanation.show(self.question)

@@ -1,21 +1,25 @@
 """The worked explanation: the reading, each fu item beside its tiles, yaku, points.
 
-It draws the steps of :func:`quiz.drills.explanation_steps` (the drill's own
-steps, then the scoring's): the reading as tile groups, the fu items in a
-table (fu, item, the tiles it counts, why), then the yaku and dora, the
-formula, the limit, each payment with its rounding, the honba and sticks, and
-for the points table the memory tricks.
+It draws the lines of :func:`quiz.explaining.explanation_lines` (the drill's
+own steps, then the scoring's), every tile in the learner's tile style: the
+reading as tile groups, the fu items in a table (fu, item, the tiles it
+counts, why), then the yaku and dora, the formula, the limit, each payment
+with its rounding, the honba and sticks, and for the points table the memory
+tricks. A wrapped line keeps its indent.
 """
 
 from __future__ import annotations
 
 from rich.console import Group, RenderableType
+from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
-from scoring.result import GroupKind, ReadingKind, Step
+from scoring.result import GroupKind, ReadingKind
 
-from ..drills import Question, explanation_steps
+from ..drills import Question
+from ..explaining import ExplanationLine, explanation_lines, fu_reason
+from ..tilefaces import TileStyle, tiles_in, tiles_text
 from .tile import TILE_CSS, TileStyled
 
 __all__ = ["ExplanationView"]
@@ -39,12 +43,27 @@ class ExplanationView(TileStyled):
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
         self.question: Question | None = None
-        self.steps: tuple[Step, ...] = ()
+        self._lines: tuple[TileStyle, tuple[ExplanationLine, ...]] | None = None
 
     def show(self, question: Question) -> None:
         """Explain a question."""
         self.question = question
-        self.steps = explanation_steps(question)
+        self._lines = None
+        self.clear_cached_dimensions()
+        self.refresh(layout=True)
+
+    @property
+    def steps(self) -> tuple[ExplanationLine, ...]:
+        """The lines shown, in the current tile style."""
+        if self.question is None:
+            return ()
+        style = self.tile_style
+        if self._lines is None or self._lines[0] is not style:
+            self._lines = (style, explanation_lines(self.question, tiles_in(style)))
+        return self._lines[1]
+
+    def watch_tile_style(self) -> None:
+        """Redraw (and re-measure) in the new style."""
         self.clear_cached_dimensions()
         self.refresh(layout=True)
 
@@ -76,7 +95,7 @@ class ExplanationView(TileStyled):
                 text.append(" ")
         text.rstrip()
         wait = r.wait.value.replace("_", " ")
-        text.append(f"  {wait} wait on {q.result.hand.win}",
+        text.append(f"  {wait} wait on {tiles_text((q.result.hand.win,), self.tile_style)}",
                     self.get_component_rich_style("tile--label", partial=True))
         return text
 
@@ -90,13 +109,10 @@ class ExplanationView(TileStyled):
         table.add_column(ratio=3)
         muted = self.get_component_rich_style("tile--label", partial=True)
         for item in q.result.fu_items:
-            reason = item.reason
-            if reason.split(" ", 1)[0] in ("open", "closed"):
-                reason = ""  # "closed triplet of 1 circles (terminals/honours)": the name says it
             tiles = self.tile_text(item.tiles)
             tiles.rstrip()
-            table.add_row(Text(f"+{item.fu}", "bold"), Text(item.name), tiles,
-                          Text(reason, muted))
+            table.add_row(Text(f"+{item.fu}", "bold"), Text(item.kind.label), tiles,
+                          Text(fu_reason(item), muted))
         return table
 
     def render(self) -> RenderableType:
@@ -125,8 +141,13 @@ class ExplanationView(TileStyled):
                     parts.append(self._fu_table())
                     fu_done = True
             elif step.kind == "trick":
-                parts.append(Text("• " + step.text))
+                bullet = Table.grid(expand=True)
+                bullet.add_column(width=2, no_wrap=True)
+                bullet.add_column(ratio=1)
+                bullet.add_row("•", Text(step.text))
+                parts.append(bullet)
+            elif step.kind in ("yaku", "dora"):
+                parts.append(Padding(Text(step.text), (0, 0, 0, 2)))
             else:
-                indent = "  " if step.kind in ("yaku", "dora") else ""
-                parts.append(Text(indent + step.text))
+                parts.append(Text(step.text))
         return Group(*parts)

@@ -21,6 +21,7 @@ from data.generate import HandGenerator
 from data.items import prepare_item, read_problem
 from data.records import BankItem, ItemKind, ItemSummary, PartResult
 from data.repository import Attempts, Bank, Learners, Settings
+from scoring import explain
 
 from .conftest import FixedClock
 
@@ -49,7 +50,7 @@ def test_add_get_find_and_count(database: Database, clock: FixedClock) -> None:
     assert item.answer.fu == 40 and item.answer.declaration == "1300"
     assert item.focus == ("yaku:riichi",)
     assert "fu:seat_wind_pair" in item.topics and "yaku:riichi" in item.topics
-    assert item.result.fu == 40 and item.result.steps
+    assert item.result.fu == 40 and explain(item.result)
     assert bank.get(item.id).uid == "t-1"
     with pytest.raises(FrozenInstanceError):
         item.uid = "x"  # type: ignore[misc]

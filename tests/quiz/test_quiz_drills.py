@@ -17,17 +17,17 @@ from quiz.drills import (
     DrillKind,
     TableCell,
     build_question,
-    explanation_steps,
     question_for_cell,
     random_cell,
     table_tricks,
 )
-from quiz.grading import Marked, Part, grade, shares_for
+from quiz.explaining import explanation_lines
+from quiz.grading import Marked, Part, grade
 from quiz.session import Session, SessionPlan
 from quiz.settings import Settings
 from quiz.store import DrillStore
 from quiz.tilefaces import TileStyle, chip, face
-from scoring import Tile
+from scoring import Payment, Tile
 from scoring.evaluate import base_points
 from scoring.rules import TENHOU
 
@@ -57,7 +57,7 @@ def test_every_cell_below_mangan_has_a_memory_trick_that_gives_its_numbers(
     if limit is None:
         first = tricks[0]
         assert first.startswith("Remember the big number")
-        truth = shares_for(base, dealer=dealer, tsumo=tsumo)
+        truth = Payment.of_base(base, dealer=dealer, tsumo=tsumo)
         assert f"-> {truth.first}" in first or f"Ron: {truth.first}." in first
         if truth.second is not None:
             assert f"-> {truth.second} from the dealer" in first
@@ -94,7 +94,7 @@ def test_a_table_question_and_its_explanation() -> None:
                                    "tsumo": True, "honba": 1}
     assert "cell:1h40f:dealer:tsumo" in q.topics and "pay:honba" in q.topics
     assert all(is_topic(t) for t in q.topics)
-    steps = explanation_steps(q)
+    steps = explanation_lines(q)
     kinds = [s.kind for s in steps]
     assert kinds[:2] == ["base", "payment"] and "bonus" in kinds and "trick" in kinds
     assert TableCell.from_topic("cell:3h40f:non_dealer:ron") == TableCell(40, 3, False, False)
@@ -123,7 +123,7 @@ def test_each_drill_builds_its_questions_from_bank_items(bank: DrillStore,
         right = grade(q.key, {p: (q.key.yaku if p is Part.YAKU else q.key.expected_text(p))
                               for p in q.parts})
         assert isinstance(right, Marked) and right.correct, (item.uid, right)
-        steps = explanation_steps(q)
+        steps = explanation_lines(q)
         assert any(s.kind == "payment" for s in steps)
     assert built >= 10
 

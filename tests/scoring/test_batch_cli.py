@@ -78,3 +78,31 @@ def test_profiles_command_lists_switches() -> None:
     for name in ("tenhou", "mahjongsoul", "ema", "wrc", "mleague", "jpml_a"):
         assert f"{name}:" in proc.stdout
     assert "kiriage = True" in proc.stdout and "double_wind_pair_fu = 2" in proc.stdout
+
+
+def test_a_line_without_round_or_seat_is_refused_with_a_sentence() -> None:
+    hand = '"hand":"234567m34p456s22z5p","win":"5p","riichi":true'
+    lines = [f'{{"id":1,{hand},"seat":"S"}}', f'{{"id":2,{hand},"round":"E"}}',
+             f'{{"id":3,{hand}}}', f'{{"id":4,{hand},"round":"E","seat":"S"}}']
+    proc = run("\n".join(lines) + "\n")
+    assert proc.returncode == 0, proc.stderr
+    out = [json.loads(line) for line in proc.stdout.splitlines()]
+    assert out[0] == {"id": 1, "error": "'round' is missing: give the round wind, E, S, W or N"}
+    assert out[1]["error"].startswith("'seat' is missing")
+    assert out[2]["error"].startswith("'round' and 'seat' are missing")
+    assert out[3]["declaration"] == "1300"
+
+
+def test_an_error_quotes_only_a_short_piece_of_a_long_input() -> None:
+    lines = [json.dumps({"id": 1, "hand": "1m" * 2500, "win": "1m", "round": "E", "seat": "E"}),
+             json.dumps({"id": 2, "hand": "1x" * 2500, "win": "1m", "round": "E", "seat": "E"}),
+             json.dumps({"id": 3, "hand": "123m", "win": "1m", "round": "E", "seat": "E",
+                         "melds": ["pon " + "7z" * 300]})]
+    proc = run("\n".join(lines) + "\n")
+    out = [json.loads(line) for line in proc.stdout.splitlines()]
+    assert len(out) == 3
+    for line in out:
+        assert len(line["error"]) < 200, line
+        assert "characters)" in line["error"]
+    assert "needs 14 concealed tiles" in out[0]["error"]
+    assert "unknown character 'x'" in out[1]["error"]

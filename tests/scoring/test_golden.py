@@ -8,7 +8,8 @@ import pytest
 
 import scoring
 from scoring.evaluate import base_points
-from scoring.points import payments
+from scoring.explain import explain, render_step
+from scoring.result import Payment
 from scoring.rules import TENHOU
 from tests.conftest import GOLDEN
 
@@ -41,7 +42,7 @@ def test_seed_hand(case: dict) -> None:
 )
 def test_points_table_cell(cell: dict) -> None:
     base, limit = base_points(cell["han"], cell["fu"], 0, TENHOU)
-    declared = payments(base, dealer=cell["dealer"], tsumo=cell["tsumo"]).declaration()
+    declared = Payment.of_base(base, dealer=cell["dealer"], tsumo=cell["tsumo"]).declaration()
     assert declared == cell["declaration"]
     if cell["mangan"]:
         assert limit is scoring.Limit.MANGAN
@@ -79,7 +80,13 @@ def test_seed_110_fu_explanation_names_every_item() -> None:
     ]
     assert "completed by ron" in result.fu_items[2].reason
     assert result.raw_fu == 102 and result.fu == 110
-    texts = [s.text for s in result.steps]
+    texts = [render_step(s) for s in explain(result)]
     assert any("Fu: 102, rounded up to 110." in t for t in texts)
     assert any("110 x 2^(2+1) = 880" in t for t in texts)
     assert any("4 x 880 = 3520, rounded up to 3600" in t for t in texts)
+
+
+def test_a_red_five_in_a_meld_counts_without_dora_indicators() -> None:
+    out = scoring.score_record({"hand": "234m55p678s234p", "win": "5p", "melds": ["pon 505s"],
+                                "round": "E", "seat": "S"})
+    assert out["yaku"] == [{"name": "tanyao", "han": 1}, {"name": "aka_dora", "han": 1}]

@@ -1,0 +1,73 @@
+"""Checking an answer: lenient parsing, a mark per part, and the likely mistake.
+
+Pure: no Textual, no database. The drill builds an :class:`AnswerKey` for a
+question (from a scored hand, or from a points-table cell); :func:`grade`
+reads what the learner typed for each asked :class:`Part` and returns either
+:class:`Hints` (a part could not be read: the learner gets a hint and no
+mark) or a :class:`Marked` answer: each part right or wrong, the most likely
+reasons for the wrong parts, and the concepts missed (topic ids of
+:mod:`data.topics`).
+
+Each likely mistake is found by re-deriving the value that mistake gives and
+comparing it with the answer. Forgetting the 10 fu of a closed ron on the
+seeds' 1m-triplet hand gives 100 fu, not 110:
+
+>>> from scoring import parse_record, score
+>>> key = AnswerKey.from_result(score(parse_record({"hand": "111m678s22z", "win": "1m",
+...     "melds": ["ankan 1111p", "ankan 6666z"], "seat": "S", "round": "S"})),
+...     (Part.FU, Part.PAYMENT))
+>>> marked = grade(key, {Part.FU: "100", Part.PAYMENT: "3200"})
+>>> [m.correct for m in marked.marks], marked.reason
+([False, False], 'forgot the 10 fu for a closed hand won by ron (menzen kafu)')
+>>> marked.concepts
+('fu:closed_ron',)
+
+The package, a module a concern: :mod:`.answers` (reading what was typed),
+:mod:`.answer_key` (the key of a question), :mod:`.mistakes` (the catalogue of
+common mistakes), :mod:`.diagnosis` (which of them explains an answer),
+:mod:`.marks` (the marked answer) and :mod:`.marking` (:func:`grade`).
+"""
+
+from __future__ import annotations
+
+from scoring.traps import winning_tiles
+
+from .answer_key import AnswerKey
+from .answers import (
+    DONT_KNOW,
+    UNKNOWN,
+    Answer,
+    Hint,
+    Part,
+    parse_count,
+    parse_han,
+    parse_payment,
+    parse_tile_list,
+    parse_wait,
+    parse_yaku,
+)
+from .diagnosis import diagnose
+from .marking import grade
+from .marks import Diagnosis, Hints, Marked, PartMark
+
+__all__ = [
+    "DONT_KNOW",
+    "UNKNOWN",
+    "Answer",
+    "AnswerKey",
+    "Diagnosis",
+    "Hint",
+    "Hints",
+    "Marked",
+    "Part",
+    "PartMark",
+    "diagnose",
+    "grade",
+    "parse_count",
+    "parse_han",
+    "parse_payment",
+    "parse_tile_list",
+    "parse_wait",
+    "parse_yaku",
+    "winning_tiles",
+]

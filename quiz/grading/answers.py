@@ -1,0 +1,335 @@
+"""Reading what the learner typed: each part of an answer, leniently.
+
+Pure: no Textual, no database. Payments are read as they are said at the table:
+
+>>> parse_payment("7,700", dealer=False, tsumo=False)
+Payment(shape=<PayShape.RON: 'ron'>, first=7700, second=None)
+>>> str(parse_payment("２０００ー３９００", dealer=False, tsumo=True))
+'2000/3900'
+>>> str(parse_payment("3900オール", dealer=True, tsumo=True))
+'3900 all'
+>>> parse_payment("lots", dealer=False, tsumo=False).message
+"write the payment as it is said at the table: '7700' for a ron"
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import StrEnum
+
+from scoring.result import Payment, PayShape, Wait
+from scoring.tiles import TILES, Tile, parse_tiles
+from scoring.yaku import YAKU
+
+__all__ = [
+    "DONT_KNOW",
+    "FU_UNITS",
+    "HAN_UNITS",
+    "UNKNOWN",
+    "Answer",
+    "Hint",
+    "Part",
+    "normal",
+    "parse_count",
+    "parse_han",
+    "parse_payment",
+    "parse_tile_list",
+    "parse_wait",
+    "parse_yaku",
+    "split_reversed",
+]
+
+
+class Part(StrEnum):
+    """A part of an answer, valued by the name stored with each attempt."""
+
+    FU = "fu"
+    HAN = "han"
+    YAKU = "yaku"
+    PAYMENT = "payment"
+    DORA = "dora"
+    DORA_HAN = "dora_han"
+    WAITS = "waits"
+    WAIT = "wait"
+
+    @property
+    def label(self) -> str:
+        """A short label for forms and summaries."""
+        return _PART_LABELS[self]
+
+
+_PART_LABELS: dict[Part, str] = {
+    Part.FU: "Fu",
+    Part.HAN: "Han",
+    Part.YAKU: "Yaku",
+    Part.PAYMENT: "Payment",
+    Part.DORA: "Dora tiles",
+    Part.DORA_HAN: "Dora han",
+    Part.WAITS: "Winning tiles",
+    Part.WAIT: "Wait",
+}
+
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """A part that could not be read: what to type instead (no mark is given)."""
+
+    part: Part
+    message: str
+
+
+_PAY_EXAMPLE = {
+    (False, False): "'7700' for a ron",
+    (True, False): "'11600' for the dealer's ron",
+    (False, True): "the non-dealers' share, then the dealer's: '2000/3900'",
+    (True, True): "each player's share: '3900 all'",
+}
+_ALL_WORDS = re.compile(r"\s*(?:all|each|オール|おーる|ｵｰﾙ|ずつ)\s*$")
+_THOUSANDS = re.compile(r"(?<=\d)[,'’](?=\d{3}(?!\d))")
+_SPACED_THOUSANDS = re.compile(r"(?<![\d])(\d{1,2}) (\d{3})(?![\d])")
+_KILO = re.compile(r"(\d+(?:\.\d+)?)\s*k\b")
+_SPLIT = re.compile(r"^(\d+)\s*(?:/|-|–|—|ー|−|・|\\|,|、|\s|to)\s*(\d+)$")
+_UNIT_WORDS = re.compile(r"\s*(?:点|pts?|points?)\s*$")
+
+
+def normal(text: str) -> str:
+    """NFKC (full-width digits and signs to ASCII), lower case, outer spaces dropped."""
+    return unicodedata.normalize("NFKC", text).strip().lower()
+
+
+def _kilo(m: re.Match[str]) -> str:
+    return str(round(float(m.group(1)) * 1000))
+
+
+def parse_payment(text: str, *, dealer: bool, tsumo: bool) -> Payment | Hint:
+    """Read a payment typed as it is said at the table.
+
+    Accepts ``7700``, ``7,700``, ``7 700``, ``7.7k``, ``2000/3900``, ``2000-3900``,
+    ``2000 3900``, ``3900 all``, ``3900オール`` and full-width digits. For a
+    non-dealer's tsumo the two shares may come in either order (the dealer's
+    is the larger). For a dealer's tsumo a single number is each player's share.
+
+    Returns:
+        the payment, or a :class:`Hint` when the text is not a payment of the
+        shape this win is paid in (a ron is one number; a non-dealer's tsumo
+        two shares).
+    """
+    example = _PAY_EXAMPLE[(dealer, tsumo)]
+    hint = Hint(Part.PAYMENT, f"write the payment as it is said at the table: {example}")
+    s = normal(text)
+    if not s:
+        return Hint(Part.PAYMENT, f"type the payment: {example}")
+    s = _UNIT_WORDS.sub("", s)
+    s = _KILO.sub(_kilo, s)
+    s = _THOUSANDS.sub("", s)
+    s = _SPACED_THOUSANDS.sub(r"\1\2", s)
+    is_all = bool(_ALL_WORDS.search(s))
+    if is_all:
+        s = _ALL_WORDS.sub("", s)
+    single = re.fullmatch(r"\d+", s)
+    split = _SPLIT.fullmatch(s) if not single else None
+    if single:
+        value = int(s)
+        if value <= 0:
+            return hint
+        if is_all and not tsumo:
+            return Hint(Part.PAYMENT, f"this is a ron: one player pays, so say one number, "
+                                      f"e.g. {_PAY_EXAMPLE[(dealer, False)]}")
+        if tsumo and dealer:
+            return Payment(PayShape.ALL, value)
+        if tsumo:  # a non-dealer's tsumo, said as one number (with "all" or without)
+            return Hint(Part.PAYMENT, "a non-dealer's tsumo is paid by three players: give the "
+                                      "non-dealers' share and the dealer's, e.g. '2000/3900'")
+        return Payment(PayShape.RON, value)
+    if split and not is_all:
+        a, b = int(split.group(1)), int(split.group(2))
+        if a <= 0 or b <= 0:
+            return hint
+        if not tsumo:
+            return Hint(Part.PAYMENT, "this is a ron: only the discarder pays, so say one "
+                                      f"number, e.g. {_PAY_EXAMPLE[(dealer, False)]}")
+        return Payment(PayShape.SPLIT, min(a, b), max(a, b))
+    return hint
+
+
+def split_reversed(text: str) -> bool:
+    """True when a split payment was typed with the dealer's (larger) share first."""
+    s = _THOUSANDS.sub("", normal(text))
+    m = _SPLIT.fullmatch(_UNIT_WORDS.sub("", s))
+    return m is not None and int(m.group(1)) > int(m.group(2))
+
+
+# --------------------------------------------------------------------------- other parts
+
+
+_YAKUMAN_WORDS = re.compile(
+    r"^(?:(?P<n>\d+)\s*x?\s*|(?P<word>single|double|triple|quadruple|ダブル|トリプル)\s*)?"
+    r"(?:yakuman|役満|ym)$"
+)
+_MULTIPLIER_WORDS = {"single": 1, "double": 2, "triple": 3, "quadruple": 4, "ダブル": 2,
+                     "トリプル": 3}
+
+
+def parse_count(text: str, part: Part, *, units: Iterable[str] = ()) -> int | Hint:
+    """Read a whole number such as fu (``30``, ``30 fu``, ``３０符``) or a dora count.
+
+    """
+    s = normal(text)
+    for unit in sorted(units, key=len, reverse=True):
+        if s.endswith(unit):
+            s = s[: -len(unit)].strip()
+            break
+    if re.fullmatch(r"\d{1,4}", s):
+        return int(s)
+    what = {Part.FU: "the fu", Part.DORA_HAN: "how many han of dora"}.get(part, part.label)
+    example = {Part.FU: "30"}.get(part, "2")
+    if not s:
+        return Hint(part, f"type {what} as a number, e.g. {example} (or ? if you do not know)")
+    return Hint(part, f"type {what} as a number, e.g. {example}, not '{text.strip()}'")
+
+
+FU_UNITS = ("fu", "符", "ふ")
+HAN_UNITS = ("han", "飜", "翻", "ハン", "はん")
+
+
+def parse_han(text: str) -> tuple[int, int] | Hint:
+    """Read han as ``(han, yakuman multiplier)``: ``3``, ``3 han``, ``3飜``, ``yakuman``.
+
+    >>> parse_han("3飜"), parse_han("double yakuman"), parse_han("役満")
+    ((3, 0), (0, 2), (0, 1))
+    """
+    s = normal(text)
+    m = _YAKUMAN_WORDS.fullmatch(s)
+    if m:
+        if m.group("n"):
+            return (0, int(m.group("n")))
+        return (0, _MULTIPLIER_WORDS.get(m.group("word") or "single", 1))
+    n = parse_count(text, Part.HAN, units=HAN_UNITS)
+    if isinstance(n, Hint):
+        return Hint(Part.HAN, n.message.replace("Han", "the han").replace(", e.g. 2",
+                                                                          ", e.g. 3 (or yakuman)"))
+    return (n, 0)
+
+
+def _yaku_lookup() -> dict[str, str]:
+    table: dict[str, str] = {}
+    for name, info in YAKU.items():
+        for key in (name, info.title, name.replace("_", " ")):
+            table[normal(key).replace("yakuhai: ", "")] = name
+            table[normal(key)] = name
+    return table
+
+
+_YAKU_LOOKUP = _yaku_lookup()
+
+
+def parse_yaku(answer: str | Iterable[str]) -> frozenset[str] | Hint:
+    """Read yaku: a collection of batch names (from the pick list) or comma-separated text.
+
+    >>> sorted(parse_yaku("Riichi, pinfu, menzen tsumo"))
+    ['menzen_tsumo', 'pinfu', 'riichi']
+    """
+    words = answer.split(",") if isinstance(answer, str) else list(answer)
+    out: set[str] = set()
+    unknown = []
+    for word in words:
+        key = normal(word)
+        if not key:
+            continue
+        name = _YAKU_LOOKUP.get(key) or _YAKU_LOOKUP.get(key.replace("yakuhai: ", ""))
+        if name is None:
+            unknown.append(word.strip())
+        else:
+            out.add(name)
+    if unknown:
+        return Hint(Part.YAKU, f"unknown yaku '{unknown[0]}': pick from the list")
+    if not out:
+        return Hint(Part.YAKU, "pick at least one yaku from the list (space marks one, "
+                               "? if you do not know)")
+    return frozenset(out)
+
+
+_TILE_WORDS: dict[str, int] = {}
+for _i, _words in enumerate((
+    ("e", "east", "東", "ton"), ("s", "south", "南", "nan"), ("w", "west", "西", "sha"),
+    ("n", "north", "北", "pei"), ("wh", "white", "haku", "白", "p"),
+    ("gr", "green", "hatsu", "發", "発", "f"), ("rd", "red", "chun", "中", "c"),
+)):
+    for _w in _words:
+        _TILE_WORDS[_w] = 27 + _i
+
+
+def parse_tile_list(text: str, part: Part) -> tuple[Tile, ...] | Hint:
+    """Read tiles: MPSZ (``6p``, ``25m``), or honour names (``E``, ``Wh``, ``chun``, ``中``).
+
+    >>> from scoring.tiles import format_tiles
+    >>> format_tiles(parse_tile_list("25m, E wh", Part.WAITS))
+    '25m15z'
+    """
+    s = normal(text)
+    if not s:
+        return Hint(part, "type tiles in MPSZ notation, e.g. '25m' or '6p E'")
+    tiles: list[Tile] = []
+    for token in re.split(r"[\s,、/]+", s):
+        if not token:
+            continue
+        if token in _TILE_WORDS:
+            tiles.append(TILES[_TILE_WORDS[token]])
+            continue
+        try:
+            tiles.extend(parse_tiles(token))
+        except ValueError:
+            return Hint(part, f"cannot read '{token}' as tiles: use MPSZ like '25m' or '6p E'")
+    return tuple(tiles)
+
+
+_WAIT_WORDS: dict[str, Wait] = {}
+for _wait, _words in (
+    (Wait.RYANMEN, ("ryanmen", "two-sided", "two sided", "open", "両面", "りゃんめん", "r")),
+    (Wait.KANCHAN, ("kanchan", "closed", "middle", "inside", "嵌張", "カンチャン", "k")),
+    (Wait.PENCHAN, ("penchan", "edge", "辺張", "ペンチャン", "p")),
+    (Wait.SHANPON, ("shanpon", "double pair", "dual pair", "双碰", "シャンポン", "s")),
+    (Wait.TANKI, ("tanki", "single", "pair wait", "pair", "単騎", "タンキ", "t")),
+    (Wait.KOKUSHI, ("kokushi", "kokushi single", "13 orphans")),
+    (Wait.KOKUSHI_13, ("kokushi_13", "kokushi 13", "13-sided", "13 sided", "thirteen")),
+):
+    for _w in _words:
+        _WAIT_WORDS[_w] = _wait
+
+
+def parse_wait(text: str) -> Wait | Hint:
+    """Read a wait kind: a name (``kanchan``), an English word (``edge``) or its initial.
+
+    >>> parse_wait("Edge"), parse_wait("tan")
+    (<Wait.PENCHAN: 'penchan'>, <Wait.TANKI: 'tanki'>)
+    """
+    s = normal(text)
+    if s in _WAIT_WORDS:
+        return _WAIT_WORDS[s]
+    hits = {w for word, w in _WAIT_WORDS.items() if len(s) >= 2 and word.startswith(s)}
+    if len(hits) == 1:
+        return hits.pop()
+    return Hint(Part.WAIT, "type the wait: ryanmen, kanchan, penchan, shanpon or tanki "
+                           "(r, k, p, s, t)")
+
+
+
+Answer = str | Iterable[str]
+
+#: What a learner types for "I don't know": the part is marked wrong, with no hint.
+DONT_KNOW = frozenset(("?", "??", "idk", "pass", "dunno", "わからない", "？"))
+
+
+class _Unknown:
+    """The value of a part the learner said they do not know."""
+
+    def __repr__(self) -> str:
+        return "UNKNOWN"
+
+
+UNKNOWN = _Unknown()
+

@@ -1,0 +1,121 @@
+"""A marked answer: each part right or wrong, the likely reasons, the concepts missed."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from scoring.tiles import Tile, format_tiles
+
+from .answers import Hint, Part
+
+__all__ = ["Diagnosis", "Hints", "Marked", "PartMark", "TileText", "Wording"]
+
+#: Draws a group of tiles as text in one notation (MPSZ by default).
+TileText = Callable[[Sequence[Tile]], str]
+
+
+@dataclass(frozen=True, slots=True)
+class Wording:
+    """A sentence with its tiles kept apart, so each screen draws them in the learner's style.
+
+    ``template`` holds ``{0}``, ``{1}``... where the tile groups of ``tiles`` go.
+
+    >>> from scoring.tiles import parse_tiles
+    >>> w = Wording("missed {0}", (parse_tiles("6m"),))
+    >>> str(w), w.render(lambda ts: "+".join(t.name() for t in ts))
+    ('missed 6m', 'missed 6 characters')
+    """
+
+    template: str
+    tiles: tuple[tuple[Tile, ...], ...] = ()
+
+    def render(self, tile_text: TileText = format_tiles) -> str:
+        """The sentence with each tile group drawn by ``tile_text``."""
+        if not self.tiles:
+            return self.template
+        return self.template.format(*(tile_text(group) for group in self.tiles))
+
+    def __str__(self) -> str:
+        return self.render()
+
+
+@dataclass(frozen=True, slots=True)
+class PartMark:
+    """One part of an answer, marked.
+
+    Attributes:
+        part: which part.
+        given: what the learner gave, normalised (``2000/3900``, ``30``).
+        expected: the right answer.
+        correct: whether it was right.
+        note: a remark that is not a mark (e.g. the order of a split payment).
+    """
+
+    part: Part
+    given: str
+    expected: str
+    correct: bool
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Diagnosis:
+    """A likely reason for wrong parts, with the concepts it shows were missed.
+
+    ``alternatives`` are other mistakes that give the same answer (e.g. on
+    102 fu, forgetting any small item still rounds to 100): they are
+    mentioned, but only the most likely one tags concepts.
+    """
+
+    code: str
+    wording: Wording
+    parts: tuple[Part, ...]
+    concepts: tuple[str, ...]
+    alternatives: tuple[Wording, ...] = ()
+
+    @property
+    def text(self) -> str:
+        """The reason in words, tiles in MPSZ (as stored)."""
+        return self.wording.render()
+
+
+@dataclass(frozen=True, slots=True)
+class Marked:
+    """A graded answer: the marks, the likely reasons, and the concepts missed."""
+
+    marks: tuple[PartMark, ...]
+    diagnoses: tuple[Diagnosis, ...] = ()
+    concepts: tuple[str, ...] = ()
+
+    @property
+    def correct(self) -> bool:
+        """Every part right."""
+        return all(m.correct for m in self.marks)
+
+    @property
+    def reason(self) -> str | None:
+        """The most likely reason for the first wrong part, or None when all is right."""
+        return self.diagnoses[0].text if self.diagnoses else None
+
+    def mark(self, part: Part) -> PartMark | None:
+        """The mark of one part, if it was asked."""
+        return next((m for m in self.marks if m.part is part), None)
+
+    @property
+    def score(self) -> tuple[int, int]:
+        """(parts right, parts asked)."""
+        return sum(1 for m in self.marks if m.correct), len(self.marks)
+
+
+@dataclass(frozen=True, slots=True)
+class Hints:
+    """The answer could not be read: one hint per unreadable part, and no mark."""
+
+    hints: tuple[Hint, ...]
+
+    def for_part(self, part: Part) -> str | None:
+        """The hint for a part, if it has one."""
+        return next((h.message for h in self.hints if h.part is part), None)
+
+
