@@ -30,7 +30,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .errors import DatabaseError, SchemaVersionError
+from .errors import DatabaseError, DatabaseUnavailableError, SchemaVersionError
 
 if TYPE_CHECKING:
     from sqlalchemy.engine import Connection, Engine
@@ -46,6 +46,12 @@ MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
 VERSION_TABLE = "alembic_version"
 #: Key of the PostgreSQL advisory lock held while a schema is created or upgraded.
 _PG_LOCK_KEY = 0x52494943  # "RIIC"
+#: How long a SQLite statement waits for another connection's write lock (milliseconds).
+SQLITE_BUSY_TIMEOUT_MS = 10_000
+#: How long connecting to a database server may take, handshake included (seconds).
+CONNECT_TIMEOUT_S = 5
+#: The longest one PostgreSQL statement may run, or wait for a lock (milliseconds).
+STATEMENT_TIMEOUT_MS = 60_000
 
 
 def default_database_path() -> Path:
@@ -86,9 +92,16 @@ def create_engine(target: str | os.PathLike[str] | None = None, *, echo: bool = 
     """A SQLAlchemy engine for a path or URL, with the SQLite settings applied.
 
     On SQLite each new connection runs ``PRAGMA foreign_keys=ON``,
-    ``journal_mode=WAL``, ``synchronous=NORMAL`` and a busy timeout, and every
-    transaction starts with a real ``BEGIN`` (so DDL in a migration is
-    transactional too). An in-memory database uses one shared connection.
+    ``journal_mode=WAL``, ``synchronous=NORMAL`` and a busy timeout
+    (:data:`SQLITE_BUSY_TIMEOUT_MS`), and every transaction starts with a real
+    ``BEGIN`` (so DDL in a migration is transactional too). An in-memory
+    database uses one shared connection.
+
+    On PostgreSQL connecting may take at most :data:`CONNECT_TIMEOUT_S` (a
+    server that accepts the connection but never answers is given up), each
+    statement runs at most :data:`STATEMENT_TIMEOUT_MS`, and a pooled
+    connection is checked before use (a restarted server is reconnected to).
+    Timeouts written in the URL's query win over these.
 
     Raises:
         DatabaseError: when the URL cannot be understood or its driver is missing.
@@ -106,6 +119,9 @@ def create_engine(target: str | os.PathLike[str] | None = None, *, echo: bool = 
             kwargs["poolclass"] = StaticPool
         else:
             _check_sqlite_folder(url)
+    elif url.startswith("postgresql"):
+        kwargs["connect_args"] = _postgres_timeouts(url)
+        kwargs["pool_pre_ping"] = True
     try:
         engine = sqlalchemy.create_engine(url, **kwargs)
     except sqlalchemy.exc.ArgumentError as e:
@@ -116,6 +132,20 @@ def create_engine(target: str | os.PathLike[str] | None = None, *, echo: bool = 
         event.listen(engine, "connect", _sqlite_on_connect)
         event.listen(engine, "begin", _sqlite_on_begin)
     return engine
+
+
+def _postgres_timeouts(url: str) -> dict[str, Any]:
+    """The connect and statement timeouts for a PostgreSQL URL (unless it sets its own)."""
+    from urllib.parse import parse_qs, urlsplit
+
+    query = parse_qs(urlsplit(url).query)
+    args: dict[str, Any] = {}
+    if "connect_timeout" not in query:
+        args["connect_timeout"] = CONNECT_TIMEOUT_S
+    if "options" not in query:
+        args["options"] = (f"-c statement_timeout={STATEMENT_TIMEOUT_MS} "
+                           f"-c lock_timeout={STATEMENT_TIMEOUT_MS}")
+    return args
 
 
 def _check_sqlite_folder(url: str) -> None:
@@ -130,7 +160,7 @@ def _sqlite_on_connect(dbapi_connection: Any, _record: Any) -> None:
     cursor = dbapi_connection.cursor()
     try:
         cursor.execute("PRAGMA foreign_keys=ON")
-        cursor.execute("PRAGMA busy_timeout=10000")
+        cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_MS}")
         cursor.execute("PRAGMA journal_mode=WAL")
         cursor.execute("PRAGMA synchronous=NORMAL")
     finally:
@@ -140,6 +170,60 @@ def _sqlite_on_connect(dbapi_connection: Any, _record: Any) -> None:
 def _sqlite_on_begin(connection: Connection) -> None:
     mode = connection.get_execution_options().get("sqlite_begin", "")
     connection.exec_driver_sql(f"BEGIN {mode}".strip())
+
+
+#: What each state of an unavailable database means, in a few words for the screen.
+UNAVAILABLE_STATES = {
+    "busy": "the database is busy (another program holds its write lock)",
+    "away": "the database cannot be reached",
+    "read-only": "the database is read-only",
+}
+
+_BUSY_WORDS = ("database is locked", "database table is locked", "database is busy",
+               "canceling statement due to statement timeout",
+               "canceling statement due to lock timeout")
+
+
+def unavailable_state(error: BaseException) -> str | None:
+    """``busy``, ``away`` or ``read-only`` when an error means the database did not answer.
+
+    None for every other error (a bug, a constraint, bad data): only an
+    unavailable database is worth waiting for and trying again.
+    """
+    if isinstance(error, DatabaseUnavailableError):
+        return error.state
+    import sqlalchemy.exc as sa
+
+    if isinstance(error, sa.TimeoutError):
+        return "busy"
+    if not isinstance(error, sa.OperationalError | sa.InterfaceError) and not (
+            isinstance(error, sa.DBAPIError) and error.connection_invalidated):
+        return None
+    text = str(getattr(error, "orig", None) or error).lower()
+    if "readonly" in text or "read-only" in text or "read only" in text:
+        return "read-only"
+    if any(w in text for w in _BUSY_WORDS):
+        return "busy"
+    return "away"
+
+
+def first_line(error: BaseException) -> str:
+    """The first line of a driver error's message (without SQLAlchemy's SQL and links)."""
+    orig = getattr(error, "orig", None)
+    text = str(orig if orig is not None else error).strip()
+    return text.splitlines()[0] if text else type(error).__name__
+
+
+def as_unavailable(error: BaseException, url: str = "") -> DatabaseUnavailableError | None:
+    """The :class:`DatabaseUnavailableError` an error amounts to, or None."""
+    state = unavailable_state(error)
+    if state is None:
+        return None
+    if isinstance(error, DatabaseUnavailableError):
+        return error
+    where = f" ('{url}')" if url else ""
+    return DatabaseUnavailableError(
+        f"{UNAVAILABLE_STATES[state]}{where}: {first_line(error)}", state)
 
 
 @dataclass(frozen=True)

@@ -21,6 +21,18 @@ class DatabaseError(DataError):
     """The database cannot be opened, reached or used."""
 
 
+class DatabaseUnavailableError(DatabaseError):
+    """The database did not answer in time: busy (locked), away (unreachable) or read-only.
+
+    Attributes:
+        state: ``busy``, ``away`` or ``read-only`` (see :func:`data.db.unavailable_state`).
+    """
+
+    def __init__(self, message: str, state: str = "away") -> None:
+        super().__init__(message)
+        self.state = state
+
+
 class SchemaVersionError(DatabaseError):
     """The database's schema version is unknown to this version of the app."""
 

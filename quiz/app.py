@@ -13,6 +13,7 @@ question sources and the explanation screen.
 
 from __future__ import annotations
 
+import contextlib
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -73,6 +74,7 @@ class DrillApp(App[int]):
         Binding("f5", "switch_mode('review')", "Review", id="app.review"),
         Binding("f6", "switch_mode('stats')", "Stats", id="app.stats", show=False),
         Binding("ctrl+q", "quit", "Quit", id="app.quit", priority=True),
+        Binding("ctrl+c", "quit", "Quit", id="app.interrupt", show=False, priority=True),
     ]
 
     def __init__(self, *, db_url: str | None = None, learner: str | None = None,
@@ -114,11 +116,15 @@ class DrillApp(App[int]):
     def _open_store(self) -> DrillStore:
         """Open the database and fill its bank (a thread: the screen is drawn meanwhile)."""
 
+        from textual.worker import get_current_worker
+
+        worker = get_current_worker()
+
         def progress(done: int, total: int) -> None:
             self.call_from_thread(self._loading, f"Building the question bank: {done}/{total}…")
 
         return DrillStore.open(self.db_url, clock=self.clock, generated=self.generated,
-                               progress=progress)
+                               progress=progress, cancelled=lambda: worker.is_cancelled)
 
     def _loading(self, message: str) -> None:
         screen = self.drill_screen
@@ -132,8 +138,24 @@ class DrillApp(App[int]):
         if event.state is WorkerState.SUCCESS:
             self.store = event.worker.result
             self.call_later(self._store_ready, self.store)
-        elif event.state is WorkerState.ERROR:
+        elif event.state is WorkerState.ERROR and not self._exit:
             self.fail(event.worker.error)
+
+    def _handle_exception(self, error: Exception) -> None:
+        """An error nobody foresaw ends the app with one line (answers are kept), status 2."""
+        self.fail(error)
+
+    def _database_state(self, status: Any) -> None:
+        """Say on screen that the database is busy or away and answers are safe (any thread)."""
+
+        def show() -> None:
+            if status.state is None:
+                self.notify("The database answers again: every answer is saved.")
+            else:
+                self.notify(status.message, severity="warning", timeout=8)
+
+        with contextlib.suppress(RuntimeError):  # the app is not running any more
+            self.call_from_thread(show)
 
     def fail(self, error: BaseException | None) -> None:
         """End the app with a one-line message (printed by the command line)."""
@@ -150,6 +172,7 @@ class DrillApp(App[int]):
 
     async def _store_ready(self, store: DrillStore) -> None:
         name = self.learner_name
+        store.listen(self._database_state)
         try:
             if name is None:
                 names = [ln.name for ln in store.all_learners()]
@@ -289,6 +312,8 @@ class DrillApp(App[int]):
     def on_unmount(self) -> None:
         if self.store is not None and self.db_url is not None:
             self.store.close()
+        elif self.store is not None:
+            self.store.flush(2.0)
 
 
 def create_app(db_url: str | Path | None = None, learner: str | None = None,
