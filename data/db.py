@@ -131,7 +131,54 @@ def create_engine(target: str | os.PathLike[str] | None = None, *, echo: bool = 
     if sqlite:
         event.listen(engine, "connect", _sqlite_on_connect)
         event.listen(engine, "begin", _sqlite_on_begin)
+    event.listen(engine, "handle_error", _name_unavailable)
     return engine
+
+
+def _driver_state(orig: BaseException | None) -> str | None:
+    """``busy``, ``away`` or ``read-only`` for a driver error that means so, else None."""
+    if orig is None:
+        return None
+    text = str(orig).lower()
+    module = type(orig).__module__
+    if module.startswith("sqlite3"):
+        if "readonly" in text:
+            return "read-only"
+        if "locked" in text or "busy" in text:
+            return "busy"
+        if "unable to open" in text or "disk i/o" in text:
+            return "away"
+        return None
+    if module.startswith("psycopg"):
+        import psycopg
+
+        if isinstance(orig, psycopg.InterfaceError):
+            return "away"
+        if not isinstance(orig, psycopg.OperationalError):
+            return None
+        code = getattr(orig, "sqlstate", None)
+        if code in ("57014", "55P03"):  # statement or lock timeout
+            return "busy"
+        if code == "25006":  # read-only transaction
+            return "read-only"
+        if code is None or code.startswith("08") or code in ("57P01", "57P02", "57P03"):
+            return "away"
+    return None
+
+
+def _name_unavailable(context: Any) -> BaseException | None:
+    """SQLAlchemy ``handle_error``: a database that is busy, away or read-only raises
+    :class:`DatabaseUnavailableError` (a :class:`DataError`), so every caller that
+    handles the data layer's errors handles it too."""
+    if getattr(context, "is_pre_ping", False):
+        return None
+    orig = context.original_exception
+    state = _driver_state(orig)
+    if state is None:
+        return None
+    url = context.engine.url.render_as_string(hide_password=True) if context.engine else ""
+    detail = str(orig).strip().splitlines()[0] if str(orig).strip() else type(orig).__name__
+    return DatabaseUnavailableError(f"{UNAVAILABLE_STATES[state]} ('{url}'): {detail}", state)
 
 
 def _postgres_timeouts(url: str) -> dict[str, Any]:
@@ -150,6 +197,7 @@ def _postgres_timeouts(url: str) -> dict[str, Any]:
 
 def _check_sqlite_folder(url: str) -> None:
     path = url.split(":///", 1)[1].split("?", 1)[0] if ":///" in url else ""
+    path = path.removeprefix("file:")  # a URI filename (``?uri=true``)
     if path and not Path(path).parent.is_dir():
         raise DatabaseError(f"cannot create the database '{path}': its folder does not exist")
 
@@ -193,6 +241,10 @@ def unavailable_state(error: BaseException) -> str | None:
     if isinstance(error, DatabaseUnavailableError):
         return error.state
     import sqlalchemy.exc as sa
+
+    state = _driver_state(getattr(error, "orig", None) or error)
+    if state is not None:
+        return state
 
     if isinstance(error, sa.TimeoutError):
         return "busy"
@@ -389,6 +441,13 @@ def open_database(
     database = Database.from_engine(engine)
     try:
         prepare_schema(engine, migrations or MIGRATIONS_DIR)
+    except DatabaseUnavailableError as e:
+        engine.dispose()
+        detail = str(e).split("): ", 1)[-1]
+        if "timeout expired" in detail:
+            detail += f" (no answer within {CONNECT_TIMEOUT_S} s)"
+        raise DatabaseUnavailableError(
+            f"cannot open the database '{database.url}': {detail}", e.state) from None
     except sqlalchemy.exc.OperationalError as e:
         engine.dispose()
         first = str(e.orig).strip().splitlines()[0] if e.orig else str(e).splitlines()[0]

@@ -185,8 +185,13 @@ class AnswerJournal:
             return
         with self._lock:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            with self.path.open("a", encoding="utf-8") as f:
-                f.write("".join(line + "\n" for line in lines))
+            with self.path.open("a+b") as f:
+                text = "".join(line + "\n" for line in lines).encode("utf-8")
+                if f.tell() > 0:
+                    f.seek(-1, os.SEEK_END)
+                    if f.read(1) != b"\n":  # a line cut short by a kill: start afresh
+                        text = b"\n" + text
+                f.write(text)
                 f.flush()
                 os.fsync(f.fileno())
 
@@ -356,9 +361,12 @@ class AnswerWriter:
                 self._results[answer.entry] = attempt
                 journaled = answer.entry in self._journaled
                 self._journaled.discard(answer.entry)
-                self._cond.notify_all()
-                empty = not self._queue
+                recovered = not self._queue and self._state is not None
+                if recovered:
+                    self._state, self._detail = None, ""
             if journaled:
                 self.journal.done(answer.entry)
-            if empty and self._state is not None:
-                self._set_state(None)
+            if recovered:
+                self._announce()
+            with self._cond:
+                self._cond.notify_all()

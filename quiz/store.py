@@ -94,6 +94,9 @@ class DrillStore:
     _writer: AnswerWriter | None = field(default=None, init=False)
     #: Bank items of answers being written (so the writer need not read them again).
     _items: dict[str, BankItem] = field(default_factory=dict, init=False)
+    #: Items drawn ahead, asked when the database cannot be read.
+    _reserve: list[BankItem] = field(default_factory=list, init=False)
+    _topping_up: threading.Event = field(default_factory=threading.Event, init=False)
 
     def __post_init__(self) -> None:
         from data.repository import Attempts, Bank, Learners
@@ -225,22 +228,86 @@ class DrillStore:
         When nothing matches the topic and difficulty asked for, a few hands
         for them are generated and stored first.
         """
-        rules = profile if self._has_profile(profile) else None
+        from data.errors import DatabaseUnavailableError
+
         excluded = set(exclude)
+        try:
+            item = self._draw(rng, profile=profile, topic=topic, difficulty=difficulty,
+                              excluded=excluded)
+        except DatabaseUnavailableError:
+            item = self._from_reserve(profile, topic, difficulty, excluded)
+            if item is None:
+                raise
+            return item
+        if item is not None:
+            self._top_up(rng.randrange(2**31), profile, topic, difficulty)
+        return item
+
+    def _draw(self, rng: random.Random, *, profile: str, topic: str | None,
+              difficulty: int | None, excluded: set[int]) -> BankItem | None:
+        rules = profile if self._has_profile(profile) else None
         item = self.bank.draw(rng, topic=topic, difficulty=difficulty, rules=rules,
                               exclude=excluded)
         if item is None and (topic is not None or difficulty is not None):
-            from data.errors import DataError
+            from data.errors import DatabaseUnavailableError, DataError
 
             try:
                 self.bank.generate(10, seed=rng.randrange(2**31), topic=topic,
                                    difficulty=difficulty, rules=profile)
+            except DatabaseUnavailableError:
+                raise
             except DataError:
                 return None
             self._profile_counts.pop(profile, None)
             item = self.bank.draw(rng, topic=topic, difficulty=difficulty, rules=rules,
                                   exclude=excluded)
         return item
+
+    #: Items kept drawn ahead (questions that can still be asked while the database is away).
+    RESERVE = 12
+
+    def _from_reserve(self, profile: str, topic: str | None, difficulty: int | None,
+                      excluded: set[int]) -> BankItem | None:
+        """An item drawn ahead that fits (the profile is kept when some fit)."""
+        fits = [i for i in self._reserve
+                if i.id not in excluded and (topic is None or topic in i.topics)
+                and (difficulty is None or i.difficulty == difficulty)]
+        fits.sort(key=lambda i: i.problem.rules != profile)
+        if not fits:
+            return None
+        self._reserve.remove(fits[0])
+        return fits[0]
+
+    def _top_up(self, seed: int, profile: str, topic: str | None,
+                difficulty: int | None) -> None:
+        """Draw items ahead in the background, so questions can go on if the database goes."""
+        from data.db import _is_memory
+
+        if (len(self._reserve) >= self.RESERVE // 2 or self._topping_up.is_set()
+                or _is_memory(str(self.database.engine.url))):
+            return
+        self._topping_up.set()
+
+        def run() -> None:
+            import time
+
+            time.sleep(1.0)  # after the question is drawn on screen
+            rng = random.Random(seed)
+            try:
+                have = {i.id for i in self._reserve}
+                while len(self._reserve) < self.RESERVE:
+                    item = self._draw(rng, profile=profile, topic=topic,
+                                      difficulty=difficulty, excluded=have)
+                    if item is None:
+                        break
+                    have.add(item.id)
+                    self._reserve.append(item)
+            except Exception:  # the database went: what was drawn is kept
+                pass
+            finally:
+                self._topping_up.clear()
+
+        threading.Thread(target=run, name="draw-ahead", daemon=True).start()
 
     def item(self, key: int | str) -> BankItem:
         """One bank item by database id or stable id."""
