@@ -250,6 +250,8 @@ class AnswerWriter:
         self._state: str | None = None
         self._detail = ""
         self._closed = False
+        #: An answer was not stored within its wait (cleared when none waits any more).
+        self._late = False
         self._listeners: list[Listener] = []
         self._thread = threading.Thread(target=self._run, name="answer-writer", daemon=True)
         self._thread.start()
@@ -274,6 +276,8 @@ class AnswerWriter:
             then in the journal file too, and written as soon as the database answers).
         """
         with self._cond:
+            if self._late:
+                wait = 0  # an earlier answer already waits: no use waiting behind it
             self._queue.append(answer)
             self._cond.notify_all()
             deadline = time.monotonic() + wait
@@ -284,6 +288,7 @@ class AnswerWriter:
                 self._cond.wait(left)
             if answer.entry in self._results:
                 return self._results.pop(answer.entry)
+            self._late = True
         self._keep_on_disk()
         return None
 
@@ -361,6 +366,8 @@ class AnswerWriter:
                 self._results[answer.entry] = attempt
                 journaled = answer.entry in self._journaled
                 self._journaled.discard(answer.entry)
+                if not self._queue:
+                    self._late = False
                 recovered = not self._queue and self._state is not None
                 if recovered:
                     self._state, self._detail = None, ""

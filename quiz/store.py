@@ -40,7 +40,7 @@ Clock = Callable[[], datetime]
 T = TypeVar("T")
 
 #: Seconds an answer may take to be stored before the app goes on without waiting.
-ANSWER_WAIT = 2.0
+ANSWER_WAIT = 1.5
 
 
 class OpenCancelled(Exception):

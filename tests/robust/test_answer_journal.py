@@ -31,7 +31,7 @@ def short_busy_timeout(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.fixture
 def path(tmp_path: Path) -> Path:
-    DrillStore.open(tmp_path / "drill.db", generated=0).close()
+    DrillStore.open(str(tmp_path / "drill.db"), generated=0).close()
     return tmp_path / "drill.db"
 
 

@@ -40,7 +40,7 @@ def test_postgres_connections_get_a_connect_and_statement_timeout() -> None:
     own = dbmod._postgres_timeouts("postgresql+psycopg://u@h/d?connect_timeout=2")
     assert "connect_timeout" not in own  # the URL's own wins
     engine = create_engine("postgresql://u@127.0.0.1:1/none")
-    assert engine.pool._pre_ping  # type: ignore[attr-defined]  # a restarted server is reconnected
+    assert engine.pool._pre_ping  # a restarted server is reconnected
 
 
 def test_sqlite_connections_wait_for_a_lock_a_bounded_time(tmp_path: Path) -> None:
