@@ -73,7 +73,7 @@ async def test_a_database_locked_for_15_seconds_costs_no_answer(tmp_path: Path) 
         assert "kept safe" in message and "keep answering" in message
         assert app.store is not None and app.store.status.waiting >= 1
         await wait_for_question(pilot, app)  # the app is still running, a question up
-        assert await wait_for(pilot, lambda: app.store.status.waiting == 0, 25)  # type: ignore[union-attr]
+        assert await wait_for(pilot, lambda: app.store.status.waiting == 0, 25)
         assert await wait_for(pilot, lambda: any("answers again" in n for n in notices(app)), 5)
     rows = sqlite3.connect(path).execute(
         "SELECT answered_at, count(*) FROM attempts GROUP BY answered_at ORDER BY id").fetchall()
