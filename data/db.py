@@ -72,6 +72,9 @@ def resolve_url(target: str | os.PathLike[str] | None = None) -> str:
     if target is None:
         return f"sqlite:///{default_database_path()}"
     text = os.fspath(target)
+    if not text.strip():
+        raise DatabaseError("the database is empty text: give a file path or a URL "
+                            "(or leave --db out for the default file)")
     if text in (":memory:", "sqlite://", "sqlite:///:memory:"):
         return "sqlite://"
     if "://" in text:
@@ -468,8 +471,16 @@ def prepare_schema(engine: Engine, migrations: Path = MIGRATIONS_DIR) -> str:
         inspector = inspect(conn)
         if inspector.has_table(VERSION_TABLE):
             rows = conn.execute(text(f"SELECT version_num FROM {VERSION_TABLE}"))
-            current = {r[0] for r in rows}
+            current = {str(r[0]) for r in rows}
             unknown = sorted(current - scripts.parents.keys())
+            if not current or (len(current) > len(heads) and not unknown):
+                from .errors import printable
+
+                found = ", ".join(printable(r, 40) for r in sorted(current)) or "no row"
+                raise SchemaVersionError(
+                    f"the database's schema version table ('{VERSION_TABLE}') holds "
+                    f"{len(current)} rows ({found}) where it should hold "
+                    f"{len(heads)}; it was changed by hand: repair or restore it")
             if unknown:
                 raise SchemaVersionError(
                     f"the database is at schema revision '{unknown[0]}', which this version "

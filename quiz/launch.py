@@ -27,6 +27,10 @@ def check_arguments(db: str | None, learner: str | None) -> None:
         from data.repository import Learners
 
         Learners.check_name(learner)
+    if db is not None:
+        from data.db import resolve_url
+
+        resolve_url(db)  # an empty --db is refused here
     if db is not None and "://" not in db and db != ":memory:":
         folder = Path(db).expanduser().resolve().parent
         if not folder.is_dir():

@@ -122,4 +122,4 @@ async def test_the_app_names_a_server_that_never_answers(silent_server: int) -> 
                 break
             await pilot.pause(0.1)
     assert app.error is not None and "timeout" in app.error
-    assert app.return_code == 2
+    assert app.return_value == 2
