@@ -13,7 +13,6 @@ question sources and the explanation screen.
 
 from __future__ import annotations
 
-import contextlib
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -24,6 +23,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from textual import work
 from textual.app import App
 from textual.binding import Binding, BindingType
+from textual.message import Message
 from textual.screen import Screen
 from textual.worker import Worker, WorkerState
 
@@ -145,17 +145,29 @@ class DrillApp(App[int]):
         """An error nobody foresaw ends the app with one line (answers are kept), status 2."""
         self.fail(error)
 
+    class DatabaseState(Message):
+        """The database came or went (posted from the answer writer's thread)."""
+
+        def __init__(self, status: Any) -> None:
+            super().__init__()
+            self.status = status
+
     def _database_state(self, status: Any) -> None:
-        """Say on screen that the database is busy or away and answers are safe (any thread)."""
+        """Post the database's state to the app (any thread; never waits)."""
+        self.post_message(self.DatabaseState(status))
 
-        def show() -> None:
-            if status.state is None:
-                self.notify("The database answers again: every answer is saved.")
-            else:
-                self.notify(status.message, severity="warning", timeout=8)
+    def on_drill_app_database_state(self, event: DatabaseState) -> None:
+        """Say on screen that the database is busy or away and answers are safe."""
+        status = event.status
+        if status.state == "error":  # not the database stumbling: a bug
+            from .errors import DrillError
 
-        with contextlib.suppress(RuntimeError):  # the app is not running any more
-            self.call_from_thread(show)
+            self.fail(DrillError(f"an answer could not be stored ({status.detail}); "
+                                 "it is kept and stored at the next start"))
+        elif status.state is None:
+            self.notify("The database answers again: every answer is saved.")
+        else:
+            self.notify(status.message, severity="warning", timeout=8)
 
     def fail(self, error: BaseException | None) -> None:
         """End the app with a one-line message (printed by the command line)."""
