@@ -97,6 +97,8 @@ class DrillStore:
     #: Items drawn ahead, asked when the database cannot be read.
     _reserve: list[BankItem] = field(default_factory=list, init=False)
     _topping_up: threading.Event = field(default_factory=threading.Event, init=False)
+    _closing: threading.Event = field(default_factory=threading.Event, init=False)
+    _growing: threading.Thread | None = field(default=None, init=False)
 
     def __post_init__(self) -> None:
         from data.repository import Attempts, Bank, Learners
@@ -127,16 +129,62 @@ class DrillStore:
             DataError: when the database cannot be opened.
             OpenCancelled: when ``cancelled()`` became true first.
         """
-        from data.db import open_database
+        from data.db import _is_memory, open_database
         from data.repository import DEFAULT_GENERATED, ensure_bank
 
         database = _abandonable(lambda: open_database(target), cancelled)
         want = DEFAULT_GENERATED if generated is None else generated
-        _abandonable(lambda: ensure_bank(database, want, progress=progress, clock=clock),
-                     cancelled)
+        memory = _is_memory(str(database.engine.url))
+        # What the first question needs now (the curated bank); generated hands
+        # are added in the background while the learner answers.
+        _abandonable(lambda: ensure_bank(database, want if memory else 0, progress=progress,
+                                         clock=clock), cancelled)
         store = cls(database, clock)
         store.start_writer()  # answers left in the journal by an earlier run are written now
+        if not memory:
+            store.grow_bank(want)
         return store
+
+    #: Generated hands added per transaction while the bank grows in the background.
+    GROW_BATCH = 25
+
+    def grow_bank(self, want: int) -> threading.Thread | None:
+        """Add generated hands in the background until the bank holds ``want`` of them.
+
+        Each batch of :data:`GROW_BATCH` is its own short transaction, so answers
+        are stored between them; the thread stops when the store closes, and
+        the next start carries on where it stopped.
+
+        Returns:
+            the thread, or None when the bank already holds enough.
+        """
+        from data.records import ItemKind
+
+        if want <= 0 or self.bank.count(kind=ItemKind.GENERATED) >= want:
+            return None
+
+        def run() -> None:
+            import time
+
+            from data.repository import Bank
+
+            bank = Bank(self.database, clock=self.clock)
+            time.sleep(1.0)  # let the first question come up first
+            try:
+                while not self._closing.is_set():
+                    have = bank.count(kind=ItemKind.GENERATED)
+                    if have >= want:
+                        break
+                    bank.generate(min(self.GROW_BATCH, want - have))
+                    self._profile_counts.clear()
+                    time.sleep(0.05)  # the screen keeps the upper hand
+            except Exception:  # the database went, or another process grows it too
+                return
+
+        thread = threading.Thread(target=run, name="grow-bank", daemon=True)
+        self._growing = thread
+        thread.start()
+        return thread
 
     def close(self, wait: float = 2.0) -> WriterState | None:
         """Store the answers still waiting (up to ``wait`` seconds), then close the connections.
@@ -145,6 +193,9 @@ class DrillStore:
             what still waits (kept in the journal for the next start), or None
             when no answer was ever given.
         """
+        self._closing.set()
+        if self._growing is not None:
+            self._growing.join(wait)  # a batch being written is finished or rolled back
         state = self._writer.close(wait) if self._writer is not None else None
         self.database.close()
         return state
@@ -292,16 +343,22 @@ class DrillStore:
             import time
 
             time.sleep(1.0)  # after the question is drawn on screen
+            from data.errors import ItemError
+
             rng = random.Random(seed)
             try:
                 have = {i.id for i in self._reserve}
-                while len(self._reserve) < self.RESERVE:
-                    item = self._draw(rng, profile=profile, topic=topic,
-                                      difficulty=difficulty, excluded=have)
-                    if item is None:
+                rules = profile if self._has_profile(profile) else None
+                ids = [i for i in self.bank.ids(topic=topic, rules=rules, difficulty=difficulty)
+                       if i not in have]
+                rng.shuffle(ids)
+                for item_id in ids[: self.RESERVE * 2]:
+                    if len(self._reserve) >= self.RESERVE:
                         break
-                    have.add(item.id)
-                    self._reserve.append(item)
+                    try:
+                        self._reserve.append(self.bank.get(item_id))
+                    except ItemError:
+                        continue
             except Exception:  # the database went: what was drawn is kept
                 pass
             finally:
