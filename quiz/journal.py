@@ -202,8 +202,8 @@ class WriterState:
 
     Attributes:
         waiting: answers not yet in the database.
-        state: None when the database answers; ``busy``, ``away``,
-            ``read-only``, or ``error`` for an error nobody foresaw.
+        state: None when the database answers; ``slow`` (no answer yet),
+            ``busy``, ``away``, ``read-only``, or ``error`` for an error nobody foresaw.
         detail: the database's own words for the problem.
     """
 
@@ -219,6 +219,8 @@ class WriterState:
         from data.db import UNAVAILABLE_STATES
 
         what = UNAVAILABLE_STATES.get(self.state, f"an answer could not be saved ({self.detail})")
+        if self.state == "slow":
+            what = "the database has not answered yet"
         n = self.waiting
         count = f"{n} answer{'s' if n != 1 else ''}"
         return (f"{what[0].upper()}{what[1:]}: {count} kept safe here and saved "
@@ -289,7 +291,12 @@ class AnswerWriter:
             if answer.entry in self._results:
                 return self._results.pop(answer.entry)
             self._late = True
+            announce = self._state is None
+            if announce:  # not failed yet, only slow: say so at once
+                self._state, self._detail = "slow", ""
         self._keep_on_disk()
+        if announce:
+            self._announce()
         return None
 
     def flush(self, timeout: float) -> bool:

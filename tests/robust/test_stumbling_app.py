@@ -26,7 +26,18 @@ SIZE = (80, 24)
 
 
 def notices(app: DrillApp) -> list[str]:
-    return [n.message for n in app._notifications]
+    """Every notification the app has shown (expired ones too)."""
+    if not hasattr(app, "shown"):
+        shown: list[str] = []
+        notify = app.notify
+
+        def recording(message: str, **kwargs: Any) -> None:
+            shown.append(message)
+            notify(message, **kwargs)
+
+        app.notify = recording  # type: ignore[method-assign]
+        app.shown = shown  # type: ignore[attr-defined]
+    return app.shown  # type: ignore[attr-defined, no-any-return]
 
 
 async def answer_one(pilot: Any, app: DrillApp) -> float:
@@ -65,14 +76,17 @@ async def test_a_database_locked_for_15_seconds_costs_no_answer(tmp_path: Path) 
     app = create_app(path, learner="ann", items=items, seed=1, generated=0,
                      settings={"drill": "whole"})
     async with app.run_test(size=SIZE) as pilot:
+        notices(app)
         await answer_one(pilot, app)
         lock = WriteLock(path)
         lock.release_after(15)
         locked_at = time.monotonic()
         took = [await answer_one(pilot, app) for _ in range(3)]
-        assert all(t < 3.0 for t in took), took  # the screen never waits for the lock
+        assert all(t < 3.5 for t in took), took  # the screen never waits for the lock
         assert time.monotonic() - locked_at < 15  # all three typed while it was locked
-        assert await wait_for(pilot, lambda: any("busy" in n for n in notices(app)), 5)
+        # at once: the answer is safe though the database has not answered; then why
+        assert any("has not answered yet" in n and "kept safe" in n for n in notices(app))
+        assert await wait_for(pilot, lambda: any("busy" in n for n in notices(app)), 15)
         message = next(n for n in notices(app) if "busy" in n)
         assert "kept safe" in message and "keep answering" in message
         assert app.store is not None and app.store.status.waiting >= 1
@@ -91,13 +105,14 @@ async def test_a_postgres_server_stopped_mid_session_costs_no_answer(
     app = create_app(own_postgres.url, learner="ann", seed=5, generated=0,
                      settings={"drill": "fu"})
     async with app.run_test(size=SIZE) as pilot:
+        notices(app)
         await answer_one(pilot, app)
         store = app.store
         assert store is not None
         assert await wait_for(pilot, lambda: len(store._reserve) >= 3, 30)
         own_postgres.stop()
         took = [await answer_one(pilot, app) for _ in range(3)]
-        assert all(t < 3.0 for t in took), took
+        assert all(t < 3.5 for t in took), took
         assert store.status.waiting == 3 and store.status.state == "away"
         assert await wait_for(pilot, lambda: any("cannot be reached" in n
                                                  for n in notices(app)), 5)
