@@ -122,21 +122,10 @@ class PendingAnswer:
 
     def already_stored(self, database: Database) -> bool:
         """True when the database already holds this answer (same learner, session, drill, time)."""
-        from sqlalchemy import select
+        from data.repository import Attempts
 
-        from data.models import Attempt
-
-        with database.session() as s:
-            found = s.execute(
-                select(Attempt.id).where(
-                    Attempt.learner_id == self.learner_id,
-                    Attempt.session == self.session if self.session is not None
-                    else Attempt.session.is_(None),
-                    Attempt.drill == self.drill,
-                    Attempt.answered_at == self.when,
-                ).limit(1)
-            ).first()
-        return found is not None
+        return Attempts(database).exists(self.learner_id, session=self.session,
+                                         drill=self.drill, answered_at=self.when)
 
 
 class AnswerJournal:
@@ -248,12 +237,15 @@ class AnswerWriter:
         self._queue: deque[PendingAnswer] = deque(journal.read())
         self._journaled: set[str] = {a.entry for a in self._queue}
         self._results: dict[str, AttemptRecord | None] = {}
+        self._awaited: set[str] = set()
         self._cond = threading.Condition()
         self._state: str | None = None
         self._detail = ""
         self._closed = False
         #: An answer was not stored within its wait (cleared when none waits any more).
         self._late = False
+        #: The writer is storing (or announcing) an answer right now.
+        self._in_flight = False
         self._listeners: list[Listener] = []
         self._thread = threading.Thread(target=self._run, name="answer-writer", daemon=True)
         self._thread.start()
@@ -281,6 +273,7 @@ class AnswerWriter:
             if self._late:
                 wait = 0  # an earlier answer already waits: no use waiting behind it
             self._queue.append(answer)
+            self._awaited.add(answer.entry)
             self._cond.notify_all()
             deadline = time.monotonic() + wait
             while answer.entry not in self._results:
@@ -288,6 +281,7 @@ class AnswerWriter:
                 if left <= 0:
                     break
                 self._cond.wait(left)
+            self._awaited.discard(answer.entry)
             if answer.entry in self._results:
                 return self._results.pop(answer.entry)
             self._late = True
@@ -304,7 +298,8 @@ class AnswerWriter:
         deadline = time.monotonic() + timeout
         with self._cond:
             self._cond.notify_all()
-            while self._queue and (left := deadline - time.monotonic()) > 0:
+            while ((self._queue or self._in_flight)
+                   and (left := deadline - time.monotonic()) > 0):
                 self._cond.wait(left)
             return not self._queue
 
@@ -352,6 +347,7 @@ class AnswerWriter:
                 if self._closed:
                     return
                 answer = self._queue[0]
+                self._in_flight = True
             try:
                 # an answer that failed once, or came from the journal, may be stored already
                 suspect = tries > 0 or answer.entry in self._journaled
@@ -364,13 +360,15 @@ class AnswerWriter:
                 delay = RETRY_DELAYS[min(tries, len(RETRY_DELAYS) - 1)]
                 tries += 1
                 with self._cond:
+                    self._in_flight = False
                     if not self._closed:
                         self._cond.wait(delay)
                 continue
             tries = 0
             with self._cond:
                 self._queue.popleft()
-                self._results[answer.entry] = attempt
+                if answer.entry in self._awaited:
+                    self._results[answer.entry] = attempt
                 journaled = answer.entry in self._journaled
                 self._journaled.discard(answer.entry)
                 if not self._queue:
@@ -383,4 +381,5 @@ class AnswerWriter:
             if recovered:
                 self._announce()
             with self._cond:
+                self._in_flight = False
                 self._cond.notify_all()
