@@ -126,7 +126,9 @@ async def submit_to_explanation(db: Path, rounds: int) -> tuple[list[float], lis
     from quiz.screens.drill import DrillScreen
     from quiz.screens.explanation import ExplanationScreen
 
-    app = create_app(db_url=str(db), learner="bench-pilot", seed=1)
+    # one session as long as the answers timed (no summary screen in between)
+    app = create_app(db_url=str(db), learner="bench-pilot", seed=1,
+                     settings={"session_length": 0})
     trips: list[float] = []
     async with app.run_test(size=(80, 24)) as pilot:
         for _ in range(rounds):
