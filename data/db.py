@@ -30,7 +30,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .errors import DatabaseError, SchemaVersionError
+from .errors import DatabaseError, DatabaseUnavailableError, SchemaVersionError
 
 if TYPE_CHECKING:
     from sqlalchemy.engine import Connection, Engine
@@ -46,6 +46,12 @@ MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
 VERSION_TABLE = "alembic_version"
 #: Key of the PostgreSQL advisory lock held while a schema is created or upgraded.
 _PG_LOCK_KEY = 0x52494943  # "RIIC"
+#: How long a SQLite statement waits for another connection's write lock (milliseconds).
+SQLITE_BUSY_TIMEOUT_MS = 10_000
+#: How long connecting to a database server may take, handshake included (seconds).
+CONNECT_TIMEOUT_S = 5
+#: The longest one PostgreSQL statement may run, or wait for a lock (milliseconds).
+STATEMENT_TIMEOUT_MS = 60_000
 
 
 def default_database_path() -> Path:
@@ -66,6 +72,9 @@ def resolve_url(target: str | os.PathLike[str] | None = None) -> str:
     if target is None:
         return f"sqlite:///{default_database_path()}"
     text = os.fspath(target)
+    if not text.strip():
+        raise DatabaseError("the database is empty text: give a file path or a URL "
+                            "(or leave --db out for the default file)")
     if text in (":memory:", "sqlite://", "sqlite:///:memory:"):
         return "sqlite://"
     if "://" in text:
@@ -86,9 +95,16 @@ def create_engine(target: str | os.PathLike[str] | None = None, *, echo: bool = 
     """A SQLAlchemy engine for a path or URL, with the SQLite settings applied.
 
     On SQLite each new connection runs ``PRAGMA foreign_keys=ON``,
-    ``journal_mode=WAL``, ``synchronous=NORMAL`` and a busy timeout, and every
-    transaction starts with a real ``BEGIN`` (so DDL in a migration is
-    transactional too). An in-memory database uses one shared connection.
+    ``journal_mode=WAL``, ``synchronous=NORMAL`` and a busy timeout
+    (:data:`SQLITE_BUSY_TIMEOUT_MS`), and every transaction starts with a real
+    ``BEGIN`` (so DDL in a migration is transactional too). An in-memory
+    database uses one shared connection.
+
+    On PostgreSQL connecting may take at most :data:`CONNECT_TIMEOUT_S` (a
+    server that accepts the connection but never answers is given up), each
+    statement runs at most :data:`STATEMENT_TIMEOUT_MS`, and a pooled
+    connection is checked before use (a restarted server is reconnected to).
+    Timeouts written in the URL's query win over these.
 
     Raises:
         DatabaseError: when the URL cannot be understood or its driver is missing.
@@ -106,6 +122,9 @@ def create_engine(target: str | os.PathLike[str] | None = None, *, echo: bool = 
             kwargs["poolclass"] = StaticPool
         else:
             _check_sqlite_folder(url)
+    elif url.startswith("postgresql"):
+        kwargs["connect_args"] = _postgres_timeouts(url)
+        kwargs["pool_pre_ping"] = True
     try:
         engine = sqlalchemy.create_engine(url, **kwargs)
     except sqlalchemy.exc.ArgumentError as e:
@@ -115,11 +134,73 @@ def create_engine(target: str | os.PathLike[str] | None = None, *, echo: bool = 
     if sqlite:
         event.listen(engine, "connect", _sqlite_on_connect)
         event.listen(engine, "begin", _sqlite_on_begin)
+    event.listen(engine, "handle_error", _name_unavailable)
     return engine
+
+
+def _driver_state(orig: BaseException | None) -> str | None:
+    """``busy``, ``away`` or ``read-only`` for a driver error that means so, else None."""
+    if orig is None:
+        return None
+    text = str(orig).lower()
+    module = type(orig).__module__
+    if module.startswith("sqlite3"):
+        if "readonly" in text:
+            return "read-only"
+        if "locked" in text or "busy" in text:
+            return "busy"
+        if "unable to open" in text or "disk i/o" in text:
+            return "away"
+        return None
+    if module.startswith("psycopg"):
+        import psycopg
+
+        if isinstance(orig, psycopg.InterfaceError):
+            return "away"
+        if not isinstance(orig, psycopg.OperationalError):
+            return None
+        code = getattr(orig, "sqlstate", None)
+        if code in ("57014", "55P03"):  # statement or lock timeout
+            return "busy"
+        if code == "25006":  # read-only transaction
+            return "read-only"
+        if code is None or code.startswith("08") or code in ("57P01", "57P02", "57P03"):
+            return "away"
+    return None
+
+
+def _name_unavailable(context: Any) -> BaseException | None:
+    """SQLAlchemy ``handle_error``: a database that is busy, away or read-only raises
+    :class:`DatabaseUnavailableError` (a :class:`DataError`), so every caller that
+    handles the data layer's errors handles it too."""
+    if getattr(context, "is_pre_ping", False):
+        return None
+    orig = context.original_exception
+    state = _driver_state(orig)
+    if state is None:
+        return None
+    url = context.engine.url.render_as_string(hide_password=True) if context.engine else ""
+    detail = str(orig).strip().splitlines()[0] if str(orig).strip() else type(orig).__name__
+    return DatabaseUnavailableError(f"{UNAVAILABLE_STATES[state]} ('{url}'): {detail}", state)
+
+
+def _postgres_timeouts(url: str) -> dict[str, Any]:
+    """The connect and statement timeouts for a PostgreSQL URL (unless it sets its own)."""
+    from urllib.parse import parse_qs, urlsplit
+
+    query = parse_qs(urlsplit(url).query)
+    args: dict[str, Any] = {}
+    if "connect_timeout" not in query:
+        args["connect_timeout"] = CONNECT_TIMEOUT_S
+    if "options" not in query:
+        args["options"] = (f"-c statement_timeout={STATEMENT_TIMEOUT_MS} "
+                           f"-c lock_timeout={STATEMENT_TIMEOUT_MS}")
+    return args
 
 
 def _check_sqlite_folder(url: str) -> None:
     path = url.split(":///", 1)[1].split("?", 1)[0] if ":///" in url else ""
+    path = path.removeprefix("file:")  # a URI filename (``?uri=true``)
     if path and not Path(path).parent.is_dir():
         raise DatabaseError(f"cannot create the database '{path}': its folder does not exist")
 
@@ -130,7 +211,7 @@ def _sqlite_on_connect(dbapi_connection: Any, _record: Any) -> None:
     cursor = dbapi_connection.cursor()
     try:
         cursor.execute("PRAGMA foreign_keys=ON")
-        cursor.execute("PRAGMA busy_timeout=10000")
+        cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_MS}")
         cursor.execute("PRAGMA journal_mode=WAL")
         cursor.execute("PRAGMA synchronous=NORMAL")
     finally:
@@ -140,6 +221,64 @@ def _sqlite_on_connect(dbapi_connection: Any, _record: Any) -> None:
 def _sqlite_on_begin(connection: Connection) -> None:
     mode = connection.get_execution_options().get("sqlite_begin", "")
     connection.exec_driver_sql(f"BEGIN {mode}".strip())
+
+
+#: What each state of an unavailable database means, in a few words for the screen.
+UNAVAILABLE_STATES = {
+    "busy": "the database is busy (another program holds its write lock)",
+    "away": "the database cannot be reached",
+    "read-only": "the database is read-only",
+}
+
+_BUSY_WORDS = ("database is locked", "database table is locked", "database is busy",
+               "canceling statement due to statement timeout",
+               "canceling statement due to lock timeout")
+
+
+def unavailable_state(error: BaseException) -> str | None:
+    """``busy``, ``away`` or ``read-only`` when an error means the database did not answer.
+
+    None for every other error (a bug, a constraint, bad data): only an
+    unavailable database is worth waiting for and trying again.
+    """
+    if isinstance(error, DatabaseUnavailableError):
+        return error.state
+    import sqlalchemy.exc as sa
+
+    state = _driver_state(getattr(error, "orig", None) or error)
+    if state is not None:
+        return state
+
+    if isinstance(error, sa.TimeoutError):
+        return "busy"
+    if not isinstance(error, sa.OperationalError | sa.InterfaceError) and not (
+            isinstance(error, sa.DBAPIError) and error.connection_invalidated):
+        return None
+    text = str(getattr(error, "orig", None) or error).lower()
+    if "readonly" in text or "read-only" in text or "read only" in text:
+        return "read-only"
+    if any(w in text for w in _BUSY_WORDS):
+        return "busy"
+    return "away"
+
+
+def first_line(error: BaseException) -> str:
+    """The first line of a driver error's message (without SQLAlchemy's SQL and links)."""
+    orig = getattr(error, "orig", None)
+    text = str(orig if orig is not None else error).strip()
+    return text.splitlines()[0] if text else type(error).__name__
+
+
+def as_unavailable(error: BaseException, url: str = "") -> DatabaseUnavailableError | None:
+    """The :class:`DatabaseUnavailableError` an error amounts to, or None."""
+    state = unavailable_state(error)
+    if state is None:
+        return None
+    if isinstance(error, DatabaseUnavailableError):
+        return error
+    where = f" ('{url}')" if url else ""
+    return DatabaseUnavailableError(
+        f"{UNAVAILABLE_STATES[state]}{where}: {first_line(error)}", state)
 
 
 @dataclass(frozen=True)
@@ -305,6 +444,13 @@ def open_database(
     database = Database.from_engine(engine)
     try:
         prepare_schema(engine, migrations or MIGRATIONS_DIR)
+    except DatabaseUnavailableError as e:
+        engine.dispose()
+        detail = str(e).split("): ", 1)[-1]
+        if "timeout expired" in detail:
+            detail += f" (no answer within {CONNECT_TIMEOUT_S} s)"
+        raise DatabaseUnavailableError(
+            f"cannot open the database '{database.url}': {detail}", e.state) from None
     except sqlalchemy.exc.OperationalError as e:
         engine.dispose()
         first = str(e.orig).strip().splitlines()[0] if e.orig else str(e).splitlines()[0]
@@ -325,8 +471,16 @@ def prepare_schema(engine: Engine, migrations: Path = MIGRATIONS_DIR) -> str:
         inspector = inspect(conn)
         if inspector.has_table(VERSION_TABLE):
             rows = conn.execute(text(f"SELECT version_num FROM {VERSION_TABLE}"))
-            current = {r[0] for r in rows}
+            current = {str(r[0]) for r in rows}
             unknown = sorted(current - scripts.parents.keys())
+            if not current or (len(current) > len(heads) and not unknown):
+                from .errors import printable
+
+                found = ", ".join(printable(r, 40) for r in sorted(current)) or "no row"
+                raise SchemaVersionError(
+                    f"the database's schema version table ('{VERSION_TABLE}') holds "
+                    f"{len(current)} rows ({found}) where it should hold "
+                    f"{len(heads)}; it was changed by hand: repair or restore it")
             if unknown:
                 raise SchemaVersionError(
                     f"the database is at schema revision '{unknown[0]}', which this version "

@@ -12,6 +12,34 @@ came from, the item and the problem:
 
 from __future__ import annotations
 
+import re
+
+#: The longest piece of an item id (or other text from a file) a message quotes.
+QUOTE_LIMIT = 64
+#: The longest message about one item.
+MESSAGE_LIMIT = 300
+_LONG_QUOTE = re.compile(r"'([^']{" + str(QUOTE_LIMIT + 1) + r",})'")
+_UNPRINTABLE = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+
+
+def printable(text: str, limit: int | None = None) -> str:
+    r"""Text safe to print on a terminal: control characters written as ``\xNN``,
+    and at most ``limit`` characters (cut with ``…``).
+
+    >>> printable("red\x1b[31m")
+    'red\\x1b[31m'
+    >>> printable("a" * 100, 10)
+    'aaaaaaaaa…'
+    """
+    def escape(m: re.Match[str]) -> str:
+        code = ord(m.group())
+        return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+    clean = _UNPRINTABLE.sub(escape, text)
+    if limit is not None and len(clean) > limit:
+        clean = clean[: limit - 1] + "…"
+    return clean
+
 
 class DataError(Exception):
     """Root of every error the data layer raises on purpose."""
@@ -19,6 +47,18 @@ class DataError(Exception):
 
 class DatabaseError(DataError):
     """The database cannot be opened, reached or used."""
+
+
+class DatabaseUnavailableError(DatabaseError):
+    """The database did not answer in time: busy (locked), away (unreachable) or read-only.
+
+    Attributes:
+        state: ``busy``, ``away`` or ``read-only`` (see :func:`data.db.unavailable_state`).
+    """
+
+    def __init__(self, message: str, state: str = "away") -> None:
+        super().__init__(message)
+        self.state = state
 
 
 class SchemaVersionError(DatabaseError):
@@ -58,9 +98,10 @@ class ItemError(DataError):
         self.item = item
         self.problem = problem
         self.line = line
-        where = origin if line is None else f"{origin} line {line}"
-        who = f": item '{item}'" if item is not None else ""
-        super().__init__(f"{where}{who}: {self.what}{problem}")
+        where = printable(origin, 200) if line is None else f"{printable(origin, 200)} line {line}"
+        who = f": item '{printable(item, QUOTE_LIMIT)}'" if item is not None else ""
+        problem = _LONG_QUOTE.sub(lambda m: f"'{m.group(1)[:QUOTE_LIMIT - 1]}…'", problem)
+        super().__init__(printable(f"{where}{who}: {self.what}{problem}", MESSAGE_LIMIT))
 
 
 class ItemFormatError(ItemError):

@@ -21,6 +21,41 @@ from .items import META_FIELDS, PreparedItem, check_uid, prepare_item, read_prob
 from .records import ItemKind
 
 _ID_IN_TEXT = re.compile(r'"id"\s*:\s*"([^"]{1,64})"')
+#: The most digits a number in a bank line may have (the largest payment has 6).
+MAX_DIGITS = 18
+#: The deepest nesting of arrays and objects a bank line may have (items need 3).
+MAX_DEPTH = 16
+
+
+def _small_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise OverflowError(f"a number with {len(text.lstrip('-'))} digits")
+    return int(text)
+
+
+def _depth(text: str) -> int:
+    """How deep the brackets of a JSON text nest (strings skipped)."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            if depth > deepest:
+                deepest = depth
+                if deepest > MAX_DEPTH:
+                    return deepest
+        elif ch in "]}":
+            depth -= 1
+    return deepest
 
 
 def item_line(item: PreparedItem) -> str:
@@ -44,10 +79,20 @@ def parse_line(text: str, *, origin: str, line: int) -> PreparedItem:
         ItemFormatError, AnswerMismatchError, UnknownProfileError, ItemTopicError:
             naming the origin, the line and the item.
     """
+    found = _ID_IN_TEXT.search(text)
+    if _depth(text) > MAX_DEPTH:
+        raise ItemFormatError(origin, found.group(1) if found else None,
+                              f"arrays or objects nested more than {MAX_DEPTH} deep",
+                              line=line)
     try:
-        record = json.loads(text)
+        record = json.loads(text, parse_int=_small_int)
+    except OverflowError as e:
+        raise ItemFormatError(origin, found.group(1) if found else None,
+                              f"{e} (at most {MAX_DIGITS} are allowed)", line=line) from None
+    except RecursionError:
+        raise ItemFormatError(origin, found.group(1) if found else None,
+                              "arrays or objects nested too deep", line=line) from None
     except json.JSONDecodeError as e:
-        found = _ID_IN_TEXT.search(text)
         raise ItemFormatError(
             origin,
             found.group(1) if found else None,

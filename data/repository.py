@@ -824,6 +824,22 @@ class Attempts:
             s.flush()
             return _attempt_record(row, uid)
 
+    def exists(self, learner_id: int, *, session: str | None, drill: str,
+               answered_at: datetime) -> bool:
+        """True when an answer of this learner, session and drill at that time is stored
+        (so an answer written again after a crash is recognised and not stored twice)."""
+        from sqlalchemy import select
+
+        from .models import Attempt
+
+        same_session = (Attempt.session == session if session is not None
+                        else Attempt.session.is_(None))
+        with self.db.session() as s:
+            found = s.execute(select(Attempt.id).where(
+                Attempt.learner_id == learner_id, same_session, Attempt.drill == drill,
+                Attempt.answered_at == answered_at).limit(1)).first()
+        return found is not None
+
     def history(
         self,
         learner_id: int,

@@ -11,6 +11,17 @@ import argparse
 import importlib
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """An argument parser whose refusal is one line (with where to find the usage)."""
+
+    def error(self, message: str) -> NoReturn:
+        """Print ``PROG: MESSAGE (see PROG --help)`` on standard error and exit 2."""
+        from data.errors import printable
+
+        self.exit(2, f"{self.prog}: {printable(message, 300)} (see '{self.prog} --help')\n")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -18,7 +29,7 @@ def build_parser() -> argparse.ArgumentParser:
     from .commands import available_modules
     from .i18n import LANGUAGES
 
-    parser = argparse.ArgumentParser(
+    parser = OneLineParser(
         prog="riichi-drill",
         description="Drill scoring Japanese riichi mahjong hands: fu, han and the payment.",
     )
@@ -77,6 +88,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return int(run(args) or 0)
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        return _quiet_broken_pipe()
     except Exception as e:
         from .errors import describe_error
 
@@ -85,6 +98,18 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise
         print(f"riichi-drill: {message}", file=sys.stderr)
         return 2
+
+
+def _quiet_broken_pipe() -> int:
+    """The reader of our output went away (``… | head``): end quietly, status 0."""
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())  # Python's own flush at exit must not fail
+    except (OSError, ValueError):
+        pass
+    return 0
 
 
 if __name__ == "__main__":

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from textual import work
 from textual.app import App
 from textual.binding import Binding, BindingType
+from textual.message import Message
 from textual.screen import Screen
 from textual.worker import Worker, WorkerState
 
@@ -57,6 +58,7 @@ class DrillApp(App[int]):
         Binding("f5", "switch_mode('review')", "Review", id="app.review"),
         Binding("f6", "switch_mode('stats')", "Stats", id="app.stats", show=False),
         Binding("ctrl+q", "quit", "Quit", id="app.quit", priority=True),
+        Binding("ctrl+c", "quit", "Quit", id="app.interrupt", show=False, priority=True),
     ]
 
     def __init__(self, *, db_url: str | None = None, learner: str | None = None,
@@ -102,11 +104,15 @@ class DrillApp(App[int]):
     def _open_store(self) -> DrillStore:
         """Open the database and fill its bank (a thread: the screen is drawn meanwhile)."""
 
+        from textual.worker import get_current_worker
+
+        worker = get_current_worker()
+
         def progress(done: int, total: int) -> None:
             self.call_from_thread(self._loading, f"Building the question bank: {done}/{total}…")
 
         return DrillStore.open(self.db_url, clock=self.clock, generated=self.generated,
-                               progress=progress)
+                               progress=progress, cancelled=lambda: worker.is_cancelled)
 
     def _loading(self, message: str) -> None:
         screen = self.drill_screen
@@ -120,8 +126,36 @@ class DrillApp(App[int]):
         if event.state is WorkerState.SUCCESS:
             self.store = event.worker.result
             self.call_later(self._store_ready, self.store)
-        elif event.state is WorkerState.ERROR:
+        elif event.state is WorkerState.ERROR and not self._exit:
             self.fail(event.worker.error)
+
+    def _handle_exception(self, error: Exception) -> None:
+        """An error nobody foresaw ends the app with one line (answers are kept), status 2."""
+        self.fail(error)
+
+    class DatabaseState(Message):
+        """The database came or went (posted from the answer writer's thread)."""
+
+        def __init__(self, status: Any) -> None:
+            super().__init__()
+            self.status = status
+
+    def _database_state(self, status: Any) -> None:
+        """Post the database's state to the app (any thread; never waits)."""
+        self.post_message(self.DatabaseState(status))
+
+    def on_drill_app_database_state(self, event: DatabaseState) -> None:
+        """Say on screen that the database is busy or away and answers are safe."""
+        status = event.status
+        if status.state == "error":  # not the database stumbling: a bug
+            from .errors import DrillError
+
+            self.fail(DrillError(f"an answer could not be stored ({status.detail}); "
+                                 "it is kept and stored at the next start"))
+        elif status.state is None:
+            self.notify("The database answers again: every answer is saved.")
+        else:
+            self.notify(status.message, severity="warning", timeout=8)
 
     def fail(self, error: BaseException | None) -> None:
         """End the app with a one-line message (printed by the command line)."""
@@ -138,6 +172,7 @@ class DrillApp(App[int]):
 
     async def _store_ready(self, store: DrillStore) -> None:
         name = self.learner_name
+        store.listen(self._database_state)
         try:
             if name is None:
                 names = [ln.name for ln in store.all_learners()]
@@ -326,6 +361,8 @@ class DrillApp(App[int]):
     def on_unmount(self) -> None:
         if self.store is not None and self.db_url is not None:
             self.store.close()
+        elif self.store is not None:
+            self.store.flush(2.0)
 
 
 def create_app(db_url: str | Path | None = None, learner: str | None = None,

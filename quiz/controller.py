@@ -219,16 +219,14 @@ class DrillController:
             return graded
         question = self.question
         seconds = round(self.session.question_seconds(), 3)
+        # Stored with its spaced-repetition cards; when the database is busy or
+        # away the answer is kept and stored later (``store.status`` says so).
         stored = self.store.record(self.learner.id, question, graded,
                                    seconds=seconds, session=self.session.id,
                                    answered_at=self.clock())
-        self.session.record(graded, stored.id, seconds)
+        self.session.record(graded, stored.id if stored is not None else None, seconds)
         self.question = None
         self.last = graded
-        # The answer is stored; now the missed hand, the concepts missed or the
-        # table cell become spaced-repetition cards.
-        self.srs_service().note_drill_answer(question, graded, seconds=seconds,
-                                             attempt_id=stored.id)
         return graded
 
     # -- spaced repetition

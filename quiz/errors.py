@@ -13,6 +13,17 @@ def describe_error(error: BaseException) -> str | None:
     Scoring errors, data-layer errors and app errors carry their own message;
     database connection problems are summarised without the driver's traceback.
     """
+    from data.errors import printable
+
+    message = _describe(error)
+    return None if message is None else printable(message, MESSAGE_LIMIT)
+
+
+#: The longest message the command line prints (a long input is cut, never echoed whole).
+MESSAGE_LIMIT = 400
+
+
+def _describe(error: BaseException) -> str | None:
     from data.errors import DataError
     from scoring.errors import ScoringError
 

@@ -27,6 +27,10 @@ def check_arguments(db: str | None, learner: str | None) -> None:
         from data.repository import Learners
 
         Learners.check_name(learner)
+    if db is not None:
+        from data.db import resolve_url
+
+        resolve_url(db)  # an empty --db is refused here
     if db is not None and "://" not in db and db != ":memory:":
         folder = Path(db).expanduser().resolve().parent
         if not folder.is_dir():
@@ -74,7 +78,10 @@ def run_app(args: argparse.Namespace) -> int:
 
     Returns:
         the exit status: 0, or 2 with a one-line message on standard error when
-        the database cannot be opened or the learner name is not valid.
+        the database cannot be opened, the learner name is not valid, or an
+        error nobody foresaw ended the app (its traceback goes to a file).
+        Answers the database did not take are kept (see :mod:`quiz.journal`),
+        and a line says so.
     """
     db, learner = getattr(args, "db", None), getattr(args, "learner", None)
     check_arguments(db, learner)
@@ -83,9 +90,26 @@ def run_app(args: argparse.Namespace) -> int:
     items = log_items(args)
     app = create_app(db_url=db, learner=learner, items=items or ())
     code = app.run()
+    note = app.store.waiting_note() if app.store is not None else None
+    if note:
+        print(f"riichi-drill: {note}", file=sys.stderr)
     if app.error:
-        if app.error_details:
-            print(app.error_details, file=sys.stderr, end="")
-        print(f"riichi-drill: {app.error}", file=sys.stderr)
+        details = _keep_details(app.error_details) if app.error_details else None
+        where = f" (details in {details})" if details else ""
+        print(f"riichi-drill: {app.error}{where}", file=sys.stderr)
         return 2
+    if app.return_code:
+        return app.return_code
     return int(code or 0)
+
+
+def _keep_details(details: str) -> str | None:
+    """Write an unexpected error's traceback to a file in the data directory; its path."""
+    try:
+        from data.db import default_database_path
+
+        path = default_database_path().parent / "last-error.txt"
+        path.write_text(details, encoding="utf-8")
+        return str(path)
+    except OSError:
+        return None

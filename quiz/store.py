@@ -4,15 +4,23 @@ The app never talks SQL: it opens a :class:`DrillStore` (which opens the
 database, creating or upgrading it, and makes sure the bank has hands) and
 calls the few methods below, which use :mod:`data.repository` and return the
 frozen records of :mod:`data.records`.
+
+Answers go through an :class:`quiz.journal.AnswerWriter`: written at once
+when the database answers, else kept (in memory, then in a journal file) and
+written in order, exactly once, when it answers again. :attr:`DrillStore.status`
+says what waits and why; :meth:`DrillStore.listen` tells the app when it changes.
+Opening never outlives a cancelled caller: :meth:`DrillStore.open` gives up
+when ``cancelled()`` says so, leaving a stuck connection attempt behind.
 """
 
 from __future__ import annotations
 
 import random
+import threading
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .settings import Settings
 
@@ -24,10 +32,47 @@ if TYPE_CHECKING:
 
     from .drills import Question
     from .grading import Marked
+    from .journal import AnswerWriter, Listener, PendingAnswer, WriterState
 
 __all__ = ["DrillStore", "utc_now"]
 
 Clock = Callable[[], datetime]
+T = TypeVar("T")
+
+#: Seconds an answer may take to be stored before the app goes on without waiting.
+ANSWER_WAIT = 1.5
+
+
+class OpenCancelled(Exception):
+    """Opening the database was given up (the app is closing)."""
+
+
+def _abandonable(work: Callable[[], T], cancelled: Callable[[], bool] | None) -> T:
+    """Run ``work`` in a daemon thread; give it up as soon as ``cancelled()`` is true.
+
+    A connection attempt stuck on a silent server must not keep the app (or the
+    interpreter's exit) waiting: the daemon thread is simply left behind.
+    """
+    if cancelled is None:
+        return work()
+    box: dict[str, Any] = {}
+    done = threading.Event()
+
+    def run() -> None:
+        try:
+            box["value"] = work()
+        except BaseException as e:  # handed to the waiting caller
+            box["error"] = e
+        finally:
+            done.set()
+
+    threading.Thread(target=run, name="open-database", daemon=True).start()
+    while not done.wait(0.05):
+        if cancelled():
+            raise OpenCancelled("opening the database was cancelled")
+    if "error" in box:
+        raise box["error"]
+    return box["value"]  # type: ignore[no-any-return]
 
 
 def utc_now() -> datetime:
@@ -46,6 +91,14 @@ class DrillStore:
     settings_repo: SettingsRepo = field(init=False)
     attempts: Attempts = field(init=False)
     _profile_counts: dict[str, int] = field(default_factory=dict, init=False)
+    _writer: AnswerWriter | None = field(default=None, init=False)
+    #: Bank items of answers being written (so the writer need not read them again).
+    _items: dict[str, BankItem] = field(default_factory=dict, init=False)
+    #: Items drawn ahead, asked when the database cannot be read.
+    _reserve: list[BankItem] = field(default_factory=list, init=False)
+    _topping_up: threading.Event = field(default_factory=threading.Event, init=False)
+    _closing: threading.Event = field(default_factory=threading.Event, init=False)
+    _growing: threading.Thread | None = field(default=None, init=False)
 
     def __post_init__(self) -> None:
         from data.repository import Attempts, Bank, Learners
@@ -59,7 +112,8 @@ class DrillStore:
     @classmethod
     def open(cls, target: str | None = None, *, clock: Clock = utc_now,
              generated: int | None = None,
-             progress: Callable[[int, int], None] | None = None) -> DrillStore:
+             progress: Callable[[int, int], None] | None = None,
+             cancelled: Callable[[], bool] | None = None) -> DrillStore:
         """Open the database at a path or URL (None: the default file) and fill its bank.
 
         Args:
@@ -68,21 +122,127 @@ class DrillStore:
             generated: generated hands the bank should hold at least (default:
                 the data layer's default; 0 for only the curated hands).
             progress: ``progress(done, total)`` while a new bank is generated.
+            cancelled: polled while opening; when it returns True the opening
+                is given up (:class:`OpenCancelled`) without waiting for the database.
 
         Raises:
             DataError: when the database cannot be opened.
+            OpenCancelled: when ``cancelled()`` became true first.
         """
         from data.bank_build import DEFAULT_GENERATED, ensure_bank
-        from data.db import open_database
+        from data.db import _is_memory, open_database
 
-        database = open_database(target)
-        ensure_bank(database, DEFAULT_GENERATED if generated is None else generated,
-                    progress=progress, clock=clock)
-        return cls(database, clock)
+        database = _abandonable(lambda: open_database(target), cancelled)
+        want = DEFAULT_GENERATED if generated is None else generated
+        memory = _is_memory(str(database.engine.url))
+        # What the first question needs now (the curated bank); generated hands
+        # are added in the background while the learner answers.
+        _abandonable(lambda: ensure_bank(database, want if memory else 0, progress=progress,
+                                         clock=clock), cancelled)
+        store = cls(database, clock)
+        store.start_writer()  # answers left in the journal by an earlier run are written now
+        if not memory:
+            store.grow_bank(want)
+        return store
 
-    def close(self) -> None:
-        """Close the database connections."""
+    #: Generated hands added per transaction while the bank grows in the background.
+    GROW_BATCH = 25
+
+    def grow_bank(self, want: int) -> threading.Thread | None:
+        """Add generated hands in the background until the bank holds ``want`` of them.
+
+        Each batch of :data:`GROW_BATCH` is its own short transaction, so answers
+        are stored between them; the thread stops when the store closes, and
+        the next start carries on where it stopped.
+
+        Returns:
+            the thread, or None when the bank already holds enough.
+        """
+        from data.records import ItemKind
+
+        if want <= 0 or self.bank.count(kind=ItemKind.GENERATED) >= want:
+            return None
+
+        def run() -> None:
+            import time
+
+            from data.repository import Bank
+
+            bank = Bank(self.database, clock=self.clock)
+            time.sleep(1.0)  # let the first question come up first
+            try:
+                while not self._closing.is_set():
+                    have = bank.count(kind=ItemKind.GENERATED)
+                    if have >= want:
+                        break
+                    bank.generate(min(self.GROW_BATCH, want - have))
+                    self._profile_counts.clear()
+                    time.sleep(0.05)  # the screen keeps the upper hand
+            except Exception:  # the database went, or another process grows it too
+                return
+
+        thread = threading.Thread(target=run, name="grow-bank", daemon=True)
+        self._growing = thread
+        thread.start()
+        return thread
+
+    def close(self, wait: float = 2.0) -> WriterState | None:
+        """Store the answers still waiting (up to ``wait`` seconds), then close the connections.
+
+        Returns:
+            what still waits (kept in the journal for the next start), or None
+            when no answer was ever given.
+        """
+        self._closing.set()
+        if self._growing is not None:
+            self._growing.join(wait)  # a batch being written is finished or rolled back
+        state = self._writer.close(wait) if self._writer is not None else None
         self.database.close()
+        return state
+
+    # -- answers that wait for the database
+
+    def start_writer(self) -> None:
+        """Start the answer writer now (it stores what an earlier run left in the journal)."""
+        _ = self.writer
+
+    @property
+    def writer(self) -> AnswerWriter:
+        """The thread that stores answers (started on first use)."""
+        if self._writer is None:
+            from .journal import AnswerJournal, AnswerWriter, journal_path
+
+            url = self.database.engine.url.render_as_string(hide_password=False)
+            self._writer = AnswerWriter(self.database, self._write_answer,
+                                        AnswerJournal(journal_path(url)))
+        return self._writer
+
+    @property
+    def status(self) -> WriterState:
+        """How many answers wait for the database, and why (``status.message`` for the screen)."""
+        return self.writer.state
+
+    def listen(self, listener: Listener) -> None:
+        """Call ``listener(status)`` from the writer's thread when the database comes or goes."""
+        self.writer.listen(listener)
+
+    def waiting_note(self) -> str | None:
+        """A line for the end of the app when answers still wait for the database, else None."""
+        if self._writer is None:
+            return None
+        state = self._writer.state
+        if not state.waiting:
+            return None
+        n = state.waiting
+        where = self._writer.journal.path
+        kept = f"kept in {where}" if where is not None else "kept in memory only"
+        why = f" ({state.detail})" if state.detail else ""
+        return (f"{n} answer{'s' if n != 1 else ''} could not be stored yet{why}: "
+                f"{kept}, and stored the next time riichi-drill opens this database")
+
+    def flush(self, timeout: float = 5.0) -> bool:
+        """Wait up to ``timeout`` seconds until every answer is stored; True when they are."""
+        return self.writer.flush(timeout)
 
     # -- learners and settings
 
@@ -119,22 +279,92 @@ class DrillStore:
         When nothing matches the topic and difficulty asked for, a few hands
         for them are generated and stored first.
         """
-        rules = profile if self._has_profile(profile) else None
+        from data.errors import DatabaseUnavailableError
+
         excluded = set(exclude)
+        try:
+            item = self._draw(rng, profile=profile, topic=topic, difficulty=difficulty,
+                              excluded=excluded)
+        except DatabaseUnavailableError:
+            item = self._from_reserve(profile, topic, difficulty, excluded)
+            if item is None:
+                raise
+            return item
+        if item is not None:
+            self._top_up(rng.randrange(2**31), profile, topic, difficulty)
+        return item
+
+    def _draw(self, rng: random.Random, *, profile: str, topic: str | None,
+              difficulty: int | None, excluded: set[int]) -> BankItem | None:
+        rules = profile if self._has_profile(profile) else None
         item = self.bank.draw(rng, topic=topic, difficulty=difficulty, rules=rules,
                               exclude=excluded)
         if item is None and (topic is not None or difficulty is not None):
-            from data.errors import DataError
+            from data.errors import DatabaseUnavailableError, DataError
 
             try:
                 self.bank.generate(10, seed=rng.randrange(2**31), topic=topic,
                                    difficulty=difficulty, rules=profile)
+            except DatabaseUnavailableError:
+                raise
             except DataError:
                 return None
             self._profile_counts.pop(profile, None)
             item = self.bank.draw(rng, topic=topic, difficulty=difficulty, rules=rules,
                                   exclude=excluded)
         return item
+
+    #: Items kept drawn ahead (questions that can still be asked while the database is away).
+    RESERVE = 12
+
+    def _from_reserve(self, profile: str, topic: str | None, difficulty: int | None,
+                      excluded: set[int]) -> BankItem | None:
+        """An item drawn ahead that fits (the profile is kept when some fit)."""
+        fits = [i for i in self._reserve
+                if i.id not in excluded and (topic is None or topic in i.topics)
+                and (difficulty is None or i.difficulty == difficulty)]
+        fits.sort(key=lambda i: i.problem.rules != profile)
+        if not fits:
+            return None
+        self._reserve.remove(fits[0])
+        return fits[0]
+
+    def _top_up(self, seed: int, profile: str, topic: str | None,
+                difficulty: int | None) -> None:
+        """Draw items ahead in the background, so questions can go on if the database goes."""
+        from data.db import _is_memory
+
+        if (len(self._reserve) >= self.RESERVE // 2 or self._topping_up.is_set()
+                or _is_memory(str(self.database.engine.url))):
+            return
+        self._topping_up.set()
+
+        def run() -> None:
+            import time
+
+            time.sleep(1.0)  # after the question is drawn on screen
+            from data.errors import ItemError
+
+            rng = random.Random(seed)
+            try:
+                have = {i.id for i in self._reserve}
+                rules = profile if self._has_profile(profile) else None
+                ids = [i for i in self.bank.ids(topic=topic, rules=rules, difficulty=difficulty)
+                       if i not in have]
+                rng.shuffle(ids)
+                for item_id in ids[: self.RESERVE * 2]:
+                    if len(self._reserve) >= self.RESERVE:
+                        break
+                    try:
+                        self._reserve.append(self.bank.get(item_id))
+                    except ItemError:
+                        continue
+            except Exception:  # the database went: what was drawn is kept
+                pass
+            finally:
+                self._topping_up.clear()
+
+        threading.Thread(target=run, name="draw-ahead", daemon=True).start()
 
     def item(self, key: int | str) -> BankItem:
         """One bank item by database id or stable id."""
@@ -143,23 +373,77 @@ class DrillStore:
     # -- answers
 
     def record(self, learner_id: int, question: Question, marked: Marked, *, seconds: float,
-               session: str | None, answered_at: datetime | None = None) -> AttemptRecord:
-        """Store one marked answer (committed when this returns)."""
-        from data.records import PartResult
+               session: str | None, answered_at: datetime | None = None,
+               wait: float = ANSWER_WAIT) -> AttemptRecord | None:
+        """Store one marked answer and its review cards, in the order answers are given.
 
-        parts = [PartResult(m.part.value, m.given, m.expected, m.correct) for m in marked.marks]
+        Returns:
+            the stored attempt (committed when this returns), or None when the
+            database did not answer within ``wait`` seconds: the answer is then
+            kept (in memory and in the journal file) and stored as soon as it
+            answers; :attr:`status` says so.
+        """
+        from .journal import PendingAnswer
+
         item_id = question.item.id if question.item is not None and question.item.id else None
-        return self.attempts.record(
-            learner_id,
+        c = question.cell
+        answer = PendingAnswer(
+            learner_id=learner_id,
             item_id=item_id,
             drill=question.drill.value,
-            parts=parts,
+            parts=tuple((m.part.value, m.given, m.expected, m.correct) for m in marked.marks),
             seconds=seconds,
-            concepts_missed=marked.concepts,
+            concepts=tuple(marked.concepts),
             session=session,
             question=question.question_record(),
-            answered_at=answered_at,
+            answered_at=(answered_at or self.clock()).isoformat(),
+            cell=None if c is None else (c.han, c.fu, c.dealer, c.tsumo),
+            correct=marked.correct,
         )
+        if question.item is not None:
+            self._items[answer.entry] = question.item
+        from data.db import _is_memory
+
+        if _is_memory(str(self.database.engine.url)):
+            return self._write_answer(answer)  # one shared connection: no second thread
+        return self.writer.submit(answer, wait)
+
+    def _write_answer(self, answer: PendingAnswer) -> AttemptRecord:
+        """Store an answer's attempt, then note it for spaced repetition (the writer's thread)."""
+        from data.records import PartResult
+
+        attempt = self.attempts.record(
+            answer.learner_id,
+            item_id=answer.item_id,
+            drill=answer.drill,
+            parts=[PartResult(*p) for p in answer.parts],
+            seconds=answer.seconds,
+            concepts_missed=answer.concepts,
+            session=answer.session,
+            question=answer.question,
+            answered_at=answer.when,
+        )
+        self._note_review(answer, attempt.id)
+        return attempt
+
+    def _note_review(self, answer: PendingAnswer, attempt_id: int) -> None:
+        """A missed hand, the concepts missed or a table cell become review cards."""
+        from data.srs_records import Cell
+
+        from .srs import SrsService, settings_from_stored
+
+        stored = self.settings_repo.all(answer.learner_id)
+        when = answer.when
+        srs = SrsService(self.database, answer.learner_id, clock=lambda: when,
+                         settings=settings_from_stored(stored))
+        item = self._items.pop(answer.entry, None)
+        if item is None and answer.item_id is not None:
+            item = self.bank.get(answer.item_id)
+        cell = None if answer.cell is None else Cell(answer.cell[0], answer.cell[1],
+                                                     dealer=answer.cell[2], tsumo=answer.cell[3])
+        srs.record_drill_answer(item=item, cell=cell, correct=answer.correct,
+                                seconds=answer.seconds, concepts=answer.concepts,
+                                attempt_id=attempt_id)
 
     def history(self, learner_id: int, *, session: str | None = None) -> list[AttemptRecord]:
         """A learner's answers, newest first."""

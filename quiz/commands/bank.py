@@ -66,7 +66,7 @@ def register(subparsers: Any) -> None:
     p.set_defaults(run=run_list)
 
     p = add("show", "show one item: the hand, the answer, the explanation and its note")
-    p.add_argument("id", help="the item's id (as listed) or database number")
+    p.add_argument("id", help="the item's id (as listed); '#N' for the item stored as number N")
     p.set_defaults(run=run_show)
 
     p = add("import", "import items from a JSON-lines file (every line checked, all or nothing)")
@@ -91,13 +91,23 @@ def register(subparsers: Any) -> None:
     p.set_defaults(run=run_topics)
 
 
+#: The largest count or database number a command takes (a bank never holds more).
+MAX_COUNT = 2**31 - 1
+
+
 def _count(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"{value} is negative")
+    from data.errors import printable
+
+    shown = printable(text, 24)
+    if len(text) > 24 or not text.strip().isdigit():
+        if text.strip().startswith("-") and text.strip()[1:].isdigit():
+            raise argparse.ArgumentTypeError(f"{shown} is negative")
+        if text.strip().isdigit():
+            raise argparse.ArgumentTypeError(f"{shown} is too large (at most {MAX_COUNT})")
+        raise argparse.ArgumentTypeError(f"'{shown}' is not a whole number")
+    value = int(text)
+    if value > MAX_COUNT:
+        raise argparse.ArgumentTypeError(f"{value} is too large (at most {MAX_COUNT})")
     return value
 
 
@@ -215,6 +225,12 @@ def run_list(args: argparse.Namespace) -> int:
     """``bank list``: one line per item."""
     from data.repository import Bank
 
+    if args.profile is not None:
+        _check_profile(args.profile)
+    if args.topic is not None:
+        from data.topics import check_topic
+
+        check_topic(args.topic)
     db = _open(args)
     try:
         bank = Bank(db)
@@ -241,15 +257,48 @@ def run_list(args: argparse.Namespace) -> int:
     return 0
 
 
+def _check_profile(name: str) -> None:
+    """Refuse a rule profile that does not exist, naming those that do."""
+    from data.errors import DataError, printable
+    from scoring import PROFILES
+
+    if name not in PROFILES:
+        raise DataError(f"unknown rule profile '{printable(name, 40)}' "
+                        f"(known: {', '.join(sorted(PROFILES))})")
+
+
+def item_key(text: str) -> int | str:
+    """What ``bank show`` looks up: the item id as written, or ``#N`` the stored number N.
+
+    ``5`` is the item whose id is ``5``, never the fifth row.
+
+    Raises:
+        DataError: for an id that cannot be one (too long, control characters,
+            a ``#`` without a number in range).
+    """
+    from data.errors import DataError, printable
+
+    if text.startswith("#"):
+        number = text[1:]
+        if not number.isdigit() or len(number) > 10 or int(number) > MAX_COUNT:
+            raise DataError(f"'{printable(text, 24)}' is not a stored item number "
+                            f"('#1' to '#{MAX_COUNT}')")
+        return int(number)
+    if not 0 < len(text) <= 64 or printable(text) != text:
+        raise DataError(f"no bank item '{printable(text, 40)}' "
+                        "(an item id is 1-64 letters, digits, '.', '_', ':' or '-')")
+    return text
+
+
 def run_show(args: argparse.Namespace) -> int:
     """``bank show ID``: the item in full, checked against scoring."""
     from data.repository import Bank
     from data.topics import get_topic
     from scoring import render_text
 
+    key = item_key(args.id)
     db = _open(args)
     try:
-        key: int | str = int(args.id) if args.id.isdigit() else args.id
         item = Bank(db).get(key)
     finally:
         db.close()

@@ -231,3 +231,164 @@ def test_item_errors_share_one_root() -> None:
         ItemTopicError,
     ):
         assert issubclass(cls, ItemError) and issubclass(cls, DataError)
+
+
+# --------------------------------------------------------------------------- the command line
+#
+# Each bad input to a ``bank`` command: one line naming the problem, status 2,
+# no traceback, no raw escape byte, no long input echoed whole, and the
+# database exactly as it was.
+
+
+def _file_state(path: Path) -> list[Any]:
+    """Every row of every table of a SQLite file (what 'unchanged' means)."""
+    import sqlite3
+
+    conn = sqlite3.connect(path)
+    try:
+        names = [r[0] for r in conn.execute(
+            "SELECT name FROM sqlite_master WHERE type='table' ORDER BY name")]
+        return [(n, sorted(map(repr, conn.execute(f'SELECT * FROM "{n}"')))) for n in names]
+    finally:
+        conn.close()
+
+
+@pytest.fixture(scope="module")
+def cli_bank(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A small bank on a file (curated items, 5 generated, one item whose id is '5')."""
+    from quiz.__main__ import main
+
+    folder = tmp_path_factory.mktemp("cli")
+    db = folder / "bank.db"
+    assert main(["--db", str(db), "bank", "build", "--generated", "5", "--seed", "3"]) == 0
+    line = _good_lines(1)[0]
+    line["id"] = line["answer"]["id"] = "5"
+    five = _write(folder / "five.jsonl", [line])
+    assert main(["--db", str(db), "bank", "import", str(five)]) == 0
+    return db
+
+
+def _escape_id() -> str:
+    return json.dumps({"id": "\x1b[31mred\x1b]0;title\x07" + "a" * 10_000, "hand": "5"})
+
+
+def _long_hand() -> str:
+    line = _good_lines(1)[0]
+    line["hand"] = "\x1b[2J" + "1" * 10_000 + "m"
+    return json.dumps(line)
+
+
+def _huge_number() -> str:
+    text = json.dumps(_good_lines(1)[0])
+    return text.replace('"honba": 0', '"honba": ' + "9" * 5000, 1)
+
+
+#: (name, arguments after 'bank', the file to import or None, a piece of the message)
+BAD_CLI = [
+    ("nested JSON", ["import", "FILE"], "[" * 200_000, "nested more than 16 deep"),
+    ("5,000-digit number", ["import", "FILE"], _huge_number(),
+     "a number with 5000 digits (at most 18"),
+    ("escape bytes in an id", ["import", "FILE"], _escape_id(), "\\x1b[31mred\\x1b]0;title"),
+    ("a 10,000-tile hand", ["import", "FILE"], _long_hand(), "malformed hand '\\x1b[2J111"),
+    ("not UTF-8", ["import", "FILE"], b"\xff\xfe{}".decode("latin-1"), "not valid JSON"),
+    ("no such file", ["import", "/nonexistent/x.jsonl"], None, "no such file"),
+    ("limit too large", ["list", "--limit", str(10**20)], None,
+     f"argument --limit: {10**20} is too large"),
+    ("offset too large", ["list", "--offset", str(10**20)], None,
+     f"argument --offset: {10**20} is too large"),
+    ("negative limit", ["list", "--limit", "-3"], None, "argument --limit: -3 is negative"),
+    ("limit not a number", ["list", "--limit", "x" * 5000], None, "is not a whole number"),
+    ("unknown profile", ["list", "--profile", "nosuch"], None, "unknown rule profile 'nosuch'"),
+    ("unknown topic", ["list", "--topic", "yaku:nope"], None, "yaku:nope"),
+    ("show a huge number", ["show", str(10**20)], None, f"no bank item '{10**20}'"),
+    ("show a huge row", ["show", f"#{10**20}"], None, "is not a stored item number"),
+    ("show a long id", ["show", "x" * 10_000], None, "no bank item 'xxxx"),
+    ("show escape bytes", ["show", "\x1b[2Jx"], None, "no bank item '\\x1b[2Jx'"),
+    ("show a missing id", ["show", "6"], None, "no bank item '6'"),
+    ("empty --db", ["list", "--db", ""], None, "the database is empty text"),
+    ("read-only database", ["import", "FILE", "--db", "READONLY"], "GOOD", "read-only"),
+]
+
+
+@pytest.mark.parametrize(("args", "content", "expected"), [c[1:] for c in BAD_CLI],
+                         ids=[c[0] for c in BAD_CLI])
+def test_every_bad_bank_input_gets_one_line(
+    cli_bank: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+    args: list[str], content: str | None, expected: str,
+) -> None:
+    from quiz.__main__ import main
+
+    if content == "GOOD":
+        line = _good_lines(7)[6]
+        line["id"] = line["answer"]["id"] = "brand-new"
+        content = json.dumps(line)
+    path = tmp_path / "in.jsonl"
+    if content is not None:
+        path.write_text(content + "\n", encoding="utf-8")
+    args = [str(path) if a == "FILE" else a for a in args]
+    args = [f"sqlite:///file:{cli_bank}?mode=ro&uri=true" if a == "READONLY" else a
+            for a in args]
+    before = _file_state(cli_bank)
+    capsys.readouterr()
+    try:
+        status = main(["--db", str(cli_bank), "bank", *args])
+    except SystemExit as e:  # argparse refuses its own arguments this way
+        status = e.code  # type: ignore[assignment]
+    out, err = capsys.readouterr()
+    message = err.strip().splitlines()[-1] if err.strip() else ""
+    assert status == 2, (out, err)
+    assert expected in message, message
+    assert "Traceback" not in err
+    assert "\x1b" not in err and "\x07" not in err
+    assert len(message) <= 400
+    assert len(err.strip().splitlines()) == 1, err
+    assert _file_state(cli_bank) == before
+
+
+def test_show_5_is_the_item_whose_id_is_5(cli_bank: Path,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    from quiz.__main__ import main
+
+    assert main(["--db", str(cli_bank), "bank", "show", "5"]) == 0
+    assert capsys.readouterr().out.startswith("5  (")
+    assert main(["--db", str(cli_bank), "bank", "show", "#5"]) == 0
+    assert not capsys.readouterr().out.startswith("5  (")  # the fifth stored row
+
+
+def test_two_rows_in_the_schema_version_table_are_named(tmp_path: Path,
+                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    import sqlite3
+
+    from quiz.__main__ import main
+
+    db = tmp_path / "two.db"
+    open_database_file = main(["--db", str(db), "bank", "stats"])
+    assert open_database_file == 0
+    conn = sqlite3.connect(db)
+    conn.execute("INSERT INTO alembic_version VALUES ('0001_initial')")
+    conn.commit()
+    conn.close()
+    before = _file_state(db)
+    capsys.readouterr()
+    assert main(["--db", str(db), "bank", "list"]) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1
+    assert "'alembic_version') holds 2 rows (0001_initial, " in err
+    assert _file_state(db) == before
+
+
+def test_a_reader_that_goes_away_ends_the_output_quietly(cli_bank: Path) -> None:
+    import os
+    import subprocess
+    import sys
+
+    from tests.conftest import ROOT
+
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    proc = subprocess.run(
+        f"'{sys.executable}' -m quiz --db '{cli_bank}' bank export - | head -1; "
+        "exit ${PIPESTATUS[0]}", shell=True, executable="/bin/bash", capture_output=True,
+        text=True, env=env, cwd=ROOT, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stderr == ""
+    assert proc.stdout.count("\n") == 1

@@ -1,0 +1,385 @@
+"""Answers waiting for the database: kept in memory, then in a small journal file.
+
+When the database is busy (another program holds its write lock) or away (a
+stopped server), an answer must not be lost. The store hands each marked
+answer to an :class:`AnswerWriter`: a thread that writes the answers in the
+order given. An answer the database does not take at once is also appended
+to an :class:`AnswerJournal`, a JSON-lines file next to the user's data, so it
+survives the app ending; the next start writes what the journal holds.
+
+Every :class:`PendingAnswer` carries a unique ``entry`` id. The journal marks
+an entry done once its answer is committed; and before writing an answer the
+writer looks for an attempt with the same learner, session, drill and time
+(:meth:`PendingAnswer.already_stored`), so an entry replayed after a crash
+between the commit and the journal's note is never stored twice.
+
+Only the standard library is imported at module level.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import threading
+import time
+import uuid
+from collections import deque
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import asdict, dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from data.db import Database
+    from data.records import AttemptRecord
+
+__all__ = ["AnswerJournal", "AnswerWriter", "PendingAnswer", "WriterState", "journal_path"]
+
+#: Seconds between tries while the database is unavailable (doubling up to the last).
+RETRY_DELAYS = (0.5, 1.0, 2.0, 3.0)
+
+
+def journal_path(url: str) -> Path | None:
+    """Where a database's pending answers are kept (None for an in-memory database).
+
+    A SQLite file ``x.db`` keeps them in ``x.db.pending-answers.jsonl`` beside
+    it; a server database in the user's data directory, one file per address.
+    """
+    if url.startswith("sqlite"):
+        path = url.split(":///", 1)[1].split("?", 1)[0] if ":///" in url else ""
+        if not path or path == ":memory:":
+            return None
+        return Path(path + ".pending-answers.jsonl")
+    import hashlib
+
+    from data.db import default_database_path
+
+    digest = hashlib.sha256(url.encode()).hexdigest()[:12]
+    return default_database_path().parent / f"pending-answers-{digest}.jsonl"
+
+
+@dataclass(frozen=True)
+class PendingAnswer:
+    """One marked answer as the store writes it (attempt, then its review cards).
+
+    Attributes:
+        entry: unique id of this answer (a replay with the same id writes nothing).
+        learner_id: who answered.
+        item_id: the bank item, or None (a points-table cell).
+        drill: which drill asked.
+        parts: ``(part, given, expected, correct)`` for each part.
+        seconds: time taken.
+        concepts: topic ids the grading tagged.
+        session: the drill session's id.
+        question: what was asked when it was not a bank item.
+        answered_at: when, ISO 8601 with its UTC offset.
+        cell: ``(han, fu, dealer, tsumo)`` of a points-table question, else None.
+        correct: every part was right.
+    """
+
+    learner_id: int
+    item_id: int | None
+    drill: str
+    parts: tuple[tuple[str, str, str, bool], ...]
+    seconds: float
+    concepts: tuple[str, ...]
+    session: str | None
+    question: Mapping[str, Any] | None
+    answered_at: str
+    cell: tuple[int, int, bool, bool] | None = None
+    correct: bool = False
+    entry: str = field(default_factory=lambda: uuid.uuid4().hex)
+
+    @property
+    def when(self) -> datetime:
+        """``answered_at`` as a datetime."""
+        return datetime.fromisoformat(self.answered_at)
+
+    def to_json(self) -> str:
+        """One journal line."""
+        return json.dumps({"op": "add", **asdict(self)}, ensure_ascii=False, sort_keys=True)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> PendingAnswer:
+        """Read a journal line (as parsed JSON)."""
+        cell = data.get("cell")
+        return cls(
+            learner_id=int(data["learner_id"]),
+            item_id=None if data.get("item_id") is None else int(data["item_id"]),
+            drill=str(data["drill"]),
+            parts=tuple((str(p[0]), str(p[1]), str(p[2]), bool(p[3])) for p in data["parts"]),
+            seconds=float(data["seconds"]),
+            concepts=tuple(str(c) for c in data.get("concepts", ())),
+            session=None if data.get("session") is None else str(data["session"]),
+            question=data.get("question"),
+            answered_at=str(data["answered_at"]),
+            cell=None if cell is None else (int(cell[0]), int(cell[1]), bool(cell[2]),
+                                            bool(cell[3])),
+            correct=bool(data.get("correct", False)),
+            entry=str(data["entry"]),
+        )
+
+    def already_stored(self, database: Database) -> bool:
+        """True when the database already holds this answer (same learner, session, drill, time)."""
+        from data.repository import Attempts
+
+        return Attempts(database).exists(self.learner_id, session=self.session,
+                                         drill=self.drill, answered_at=self.when)
+
+
+class AnswerJournal:
+    """The journal file: ``add`` lines for answers waiting, ``done`` lines once stored."""
+
+    def __init__(self, path: Path | None) -> None:
+        self.path = path
+        self._lock = threading.Lock()
+
+    def read(self) -> list[PendingAnswer]:
+        """The answers still waiting, in the order they were given (unreadable lines skipped)."""
+        if self.path is None or not self.path.is_file():
+            return []
+        waiting: dict[str, PendingAnswer] = {}
+        with self._lock, self.path.open(encoding="utf-8", errors="replace") as f:
+            for line in f:
+                try:
+                    data = json.loads(line)
+                    if data.get("op") == "done":
+                        waiting.pop(str(data["entry"]), None)
+                    elif data.get("op") == "add":
+                        answer = PendingAnswer.from_json(data)
+                        waiting.setdefault(answer.entry, answer)
+                except (ValueError, KeyError, TypeError, IndexError):
+                    continue  # a line cut short by a kill: the rest still counts
+        return list(waiting.values())
+
+    def add(self, answers: Sequence[PendingAnswer]) -> None:
+        """Append answers (flushed to disk before this returns)."""
+        self._append([a.to_json() for a in answers])
+
+    def done(self, entry: str) -> None:
+        """Note that an answer is stored; an empty journal is removed."""
+        self._append([json.dumps({"op": "done", "entry": entry})])
+        if not self.read():
+            self.clear()
+
+    def clear(self) -> None:
+        """Remove the journal file."""
+        if self.path is not None:
+            with self._lock:
+                self.path.unlink(missing_ok=True)
+
+    def _append(self, lines: Sequence[str]) -> None:
+        if self.path is None or not lines:
+            return
+        with self._lock:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            with self.path.open("a+b") as f:
+                text = "".join(line + "\n" for line in lines).encode("utf-8")
+                if f.tell() > 0:
+                    f.seek(-1, os.SEEK_END)
+                    if f.read(1) != b"\n":  # a line cut short by a kill: start afresh
+                        text = b"\n" + text
+                f.write(text)
+                f.flush()
+                os.fsync(f.fileno())
+
+
+@dataclass(frozen=True)
+class WriterState:
+    """How the answers are doing: what waits, and why.
+
+    Attributes:
+        waiting: answers not yet in the database.
+        state: None when the database answers; ``slow`` (no answer yet),
+            ``busy``, ``away``, ``read-only``, or ``error`` for an error nobody foresaw.
+        detail: the database's own words for the problem.
+    """
+
+    waiting: int
+    state: str | None
+    detail: str = ""
+
+    @property
+    def message(self) -> str:
+        """What the screen says (empty when all is well)."""
+        if self.state is None:
+            return ""
+        from data.db import UNAVAILABLE_STATES
+
+        what = UNAVAILABLE_STATES.get(self.state, f"an answer could not be saved ({self.detail})")
+        if self.state == "slow":
+            what = "the database has not answered yet"
+        n = self.waiting
+        count = f"{n} answer{'s' if n != 1 else ''}"
+        return (f"{what[0].upper()}{what[1:]}: {count} kept safe here and saved "
+                "as soon as it answers. You can keep answering.")
+
+
+Listener = Callable[[WriterState], None]
+
+
+class AnswerWriter:
+    """A thread that writes answers to the database in order, exactly once, retrying.
+
+    Args:
+        database: the database to write to.
+        write: ``write(answer)`` stores one answer (attempt and review cards) and
+            returns the attempt; it runs on the writer's thread.
+        journal: where answers wait while the database is unavailable.
+    """
+
+    def __init__(self, database: Database, write: Callable[[PendingAnswer], AttemptRecord],
+                 journal: AnswerJournal) -> None:
+        self.database = database
+        self._write = write
+        self.journal = journal
+        self._queue: deque[PendingAnswer] = deque(journal.read())
+        self._journaled: set[str] = {a.entry for a in self._queue}
+        self._results: dict[str, AttemptRecord | None] = {}
+        self._awaited: set[str] = set()
+        self._cond = threading.Condition()
+        self._state: str | None = None
+        self._detail = ""
+        self._closed = False
+        #: An answer was not stored within its wait (cleared when none waits any more).
+        self._late = False
+        #: The writer is storing (or announcing) an answer right now.
+        self._in_flight = False
+        self._listeners: list[Listener] = []
+        self._thread = threading.Thread(target=self._run, name="answer-writer", daemon=True)
+        self._thread.start()
+
+    # -- the app's side
+
+    @property
+    def state(self) -> WriterState:
+        """The answers waiting and the database's state."""
+        with self._cond:
+            return WriterState(len(self._queue), self._state, self._detail)
+
+    def listen(self, listener: Listener) -> None:
+        """Call ``listener(state)`` (on the writer's thread) whenever the state changes."""
+        self._listeners.append(listener)
+
+    def submit(self, answer: PendingAnswer, wait: float) -> AttemptRecord | None:
+        """Queue an answer and wait up to ``wait`` seconds for it to be stored.
+
+        Returns:
+            the stored attempt, or None when the answer is still waiting (it is
+            then in the journal file too, and written as soon as the database answers).
+        """
+        with self._cond:
+            if self._late:
+                wait = 0  # an earlier answer already waits: no use waiting behind it
+            self._queue.append(answer)
+            self._awaited.add(answer.entry)
+            self._cond.notify_all()
+            deadline = time.monotonic() + wait
+            while answer.entry not in self._results:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    break
+                self._cond.wait(left)
+            self._awaited.discard(answer.entry)
+            if answer.entry in self._results:
+                return self._results.pop(answer.entry)
+            self._late = True
+            announce = self._state is None
+            if announce:  # not failed yet, only slow: say so at once
+                self._state, self._detail = "slow", ""
+        self._keep_on_disk()
+        if announce:
+            self._announce()
+        return None
+
+    def flush(self, timeout: float) -> bool:
+        """Wait up to ``timeout`` seconds for every waiting answer to be stored."""
+        deadline = time.monotonic() + timeout
+        with self._cond:
+            self._cond.notify_all()
+            while ((self._queue or self._in_flight)
+                   and (left := deadline - time.monotonic()) > 0):
+                self._cond.wait(left)
+            return not self._queue
+
+    def close(self, timeout: float = 2.0) -> WriterState:
+        """Store what can be stored within ``timeout``; the rest stays in the journal."""
+        self.flush(timeout)
+        with self._cond:
+            self._closed = True
+            self._cond.notify_all()
+        self._keep_on_disk()
+        return self.state
+
+    # -- the writer's side
+
+    def _keep_on_disk(self) -> None:
+        with self._cond:
+            new = [a for a in self._queue if a.entry not in self._journaled]
+            self._journaled.update(a.entry for a in new)
+        if new:
+            self.journal.add(new)
+
+    def _set_state(self, state: str | None, detail: str = "") -> None:
+        with self._cond:
+            changed = (state, detail) != (self._state, self._detail)
+            self._state, self._detail = state, detail
+        if changed:
+            self._announce()
+
+    def _announce(self) -> None:
+        snapshot = self.state
+        for listener in list(self._listeners):
+            try:
+                listener(snapshot)
+            except Exception:  # a closed screen must not stop the writer
+                continue
+
+    def _run(self) -> None:
+        from data.db import first_line, unavailable_state
+
+        tries = 0
+        while True:
+            with self._cond:
+                while not self._queue and not self._closed:
+                    self._cond.wait()
+                if self._closed:
+                    return
+                answer = self._queue[0]
+                self._in_flight = True
+            try:
+                # an answer that failed once, or came from the journal, may be stored already
+                suspect = tries > 0 or answer.entry in self._journaled
+                attempt = (None if suspect and answer.already_stored(self.database)
+                           else self._write(answer))
+            except Exception as e:  # every failure keeps the answer
+                state = unavailable_state(e) or "error"
+                self._keep_on_disk()
+                self._set_state(state, first_line(e))
+                delay = RETRY_DELAYS[min(tries, len(RETRY_DELAYS) - 1)]
+                tries += 1
+                with self._cond:
+                    self._in_flight = False
+                    if not self._closed:
+                        self._cond.wait(delay)
+                continue
+            tries = 0
+            with self._cond:
+                self._queue.popleft()
+                if answer.entry in self._awaited:
+                    self._results[answer.entry] = attempt
+                journaled = answer.entry in self._journaled
+                self._journaled.discard(answer.entry)
+                if not self._queue:
+                    self._late = False
+                recovered = not self._queue and self._state is not None
+                if recovered:
+                    self._state, self._detail = None, ""
+            if journaled:
+                self.journal.done(answer.entry)
+            if recovered:
+                self._announce()
+            with self._cond:
+                self._in_flight = False
+                self._cond.notify_all()

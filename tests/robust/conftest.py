@@ -1,0 +1,144 @@
+"""Databases that stumble: a SQLite file another connection keeps locked, a
+socket that accepts connections and never answers, and a PostgreSQL server of
+the test's own that it stops and starts again."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import sqlite3
+import subprocess
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import ROOT
+
+
+@pytest.fixture
+def silent_server() -> Iterator[int]:
+    """The port of a socket that accepts every connection and never sends a byte."""
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(64)
+    held: list[socket.socket] = []
+    stop = threading.Event()
+
+    def accept() -> None:
+        server.settimeout(0.2)
+        while not stop.is_set():
+            try:
+                conn, _ = server.accept()
+            except OSError:
+                continue
+            held.append(conn)
+
+    thread = threading.Thread(target=accept, daemon=True)
+    thread.start()
+    yield server.getsockname()[1]
+    stop.set()
+    thread.join(2)
+    for c in held:
+        c.close()
+    server.close()
+
+
+class WriteLock:
+    """Another connection holding a SQLite database's write lock until released."""
+
+    def __init__(self, path: Path) -> None:
+        self.conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        self.conn.execute("BEGIN IMMEDIATE")
+        self.released = threading.Event()
+
+    def release(self) -> None:
+        if not self.released.is_set():
+            self.conn.execute("ROLLBACK")
+            self.conn.close()
+            self.released.set()
+
+    def release_after(self, seconds: float) -> threading.Timer:
+        timer = threading.Timer(seconds, self.release)
+        timer.daemon = True
+        timer.start()
+        return timer
+
+
+@contextmanager
+def write_locked(path: Path) -> Iterator[WriteLock]:
+    """Hold the write lock of a SQLite file (released at the end at the latest)."""
+    lock = WriteLock(path)
+    try:
+        yield lock
+    finally:
+        lock.release()
+
+
+def postgres_bin() -> Path | None:
+    """The PostgreSQL server binaries, when installed."""
+    found = sorted(Path("/usr/lib/postgresql").glob("*/bin/pg_ctl"))
+    return found[-1].parent if found else None
+
+
+@dataclass
+class OwnPostgres:
+    """A PostgreSQL server of this test's own (scripts/start-postgres.sh), to stop and start."""
+
+    folder: Path
+    url: str
+    port: int
+
+    def _pg_ctl(self, *args: str) -> None:
+        binary = postgres_bin()
+        assert binary is not None
+        command = [str(binary / "pg_ctl"), "-D", str(self.folder / "data"), *args]
+        if os.geteuid() == 0:
+            command = ["runuser", "-u", "postgres", "--", *command]
+        subprocess.run(command, check=True, capture_output=True, timeout=60)
+
+    def stop(self) -> None:
+        """Stop the server (its files are kept)."""
+        self._pg_ctl("-m", "immediate", "-w", "stop")
+
+    def start(self) -> None:
+        """Start it again on the same port."""
+        subprocess.run([str(ROOT / "scripts" / "start-postgres.sh"), str(self.folder)],
+                       check=True, capture_output=True, timeout=120,
+                       env={**os.environ, "PGPORT": str(self.port)})
+
+
+@pytest.fixture
+def own_postgres() -> Iterator[OwnPostgres]:
+    """Start a throwaway PostgreSQL server (skipped with a reason when it cannot start)."""
+    if postgres_bin() is None and shutil.which("apt-get") is None:
+        pytest.skip("PostgreSQL is not installed and cannot be (no apt-get)")
+    try:
+        done = subprocess.run([str(ROOT / "scripts" / "start-postgres.sh")], check=True,
+                              capture_output=True, text=True, timeout=180)
+    except (subprocess.SubprocessError, OSError) as e:
+        pytest.skip(f"could not start a PostgreSQL server of our own: {e}")
+    url = done.stdout.strip().splitlines()[-1]
+    folder = Path(done.stderr.split("directory ")[-1].split()[0])
+    port = int(url.rsplit(":", 1)[1].split("/")[0])
+    server = OwnPostgres(folder, url, port)
+    try:
+        yield server
+    finally:
+        subprocess.run([str(ROOT / "scripts" / "start-postgres.sh"), "--stop", str(folder)],
+                       capture_output=True, timeout=60)
+
+
+def wait_until(predicate: object, timeout: float, step: float = 0.05) -> bool:
+    """Poll ``predicate()`` until it is true or ``timeout`` seconds pass."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if predicate():  # type: ignore[operator]
+            return True
+        time.sleep(step)
+    return False

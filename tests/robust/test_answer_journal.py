@@ -1,0 +1,198 @@
+"""Answers survive a stumbling database: kept in memory, then in the journal
+file, and stored in order, exactly once, when the database answers again."""
+
+from __future__ import annotations
+
+import json
+import random
+import sqlite3
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from data import db as dbmod
+from quiz.controller import DrillController
+from quiz.grading import Marked, Part
+from quiz.journal import AnswerJournal, PendingAnswer, journal_path
+from quiz.store import DrillStore
+from tests.quiz.conftest import SEED_ITEM, FakeClock
+from tests.robust.conftest import wait_until, write_locked
+
+ITEMS = [SEED_ITEM, "seed002-tsumo-2000-3900", SEED_ITEM, "seed002-tsumo-2000-3900"]
+
+
+@pytest.fixture(autouse=True)
+def short_busy_timeout(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A locked database gives up after 0.3 s instead of 10 (the tests stay short)."""
+    monkeypatch.setattr(dbmod, "SQLITE_BUSY_TIMEOUT_MS", 300)
+
+
+@pytest.fixture
+def path(tmp_path: Path) -> Path:
+    DrillStore.open(str(tmp_path / "drill.db"), generated=0).close()
+    return tmp_path / "drill.db"
+
+
+@pytest.fixture
+def store(path: Path) -> Iterator[DrillStore]:
+    s = DrillStore.open(str(path), clock=FakeClock(), generated=0)
+    yield s
+    s.close(wait=0)
+
+
+def controller(store: DrillStore) -> DrillController:
+    learner = store.learner("ann")
+    c = DrillController(store, learner, store.load_settings(learner.id), clock=store.clock,
+                        rng=random.Random(1), items=ITEMS)
+    c.start()
+    return c
+
+
+def answer(c: DrillController, clock: FakeClock, *, right: bool = True) -> Marked:
+    q = c.next_question()
+    assert q is not None
+    clock.advance(7)
+    given = {p: q.key.expected_text(p) for p in q.key.parts}
+    if not right:
+        given = {**given, Part.FU: str(q.key.fu + 10)} if Part.FU in given else {
+            p: "1" for p in q.key.parts}
+    marked = c.submit(given)
+    assert isinstance(marked, Marked)
+    return marked
+
+
+def attempts(path: Path) -> list[tuple[str, int, str]]:
+    """(session, attempt count per answered_at) rows straight from the file."""
+    conn = sqlite3.connect(path)
+    try:
+        return conn.execute(
+            "SELECT answered_at, count(*), group_concat(correct) FROM attempts "
+            "GROUP BY answered_at ORDER BY id").fetchall()
+    finally:
+        conn.close()
+
+
+def test_an_answer_is_stored_at_once_when_the_database_answers(store: DrillStore,
+                                                               path: Path) -> None:
+    c = controller(store)
+    answer(c, store.clock)  # type: ignore[arg-type]
+    assert len(attempts(path)) == 1
+    assert store.status.waiting == 0 and store.status.state is None
+    assert not journal_path(f"sqlite:///{path}").exists()  # type: ignore[union-attr]
+
+
+def test_answers_wait_while_locked_and_are_stored_in_order_once(store: DrillStore,
+                                                                path: Path) -> None:
+    c = controller(store)
+    clock: FakeClock = store.clock  # type: ignore[assignment]
+    seen: list[str | None] = []
+    store.listen(lambda s: seen.append(s.state))
+    with write_locked(path):
+        start = time.monotonic()
+        marks = [answer(c, clock, right=i % 2 == 0) for i in range(3)]
+        assert time.monotonic() - start < 3 * 2.0 + 3  # never longer than the wait per answer
+        assert store.status.waiting == 3 and store.status.state == "busy"
+        assert "busy" in store.status.message and "3 answers kept safe" in store.status.message
+        assert attempts(path) == []
+        journal = journal_path(f"sqlite:///{path}")
+        assert journal is not None and len(AnswerJournal(journal).read()) == 3
+        assert all(a.attempt_id is None for a in c.session.answered)  # type: ignore[union-attr]
+    assert store.flush(10)
+    rows = attempts(path)
+    assert [n for _, n, _ in rows] == [1, 1, 1]
+    assert [r[2] for r in rows] == ["1" if m.correct else "0" for m in marks]
+    assert rows == sorted(rows)  # stored in the order given
+    assert seen[0] == "busy" and seen[-1] is None
+    assert not journal.exists()
+
+
+def test_answers_left_in_the_journal_are_stored_at_the_next_start(path: Path) -> None:
+    clock = FakeClock()
+    first = DrillStore.open(str(path), clock=clock, generated=0)
+    c = controller(first)
+    with write_locked(path):
+        answer(c, clock)
+        answer(c, clock)
+        # the app ends (or is killed) while the database is still locked
+        state = first.close(wait=0)
+        assert state is not None and state.waiting == 2
+        note = first.waiting_note()
+        assert note is not None and "2 answers could not be stored yet" in note
+        assert ".pending-answers.jsonl" in note
+    assert attempts(path) == []
+    second = DrillStore.open(str(path), clock=clock, generated=0)
+    assert second.flush(10)
+    second.close()
+    assert [n for _, n, _ in attempts(path)] == [1, 1]
+    # a third start has nothing left to store
+    third = DrillStore.open(str(path), clock=clock, generated=0)
+    assert third.flush(1)
+    third.close()
+    assert [n for _, n, _ in attempts(path)] == [1, 1]
+
+
+def test_a_replayed_entry_is_never_stored_twice(store: DrillStore, path: Path) -> None:
+    """A crash between the commit and the journal's note: the replay writes nothing."""
+    c = controller(store)
+    answer(c, store.clock)  # type: ignore[arg-type]
+    conn = sqlite3.connect(path)
+    learner, session, answered_at = conn.execute(
+        "SELECT learner_id, session, answered_at FROM attempts").fetchone()
+    drill, seconds = conn.execute("SELECT drill, seconds FROM attempts").fetchone()
+    conn.close()
+    from datetime import datetime
+
+    when = datetime.fromisoformat(answered_at)
+    if when.tzinfo is None:
+        from datetime import UTC
+
+        when = when.replace(tzinfo=UTC)
+    entry = PendingAnswer(learner_id=learner, item_id=None, drill=drill,
+                          parts=(("fu", "30", "30", True),), seconds=seconds, concepts=(),
+                          session=session, question=None, answered_at=when.isoformat())
+    journal = journal_path(f"sqlite:///{path}")
+    assert journal is not None
+    AnswerJournal(journal).add([entry, entry])  # twice, as a double replay would
+    store.close(wait=0)
+    again = DrillStore.open(str(path), generated=0)
+    assert again.flush(10)
+    again.close()
+    assert [n for _, n, _ in attempts(path)] == [1]
+    assert not journal.exists()
+
+
+def test_a_journal_line_cut_short_by_a_kill_does_not_stop_the_rest(tmp_path: Path) -> None:
+    journal = AnswerJournal(tmp_path / "j.jsonl")
+    a = PendingAnswer(learner_id=1, item_id=None, drill="table", parts=(("fu", "1", "2", False),),
+                      seconds=1.0, concepts=(), session="s", question=None,
+                      answered_at="2025-06-01T12:00:00+00:00")
+    journal.add([a])
+    with (tmp_path / "j.jsonl").open("a") as f:
+        f.write(a.to_json()[:30])  # the kill came mid-line
+    assert [x.entry for x in journal.read()] == [a.entry]
+    journal.done(a.entry)
+    assert not (tmp_path / "j.jsonl").exists()
+    assert json.loads(a.to_json())["entry"] == a.entry
+
+
+def test_questions_go_on_from_those_drawn_ahead_while_the_database_is_away(
+        tmp_path: Path) -> None:
+    """Bank questions come from the items drawn ahead when the bank cannot be read."""
+    path = tmp_path / "drill.db"
+    store = DrillStore.open(str(path), generated=0)
+    learner = store.learner("ann")
+    c = DrillController(store, learner, store.load_settings(learner.id), clock=store.clock,
+                        rng=random.Random(3))
+    c.start()
+    assert c.next_question() is not None
+    assert wait_until(lambda: len(store._reserve) >= store.RESERVE, 30)
+    store.database.engine.dispose()
+    path.rename(tmp_path / "gone.db")  # the file is away: nothing can be read
+    (tmp_path / "drill.db").mkdir()  # and cannot be made again
+    for _ in range(3):
+        c.question = None
+        c.session.current = None  # type: ignore[union-attr]
+        assert c.next_question() is not None
+    store.close(wait=0)
