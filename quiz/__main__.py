@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 
@@ -24,7 +25,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--db",
         metavar="PATH-or-URL",
-        help="database file or SQLAlchemy URL (default: riichi-drill.db in your data directory)",
+        default=os.environ.get("RIICHI_DRILL_DB") or None,
+        help="database file or SQLAlchemy URL (default: $RIICHI_DRILL_DB, else riichi-drill.db "
+        "in your data directory)",
     )
     parser.add_argument("--learner", metavar="NAME", help="learner profile to drill as")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
