@@ -367,7 +367,10 @@ def run_join(args: argparse.Namespace) -> int:
         where = f"db:{classroom.db.url}"
     try:
         controller = ClassController(link, where=where)
-        app = ClassroomApp(controller, link.set_name, student=args.student, code=args.code)
+        if args.student:  # a wrong code or a taken name ends here, with one line
+            controller.join(args.student, args.code)
+            controller.load()
+        app = ClassroomApp(controller, link.set_name)
         app.run()
     finally:
         if classroom is not None:

@@ -251,7 +251,6 @@ def run_serve(args: argparse.Namespace) -> int:
         from ..store import DrillStore
 
         url = resolve_url(getattr(args, "db", None))
-        print("Preparing the database and the question bank…", flush=True)
         DrillStore.open(url).close()
         env[DB_ENV] = url
     check_port(args.host, args.port)

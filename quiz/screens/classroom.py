@@ -524,6 +524,9 @@ class ClassroomApp(App[None]):
         return self.controller.session
 
     async def on_mount(self) -> None:
+        if self.controller.session is not None:  # joined before the app started
+            await self.start()
+            return
         if self.student is None:
             await self.push_screen(JoinScreen(self.set_name))
             return
