@@ -197,6 +197,16 @@ class ClassDesk:
             raise AnswerError(
                 f"practice set '{set_name}' has no question {position + 1} (it has {len(qs)})"
             )
+        current = self.classroom.session(session.enrolment_id)
+        if position < current.position:  # sent again (a lost reply): what was stored
+            found = self.classroom.stored_answer(session.enrolment_id, position)
+            if found is not None:
+                return Graded(found, None, current)
+        if current.finished:
+            raise AnswerError(f"'{current.student}' has finished practice set '{set_name}'")
+        if position != current.position:
+            raise AnswerError(f"question {position + 1} is not the next one for "
+                              f"'{current.student}' (next: {current.position + 1})")
         question = question_for(qs[position].item, position, options)
         given: dict[Part, Answer] = {}
         for part in question.parts:
@@ -212,7 +222,6 @@ class ClassDesk:
         limit = options.question_seconds
         if limit is not None and seen is not None and seen > limit + GRACE_SECONDS:
             timed_out = True
-        current = self.classroom.session(session.enrolment_id)
         set_limit = options.set_seconds
         if set_limit is not None and seen is not None and \
                 current.seconds_used + seen > set_limit + GRACE_SECONDS:

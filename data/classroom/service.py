@@ -472,7 +472,7 @@ class Classroom:
             return self._record(enrolment_id, position, parts, topics, float(seconds), timed_out)
         except IntegrityError:
             # Another submission of the same answer won the race: return what it stored.
-            found = self._stored_answer(enrolment_id, position)
+            found = self.stored_answer(enrolment_id, position)
             if found is None:
                 raise
             return found
@@ -625,7 +625,8 @@ class Classroom:
             assert set_row is not None
             return self._session(s, row, set_row, resumed=True)
 
-    def _stored_answer(self, enrolment_id: int, position: int) -> StoredAnswer | None:
+    def stored_answer(self, enrolment_id: int, position: int) -> StoredAnswer | None:
+        """The answer stored for one question of an enrolment, if any."""
         with self.db.session() as s:
             return self._answer_in(s, enrolment_id, position)
 

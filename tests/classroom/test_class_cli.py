@@ -19,7 +19,6 @@ from quiz.__main__ import main
 from quiz.commands.classroom import parse_duration
 from tests.classroom.conftest import table_counts
 
-
 _FOLDER = Path(tempfile.mkdtemp(prefix="riichi-pw-"))
 #: Files holding the teacher's password (never on the command line) and a wrong one.
 PW = str(_FOLDER / "pw")
@@ -107,7 +106,8 @@ def test_bad_input_is_one_line_and_changes_nothing(
     url: str, capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.delenv("RIICHI_DRILL_TEACHER_PASSWORD", raising=False)
-    assert run(capsys, "--db", url, "class", "new", "S", "--count", "3", "--password-file", PW)[0] == 0
+    assert run(capsys, "--db", url, "class", "new", "S", "--count", "3",
+               "--password-file", PW)[0] == 0
     c = open_classroom(url)
     try:
         c.join("S", "Ann")

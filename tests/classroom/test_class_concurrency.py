@@ -77,7 +77,8 @@ def test_thirty_students_at_once(make_classroom, db_url: str) -> None:  # type: 
     barriers = {s: {q: threading.Barrier(2) for q in range(QUESTIONS)} for s in range(RACERS)}
     started = time.perf_counter()
     with ThreadPoolExecutor(max_workers=STUDENTS + RACERS) as pool:
-        futures = [pool.submit(take_set, db_url, s, codes[s], barriers.get(s)) for s in range(STUDENTS)]
+        futures = [pool.submit(take_set, db_url, s, codes[s], barriers.get(s))
+                   for s in range(STUDENTS)]
         racers = [pool.submit(take_set, db_url, s, codes[s], barriers[s], 1) for s in range(RACERS)]
         stored = [f.result() for f in futures]
         raced = [f.result() for f in racers]
