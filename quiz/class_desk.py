@@ -197,7 +197,7 @@ class ClassDesk:
             raise AnswerError(
                 f"practice set '{set_name}' has no question {position + 1} (it has {len(qs)})"
             )
-        current = self.classroom.session(session.enrolment_id)
+        current = self.classroom.progress(session)
         if position < current.position:  # sent again (a lost reply): what was stored
             found = self.classroom.stored_answer(session.enrolment_id, position)
             if found is not None:
@@ -238,10 +238,16 @@ class ClassDesk:
             session.enrolment_id, position, parts, concepts=marked.concepts,
             seconds=clip_seconds(taken, options, current.seconds_used), timed_out=timed_out,
         )
-        after = self.classroom.session(session.enrolment_id)
-        if stored.created:
-            self._start(session.enrolment_id, position + 1)
-        return Graded(stored, marked if stored.created else None, after)
+        if not stored.created:  # stored meanwhile by a twin request: what it stored
+            return Graded(stored, None, self.classroom.progress(session))
+        self._start(session.enrolment_id, position + 1)
+        used = current.seconds_used + stored.seconds
+        after = replace(
+            current, position=position + 1, answered=current.answered + 1, seconds_used=used,
+            finished=position + 1 >= current.practice_set.size
+            or (set_limit is not None and used >= set_limit),
+        )
+        return Graded(stored, marked, after)
 
     def own_results(self, session: StudentSession) -> StudentResult:
         """The student's own results (only theirs: the session names them)."""
