@@ -59,6 +59,8 @@ __all__ = [
 
 #: Seconds an HTTP request may take before the server counts as away.
 TIMEOUT = 10.0
+#: Seconds a join may take (it hashes the resume code).
+JOIN_TIMEOUT = 60.0
 
 
 class LinkDown(DrillError):
@@ -160,14 +162,14 @@ class HttpLink:
         return f"{self.server}/api/sets/{urllib.parse.quote(self.set_name, safe='')}/{tail}"
 
     def _call(self, method: str, tail: str, body: Mapping[str, Any] | None = None,
-              *, rejoin: bool = True) -> tuple[int, Any]:
+              *, rejoin: bool = True, timeout: float | None = None) -> tuple[int, Any]:
         data = None if body is None else json.dumps(body).encode("utf-8")
         req = urllib.request.Request(self.url(tail), data=data, method=method)
         req.add_header("Content-Type", "application/json")
         if self._token:
             req.add_header("Authorization", f"Bearer {self._token}")
         try:
-            with urllib.request.urlopen(req, timeout=self.timeout) as r:
+            with urllib.request.urlopen(req, timeout=timeout or self.timeout) as r:
                 return r.status, json.loads(r.read() or b"null")
         except urllib.error.HTTPError as e:
             try:
@@ -193,7 +195,9 @@ class HttpLink:
     def join(self, student: str, code: str | None) -> StudentSession:
         """Join or resume; the server gives a session token (and the code, the first time)."""
         self._token = None
-        _, doc = self._call("POST", "join", {"student": student, "code": code}, rejoin=False)
+        # a join checks a strong hash: a whole class joining at once takes a while
+        _, doc = self._call("POST", "join", {"student": student, "code": code}, rejoin=False,
+                            timeout=max(self.timeout, JOIN_TIMEOUT))
         try:
             session = session_from_json(doc["session"])
             self._token = str(doc["token"])

@@ -147,15 +147,22 @@ class ClassDesk:
         self._questions: dict[str, tuple[ClassQuestion, ...]] = {}
         self._started: dict[tuple[int, int], float] = {}
         self._lock = threading.Lock()
+        self._loading: dict[str, threading.Lock] = {}
 
     def questions(self, set_name: str) -> tuple[ClassQuestion, ...]:
         """The set's questions (read and checked once, then kept)."""
         with self._lock:
             found = self._questions.get(set_name)
-        if found is None:
-            found = self.classroom.questions(set_name)
+            if found is not None:
+                return found
+            loading = self._loading.setdefault(set_name, threading.Lock())
+        with loading:  # one thread reads and checks them; the others wait for it
             with self._lock:
-                self._questions[set_name] = found
+                found = self._questions.get(set_name)
+            if found is None:
+                found = self.classroom.questions(set_name)
+                with self._lock:
+                    self._questions[set_name] = found
         return found
 
     def join(self, set_name: str, student: str, code: str | None) -> StudentSession:
