@@ -248,7 +248,7 @@ def _key(*parts: str) -> str:
 
 def _write_private(path: Path, doc: Any) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(".tmp")
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.{time.monotonic_ns()}.tmp")
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     with os.fdopen(fd, "w", encoding="utf-8") as f:
         json.dump(doc, f)
@@ -308,6 +308,8 @@ class ClassController:
         self.questions: tuple[Question, ...] = ()
         self.pending: list[Pending] = []
         self.receipts: dict[int, Receipt] = {}
+        #: a browser tab served by ``riichi-drill serve``: no code is kept on this machine
+        self.served = os.environ.get("RIICHI_DRILL_SERVED") == "1"
 
     # ----------------------------------------------------------------- files
 
@@ -320,13 +322,21 @@ class ClassController:
         return self.folder / f"journal-{key}.json"
 
     def saved_code(self, student: str) -> str | None:
-        """The resume code kept on this machine for this student and set, if any."""
+        """The resume code kept on this machine for this student and set, if any.
+
+        A session served to a browser keeps no code: the machine is the server,
+        shared by every visitor.
+        """
+        if self.served:
+            return None
         doc = _read(self._codes_path())
         found = doc.get(_key(self.where, self.link.set_name, student)) if isinstance(doc, dict) \
             else None
         return found if isinstance(found, str) else None
 
     def _save_code(self, student: str, code: str) -> None:
+        if self.served:
+            return
         doc = _read(self._codes_path())
         doc = doc if isinstance(doc, dict) else {}
         doc[_key(self.where, self.link.set_name, student)] = code
