@@ -227,9 +227,7 @@ class ClassServer:
         except DataError as e:
             return _error(400, str(e))
         except Exception as e:
-            from sqlalchemy.exc import SQLAlchemyError
-
-            if isinstance(e, SQLAlchemyError):
+            if type(e).__module__.startswith("sqlalchemy"):  # the database's own errors
                 first = str(e).strip().splitlines()[0][:200]
                 return _error(503, f"the class database is away or busy: {first}")
             raise
