@@ -382,9 +382,6 @@ def run_join(args: argparse.Namespace) -> int:
         print(f"{len(controller.pending)} answer(s) are kept on this computer: join again "
               "when the classroom server is back and they are sent.", file=sys.stderr)
         return 1
-    if session is not None and session.code:
-        print(f"Your resume code for '{session.practice_set.name}' is {session.code}; "
-              "this computer remembers it.")
     return 0
 
 

@@ -161,7 +161,7 @@ def test_a_student_takes_a_set_in_a_real_browser(room, tmp_path: Path) -> None: 
                     for part in q.parts:
                         await page.type(q.key.expected_text(part) + "\r")
                         await asyncio.sleep(0.4)
-                    await page.wait_for(r"Enter: next question")  # the marks are shown
+                    await page.wait_for(r"⏎ Next question")  # marked: the footer offers the next
                     assert "✓" in page.screen()[-20_000:]
                     page.reader.cancel()
 
