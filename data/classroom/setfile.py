@@ -124,9 +124,11 @@ def read_set_file(path: str | os.PathLike[str], name: str | None = None) -> SetF
     doc = _load(path, origin)
     if not isinstance(doc, dict) or doc.get("format") != FILE_FORMAT:
         raise SetFileError(f"'{origin}' is not a riichi-drill practice set file")
-    if doc.get("version") != FILE_VERSION:
+    version = doc.get("version")
+    if version != FILE_VERSION:
+        shown = repr(version) if isinstance(version, int | None) else repr(str(version)[:20])
         raise SetFileError(
-            f"set file '{origin}' has format version {str(doc.get('version'))[:20]!r}; "
+            f"set file '{origin}' has format version {shown[:24]}; "
             f"this riichi-drill reads version {FILE_VERSION}"
         )
 
