@@ -147,6 +147,7 @@ async def _tab(ws_url: str, student: str) -> str:
                     raise AssertionError(f"the tab was closed: {msg!r}")
 
         await read_until(r"Your name")
+        await asyncio.sleep(2.0)  # the first paint comes before the name field has the focus
         for ch in student:
             await ws.send_str(json.dumps(["stdin", ch]))
             await asyncio.sleep(0.03)
