@@ -60,22 +60,23 @@ class _Record:
 class AttemptLimiter:
     """Slows and then refuses repeated failures, per key (a student, a set, an address).
 
-    The first ``free`` failures within ``window`` seconds cost nothing more than
-    the answer's delay; each further one must wait twice as long as the last
-    (1, 2, 4... seconds, at most ``longest``); after ``most`` failures within
-    the window the key is refused until the oldest failure leaves it.
+    Up to ``free`` failures within ``window`` seconds cost nothing more than the
+    answer's delay; from then on each attempt must wait after the last failure
+    (1, 2, 4... seconds, at most ``longest``); after ``most`` failures within the
+    window the key is refused until the oldest failure leaves it.
 
     >>> now = [0.0]
     >>> lim = AttemptLimiter(free=2, most=4, window=60, ticker=lambda: now[0])
-    >>> for _ in range(2): lim.failed(["a"])
-    >>> lim.wait(["a"])
+    >>> lim.failed(["a"]); lim.wait(["a"])
     0.0
     >>> lim.failed(["a"]); lim.wait(["a"])
     1.0
     >>> now[0] = 1.0; lim.wait(["a"])
     0.0
     >>> lim.failed(["a"]); lim.wait(["a"])
-    59.0
+    2.0
+    >>> now[0] = 3.0; lim.failed(["a"]); lim.wait(["a"])
+    57.0
     """
 
     def __init__(self, *, free: int = 3, most: int = 10, window: float = 900.0,
