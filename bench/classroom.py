@@ -1,207 +1,347 @@
-"""Benchmark: 30 students answering a 20-question practice set at once on PostgreSQL.
+"""Benchmark: 30 students answering a 20-question practice set through the classroom server.
 
 Run from the repository root with either of::
 
-    python -m bench.classroom [--db URL] [--students 30] [--questions 20]
+    python -m bench.classroom [--db URL] [--students 30] [--questions 20] [--think 0.5]
     python bench/classroom.py
 
-The server is the one ``--db`` names, else ``RIICHI_TEST_POSTGRES_URL``, else a
-throwaway cluster started with ``scripts/start-postgres.sh`` (and stopped at
-the end). A fresh database is made on that server (and dropped at the end),
-with a bank of generated hands and one practice set. Each simulated student
-is its own process with its own connection (as each student's app is): it
-joins, waits for the others at a barrier, then stores its answers.
+The database is the one ``--db`` names, else a fresh database on the server
+``RIICHI_TEST_POSTGRES_URL`` names (dropped at the end), else a SQLite file in
+a temporary folder. It gets a bank of generated hands and a practice set; then
+``riichi-drill class serve`` runs as its own process (the database address
+reaches it in the environment, never on its command line) and each simulated
+student is its own process speaking HTTP to it, as ``class join --server``
+does: it joins, waits for the others, then answers every question (one in
+five wrong), timing each answer from the moment it is sent to the moment the
+server says it is graded and stored.
 
-Two rounds, each on its own practice set:
+Two rounds: *class pace* (a random think time before each answer, mean
+``--think`` seconds) and *burst* (no thinking). Printed for each: answers per
+second, the median, 95th percentile (target under 50 ms) and worst time from
+submit to stored, and a check that every answer is stored exactly once.
 
-- *class pace*: before each answer a student thinks for a random time (seeded,
-  uniform, mean ``--think`` seconds, 0.5 by default: still 20 to 100 times
-  faster than real students, who take 10 to 60 seconds a question);
-- *burst*: every student stores all their answers back to back with no
-  thinking at all: the most the server takes, with the 30 students' processes
-  and the server sharing this machine's cores.
-
-Printed for each round: answers per second over the whole class, and the
-median, 95th percentile and worst time to store one answer
-(``record_answer``: one transaction with the answer, its parts and concepts);
-the target is a 95th percentile under 50 ms.
+Then the served app: ``riichi-drill serve --class`` with ``--sessions`` browser
+sessions opened over its websocket (as the page's script does); printed is the
+memory (resident set) of the app processes, per session.
 """
 
 from __future__ import annotations
 
 import argparse
-import multiprocessing as mp
+import json
 import os
+import random
+import socket
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 import uuid
 from pathlib import Path
 from typing import Any
 
-if __package__ in (None, ""):
-    _here = Path(__file__).resolve().parent
-    sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _here]
-    sys.path.insert(0, str(_here.parent))
-
 ROOT = Path(__file__).resolve().parents[1]
-TARGET_P95_MS = 50.0
+# Run as a script, this folder comes first on the path and its scoring.py would hide
+# the scoring package: the repository root goes first instead.
+sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != ROOT / "bench"]
+sys.path.insert(0, str(ROOT))
+
+SET_NAME = "Bench"
+BANK_SEED = 20260601
 
 
-def _student(url: str, set_name: str, student: int, questions: int, think: float,
-             barrier: object, out: object) -> None:
-    """One student: join, wait for everyone, store every answer; put the latencies (s)."""
-    import random
+def free_port() -> int:
+    """A free TCP port on this machine."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
 
-    from data.classroom import AnswerPart, open_classroom
 
-    rng = random.Random(student)
+def wait_for(url: str, timeout: float = 60.0) -> None:
+    """Wait until ``url`` answers (the server is up)."""
+    import urllib.request
+
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(url, timeout=2):
+                return
+        except OSError:
+            time.sleep(0.2)
+    raise RuntimeError(f"{url} did not answer within {timeout:.0f} s")
+
+
+def prepare(url: str, questions: int, sets: list[str], bank: int = 60) -> None:
+    """A bank of generated hands and the practice sets (``pw`` is their password)."""
+    from data.classroom import open_classroom
+    from data.repository import Bank
+
     c = open_classroom(url)
     try:
-        session = c.join(set_name, f"Student {student:02d}", f"{student:04d}")
-        barrier.wait()  # type: ignore[attr-defined]
-        latencies = []
-        for q in range(questions):
-            if think:
-                time.sleep(rng.uniform(0, 2 * think))
-            right = (student + q) % 4 != 0
-            parts = [
-                AnswerPart("fu", "30" if right else "40", "30", right),
-                AnswerPart("han", "2", "2", True),
-                AnswerPart("payment", "2000" if right else "2600", "2000", right),
-            ]
-            concepts = [] if right else ["fu:closed_ron", "pay:non_dealer_ron"]
-            t0 = time.perf_counter()
-            c.record_answer(session.enrolment_id, q, parts, concepts=concepts,
-                            seconds=5.0 + q % 7)
-            latencies.append(time.perf_counter() - t0)
-        out.put((student, latencies))  # type: ignore[attr-defined]
+        Bank(c.db).generate(bank, seed=BANK_SEED)
+        for name in sets:
+            c.create_set(name, "pw", count=questions, seed=7)
     finally:
         c.close()
 
 
-def _server_url(given: str | None) -> tuple[str, str | None]:
-    """The admin URL of the server, and the cluster directory when we started one."""
-    if given:
-        return given, None
-    env = os.environ.get("RIICHI_TEST_POSTGRES_URL")
-    if env:
-        return env, None
-    script = ROOT / "scripts" / "start-postgres.sh"
-    proc = subprocess.run([str(script)], capture_output=True, text=True, check=False)
-    if proc.returncode != 0:
-        raise SystemExit(f"bench/classroom.py: could not start PostgreSQL:\n{proc.stderr}")
-    url = proc.stdout.strip().splitlines()[-1]
-    directory = next((line.split("directory ", 1)[1] for line in proc.stderr.splitlines()
-                      if "directory " in line), None)
-    return url, directory
+def start_server(url: str, port: int, log: Path) -> subprocess.Popen[bytes]:
+    """``riichi-drill class serve`` in its own process, the address in its environment."""
+    env = {**os.environ, "RIICHI_DRILL_DB": url, "PYTHONPATH": str(ROOT)}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "quiz", "class", "serve", "--host", "127.0.0.1",
+         "--port", str(port)],
+        cwd=ROOT, env=env, stdout=log.open("w"), stderr=subprocess.STDOUT,
+    )
+    wait_for(f"http://127.0.0.1:{port}/api/health")
+    return proc
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Run the class and print the figures."""
-    parser = argparse.ArgumentParser(description="classroom answers on PostgreSQL")
-    parser.add_argument("--db", help="server URL (default: $RIICHI_TEST_POSTGRES_URL, or start "
-                                     "a throwaway cluster)")
-    parser.add_argument("--students", type=int, default=30)
-    parser.add_argument("--questions", type=int, default=20)
-    parser.add_argument("--think", type=float, default=0.5, metavar="SECONDS",
-                        help="mean thinking time before each answer in the class-pace round")
-    parser.add_argument("--threads", action="store_true",
-                        help="students as threads of one process (default: processes)")
-    args = parser.parse_args(argv)
+def stop(proc: subprocess.Popen[bytes]) -> None:
+    """End a process this benchmark started."""
+    if proc.poll() is None:
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
 
+
+def student(server: str, set_name: str, name: str, start_at: float, think: float,
+            seed: int) -> dict[str, Any]:
+    """One student (run in its own process): join, answer everything, time each answer."""
+    from quiz.class_client import HttpLink
+    from quiz.class_desk import question_for
+    from quiz.grading import Part
+
+    rng = random.Random(seed)
+    link = HttpLink(server, set_name)
+    session = link.join(name, None)
+    from data.items import prepare_item
+    from data.records import ItemKind
+
+    asked = []
+    for q in link.questions():
+        item = prepare_item(q.problem, uid=q.uid, origin="bench",
+                            kind=ItemKind.GENERATED).to_bank_item(0)
+        asked.append(question_for(item, q.position, session.practice_set.options))
+    time.sleep(max(0.0, start_at - time.time()))
+    times, right = [], 0
+    for n, question in enumerate(asked):
+        if think:
+            time.sleep(rng.uniform(0, 2 * think))
+        answers = {p.value: question.key.expected_text(p) for p in question.parts}
+        wrong = rng.random() < 0.2
+        if wrong:
+            parts = question.parts
+            answers[Part.HAN.value if Part.HAN in parts else parts[0].value] = "13"
+        started = time.perf_counter()
+        got = link.submit(n, answers, seconds=1.0, timed_out=False)
+        times.append(time.perf_counter() - started)
+        right += int(not wrong)
+        assert not hasattr(got, "hints"), got
+    return {"times": times, "right": right}
+
+
+def run_class(server: str, set_name: str, students: int, think: float) -> dict[str, Any]:
+    """Every student in its own process at once; their timings gathered."""
+    start_at = time.time() + 3.0 + students * 0.15
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-m", "bench.classroom", "--as-student", f"S{i:02d}",
+             "--server", server, "--set", set_name, "--start-at", str(start_at),
+             "--think", str(think), "--seed", str(i)],
+            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+            env={**os.environ, "PYTHONPATH": str(ROOT)},
+        )
+        for i in range(students)
+    ]
+    results = []
+    for p in procs:
+        out, err = p.communicate(timeout=600)
+        if p.returncode != 0:
+            raise RuntimeError(f"a student failed: {err.decode()[-2000:]}")
+        results.append(json.loads(out.decode().strip().splitlines()[-1]))
+    times = sorted(t for r in results for t in r["times"])
+    wall = time.time() - start_at
+    return {
+        "answers": len(times),
+        "per_second": len(times) / wall if wall > 0 else 0.0,
+        "median_ms": statistics.median(times) * 1000,
+        "p95_ms": times[int(0.95 * (len(times) - 1))] * 1000,
+        "worst_ms": times[-1] * 1000,
+        "right": sum(r["right"] for r in results),
+    }
+
+
+def stored_counts(url: str, set_name: str) -> tuple[int, int]:
+    """(answers stored, distinct student-question pairs) for a set."""
+    from sqlalchemy import func, select
+
+    from data.class_models import ClassAnswer, Enrolment, PracticeSet
+    from data.classroom import open_classroom
+
+    c = open_classroom(url)
+    try:
+        with c.db.session() as s:
+            q = (select(ClassAnswer.enrolment_id, ClassAnswer.position)
+                 .join(Enrolment, Enrolment.id == ClassAnswer.enrolment_id)
+                 .join(PracticeSet, PracticeSet.id == Enrolment.set_id)
+                 .where(PracticeSet.name == set_name))
+            rows = s.execute(q).all()
+            n = s.scalar(select(func.count()).select_from(q.subquery()))
+        return int(n or 0), len(set(rows))
+    finally:
+        c.close()
+
+
+def _rss_kb(pid: int) -> int:
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    except OSError:
+        pass
+    return 0
+
+
+def _children(pid: int) -> list[int]:
+    out = []
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        try:
+            out += [int(c) for c in (task / "children").read_text().split()]
+        except OSError:
+            continue
+    return out
+
+
+def served_memory(server: str, set_name: str, sessions: int, log: Path) -> dict[str, float]:
+    """Open browser sessions on ``serve --class`` and measure its app processes' memory."""
+    import asyncio
+
+    import aiohttp
+
+    port = free_port()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "quiz", "serve", "--class", set_name, "--server", server,
+         "--host", "127.0.0.1", "--port", str(port)],
+        cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)},
+        stdout=log.open("w"), stderr=subprocess.STDOUT,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        wait_for(base + "/")
+
+        async def open_tabs() -> dict[str, float]:
+            async with aiohttp.ClientSession() as http:
+                sockets = []
+                for _ in range(sessions):
+                    ws = await http.ws_connect(base + "/ws?width=80&height=24",
+                                               headers={"Origin": base})
+                    await ws.send_json(["resize", {"width": 80, "height": 24}])
+                    sockets.append(ws)
+                # let every session's app start and draw (its output is read and dropped)
+                async def drain(ws: aiohttp.ClientWebSocketResponse) -> None:
+                    async for _msg in ws:
+                        pass
+
+                readers = [asyncio.create_task(drain(ws)) for ws in sockets]
+                await asyncio.sleep(4.0 + 1.5 * sessions)
+                kids = _children(proc.pid)
+                total = sum(_rss_kb(k) + sum(_rss_kb(g) for g in _children(k)) for k in kids)
+                for ws in sockets:
+                    await ws.close()
+                for r in readers:
+                    r.cancel()
+                return {"sessions": sessions, "processes": len(kids),
+                        "mb_per_session": total / 1024 / max(1, sessions),
+                        "server_mb": _rss_kb(proc.pid) / 1024}
+
+        return asyncio.run(open_tabs())
+    finally:
+        stop(proc)
+
+
+def _fresh_postgres(admin: str) -> tuple[str, Any]:
     from sqlalchemy import create_engine, text
     from sqlalchemy.engine import make_url
 
-    from data.classroom import database_url, open_classroom
-    from data.repository import Bank
+    from data.db import resolve_url
 
-    admin, cluster = _server_url(args.db)
-    admin_url = make_url(str(database_url(admin)))
-    sqlite = admin_url.get_backend_name() == "sqlite"
+    admin_url = make_url(resolve_url(admin))
     name = f"riichi_bench_{uuid.uuid4().hex[:10]}"
-    admin_engine = None
-    if sqlite:
-        url = admin_url.render_as_string(hide_password=False)
+    engine = create_engine(admin_url, isolation_level="AUTOCOMMIT")
+    with engine.connect() as conn:
+        conn.execute(text(f'CREATE DATABASE "{name}"'))
+
+    def drop() -> None:
+        with engine.connect() as conn:
+            conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        engine.dispose()
+
+    return admin_url.set(database=name).render_as_string(hide_password=False), drop
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the benchmark (or, with ``--as-student``, be one student)."""
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--db")
+    p.add_argument("--students", type=int, default=30)
+    p.add_argument("--questions", type=int, default=20)
+    p.add_argument("--think", type=float, default=0.5)
+    p.add_argument("--sessions", type=int, default=5, help="browser sessions to measure")
+    p.add_argument("--as-student", help=argparse.SUPPRESS)
+    p.add_argument("--server", help=argparse.SUPPRESS)
+    p.add_argument("--set", help=argparse.SUPPRESS)
+    p.add_argument("--start-at", type=float, help=argparse.SUPPRESS)
+    p.add_argument("--seed", type=int, default=0, help=argparse.SUPPRESS)
+    args = p.parse_args(argv)
+    if args.as_student:
+        print(json.dumps(student(args.server, args.set, args.as_student, args.start_at,
+                                 args.think, args.seed)))
+        return 0
+
+    folder = Path(tempfile.mkdtemp(prefix="riichi-bench-class-"))
+    drop = None
+    if args.db:
+        url = args.db
+    elif os.environ.get("RIICHI_TEST_POSTGRES_URL"):
+        url, drop = _fresh_postgres(os.environ["RIICHI_TEST_POSTGRES_URL"])
     else:
-        admin_engine = create_engine(admin_url, isolation_level="AUTOCOMMIT")
-        with admin_engine.connect() as conn:
-            conn.execute(text(f'CREATE DATABASE "{name}"'))
-            version = conn.execute(text("SHOW server_version")).scalar()
-        url = admin_url.set(database=name).render_as_string(hide_password=False)
+        url = f"sqlite:///{folder / 'bench.db'}"
+    kind = url.split(":", 1)[0]
     try:
-        teacher = open_classroom(url)
-        Bank(teacher.db).generate(max(args.questions, 20) + 10, seed=2026)
-        rounds = [("class pace", args.think), ("burst", 0.0)]
-        for label, _ in rounds:
-            teacher.create_set(label, "pw", count=args.questions, seed=1)
-        teacher.close()
-        figures = [(label, think, *_round(url, label, think, args)) for label, think in rounds]
-        check = open_classroom(url)
-        stored = [check.class_results(label, "pw").answered for label, _ in rounds]
-        check.close()
+        prepare(url, args.questions, [SET_NAME + " pace", SET_NAME + " burst"])
+        port = free_port()
+        server = start_server(url, port, folder / "server.log")
+        base = f"http://127.0.0.1:{port}"
+        try:
+            print(flush=True)
+            print(f"classroom server on {kind}: {args.students} students x "
+                  f"{args.questions} questions, each student its own process, over HTTP")
+            for label, think in (("class pace", args.think), ("burst", 0.0)):
+                name = f"{SET_NAME} {'pace' if think else 'burst'}"
+                got = run_class(base, name, args.students, think)
+                n, distinct = stored_counts(url, name)
+                once = "yes" if n == distinct == args.students * args.questions else "NO"
+                print(f"  {label:<10} {got['per_second']:7.1f} answers/s · submit to stored: "
+                      f"median {got['median_ms']:5.1f} ms, p95 {got['p95_ms']:5.1f} ms "
+                      f"(target < 50), worst {got['worst_ms']:6.1f} ms · "
+                      f"{n} stored, each once: {once}", flush=True)
+            if args.sessions:
+                mem = served_memory(base, SET_NAME + " pace", args.sessions,
+                                    folder / "serve.log")
+                print(f"  served app: {mem['sessions']} browser sessions, "
+                      f"{mem['processes']} processes, {mem['mb_per_session']:.0f} MB per "
+                      f"session (the web server itself {mem['server_mb']:.0f} MB)")
+        finally:
+            stop(server)
     finally:
-        if admin_engine is not None:
-            with admin_engine.connect() as conn:
-                conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-            admin_engine.dispose()
-        if cluster:
-            subprocess.run([str(ROOT / "scripts" / "start-postgres.sh"), "--stop", cluster],
-                           check=False, capture_output=True)
-
-    where = "SQLite" if sqlite else f"PostgreSQL {version}"
-    how = "threads" if args.threads else "processes"
-    print(f"{where}: {args.students} students ({how}, one connection each) x "
-          f"{args.questions} questions, two rounds")
-    ok = True
-    for (label, think, latencies, wall), n_stored in zip(figures, stored, strict=True):
-        n = len(latencies)
-        ms = sorted(x * 1000 for x in latencies)
-        p95 = ms[max(0, round(0.95 * n) - 1)]
-        pace = f"think 0-{2 * think:.1f} s before each answer" if think else "no thinking"
-        print(f"{label} ({pace}): {n} answers, {n_stored} stored, "
-              f"{n / wall:.0f} answers per second ({wall:.2f} s)")
-        print(f"  time to store an answer: median {statistics.median(ms):.1f} ms, "
-              f"95th percentile {p95:.1f} ms, worst {ms[-1]:.1f} ms "
-              f"(target under {TARGET_P95_MS:.0f} ms: "
-              f"{'met' if p95 < TARGET_P95_MS else 'NOT met'})")
-        ok = ok and n_stored == n == args.students * args.questions
-    return 0 if ok else 1
-
-
-def _round(url: str, set_name: str, think: float,
-           args: argparse.Namespace) -> tuple[list[float], float]:
-    """Run every student on one set; the store latencies (s) and the wall time (s)."""
-    ctx = mp.get_context("fork")
-    barrier = ctx.Barrier(args.students + 1)
-    out = ctx.Queue()
-    workers: list[Any]
-    if args.threads:
-        import queue
-        import threading
-
-        barrier = threading.Barrier(args.students + 1)  # type: ignore[assignment]
-        out = queue.Queue()  # type: ignore[assignment]
-        workers = [threading.Thread(target=_student, args=(url, set_name, s, args.questions,
-                                                           think, barrier, out))
-                   for s in range(args.students)]
-    else:
-        workers = [ctx.Process(target=_student, args=(url, set_name, s, args.questions, think,
-                                                      barrier, out))
-                   for s in range(args.students)]
-    for w in workers:
-        w.start()
-    barrier.wait()
-    started = time.perf_counter()
-    latencies: list[float] = []
-    for _ in range(args.students):
-        _, lat = out.get(timeout=600)
-        latencies.extend(lat)
-    wall = time.perf_counter() - started
-    for w in workers:
-        w.join()
-    return latencies, wall
+        if drop is not None:
+            drop()
+    return 0
 
 
 if __name__ == "__main__":

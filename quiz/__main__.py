@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 from typing import NoReturn
@@ -36,7 +37,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--db",
         metavar="PATH-or-URL",
-        help="database file or SQLAlchemy URL (default: riichi-drill.db in your data directory)",
+        default=os.environ.get("RIICHI_DRILL_DB") or None,
+        help="database file or SQLAlchemy URL (default: $RIICHI_DRILL_DB, else riichi-drill.db "
+        "in your data directory)",
     )
     parser.add_argument("--learner", metavar="NAME", help="learner profile to drill as")
     parser.add_argument(

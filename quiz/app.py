@@ -13,6 +13,7 @@ question sources and the explanation screen.
 
 from __future__ import annotations
 
+import os
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -175,7 +176,9 @@ class DrillApp(App[int]):
         store.listen(self._database_state)
         try:
             if name is None:
-                names = [ln.name for ln in store.all_learners()]
+                # A tab served to a browser always asks, and lists nobody else's name.
+                served = os.environ.get("RIICHI_DRILL_SERVED") == "1"
+                names = [] if served else [ln.name for ln in store.all_learners()]
                 if len(names) == 1:
                     name = names[0]
                 else:

@@ -8,18 +8,21 @@ Sub-commands::
                               [--time-per-question 60] [--time-limit 20m]
                               [--explain during|after] [--all-fu]
     riichi-drill class list
-    riichi-drill class join NAME [--student S] [--pin PIN]      the set in the app
-    riichi-drill class results NAME [--csv FILE]                teacher: every student
-    riichi-drill class results NAME --student S --pin PIN       a student: their own
+    riichi-drill class serve [--host H] [--port P]              the classroom server
+    riichi-drill class join NAME --server URL [--student S] [--code C]   a student
+    riichi-drill class results NAME [--server URL] [--csv FILE] teacher: every student
+    riichi-drill class results NAME --student S --code C        a student: their own
     riichi-drill class export NAME FILE
     riichi-drill class import FILE [--name NEW]
     riichi-drill class delete NAME
 
-The teacher's password protects ``new``, ``results`` (everyone's), ``export``,
-``import`` and ``delete``: give it with ``--password``, in the environment
-variable ``RIICHI_DRILL_TEACHER_PASSWORD``, or type it when asked. ``--db
-PATH-or-URL`` may be given before ``class`` or after the sub-command; a class
-shares a PostgreSQL server with ``--db postgresql://user@host/db``.
+The classroom server (``class serve``) alone holds the database address
+(``--db PATH-or-URL``, before ``class`` or after the sub-command); students
+join it with ``--server http://HOST:PORT`` and never see the database. It
+grades every answer itself. The teacher's password protects ``new``,
+``results`` (everyone's), ``export``, ``import`` and ``delete``: it is read
+from ``--password-file FILE``, the environment variable
+``RIICHI_DRILL_TEACHER_PASSWORD``, or typed when asked (never on the command line).
 """
 
 from __future__ import annotations
@@ -28,15 +31,14 @@ import argparse
 import os
 import re
 import sys
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, Any
 
+from ..class_report import minutes_text
 from ..errors import DrillError
 from . import command_group
 
 if TYPE_CHECKING:
-    from data.classroom import ClassResults, Classroom, StudentResult
-    from data.records import Problem
+    from data.classroom import Classroom
 
 #: The environment variable read for the teacher's password.
 PASSWORD_ENV = "RIICHI_DRILL_TEACHER_PASSWORD"
@@ -53,8 +55,9 @@ def register(subparsers: Any) -> None:
     )
 
     def password(p: argparse.ArgumentParser) -> None:
-        p.add_argument("--password", default=None,
-                       help=f"the teacher's password (or set {PASSWORD_ENV}; asked if neither)")
+        p.add_argument("--password-file", metavar="FILE", default=None,
+                       help=f"read the teacher's password from FILE (or set {PASSWORD_ENV}; "
+                            "asked if neither)")
 
     p = add("new", "prepare a practice set from bank items (by id, by topic, or drawn)")
     p.add_argument("name", help="the set's name (unique)")
@@ -88,19 +91,30 @@ def register(subparsers: Any) -> None:
     p = add("list", "list the practice sets (names, sizes, students)")
     p.set_defaults(run=run_list)
 
-    p = add("join", "take a practice set in the app (resume with the same name and PIN)")
+    p = add("serve", "run the classroom server: it holds the database and grades every answer")
+    p.add_argument("--host", default="127.0.0.1",
+                   help="address to listen on (default 127.0.0.1; 0.0.0.0 for a whole room)")
+    p.add_argument("--port", type=_port, default=8080, help="port to listen on (default 8080)")
+    p.set_defaults(run=run_serve)
+
+    p = add("join", "take a practice set in the app (resume with the same name)")
     p.add_argument("name", help="the set's name")
+    p.add_argument("--server", metavar="URL",
+                   help="the classroom server, e.g. http://10.0.0.5:8080 (without it: this "
+                        "computer's own database, for a teacher trying a set)")
     p.add_argument("--student", help="your name (asked on screen when not given)")
-    p.add_argument("--pin", help="your PIN, to resume (a new one is shown the first time)")
+    p.add_argument("--code", help="your resume code, when coming back on another computer "
+                                  "(this one remembers it)")
     p.set_defaults(run=run_join)
 
     p = add("results", "the teacher's view of every student, or a student's own results")
     p.add_argument("name", help="the set's name")
     p.add_argument("--csv", metavar="FILE", help="also write every answer as CSV ('-': stdout)")
-    p.add_argument("--student", help="a student's own results (with --pin; no password)")
-    p.add_argument("--pin", help="the student's PIN")
-    p.add_argument("--top", type=_positive, default=5, metavar="N",
-                   help="most-missed concepts to show (default 5)")
+    p.add_argument("--server", metavar="URL", help="ask the classroom server (teacher)")
+    p.add_argument("--student", help="a student's own results (with --code; no password)")
+    p.add_argument("--code", help="the student's resume code")
+    p.add_argument("--top", type=_positive, default=3, metavar="N",
+                   help="concepts to practise to show (default 3)")
     p.add_argument("--brief", action="store_true", help="leave out each student's answers")
     password(p)
     p.set_defaults(run=run_results)
@@ -203,20 +217,30 @@ def open_classroom_for(args: argparse.Namespace) -> Classroom:
 
 
 def teacher_password(args: argparse.Namespace, *, confirm: bool = False) -> str:
-    """The teacher's password: ``--password``, the environment, or typed at a terminal.
+    """The teacher's password: ``--password-file``, the environment, or typed at a terminal.
+
+    Never from the command line, where every user of the computer could read it.
 
     Raises:
-        DrillError: when there is none (no terminal to ask on).
+        DrillError: when there is none (no terminal to ask on), or the file cannot be read.
     """
-    given = getattr(args, "password", None)
-    if given:
-        return str(given)
+    path = getattr(args, "password_file", None)
+    if path:
+        try:
+            with open(path, encoding="utf-8") as f:
+                text = f.readline().rstrip("\r\n")
+        except (OSError, UnicodeDecodeError) as e:
+            raise DrillError(f"cannot read the password file '{path}': "
+                             f"{getattr(e, 'strerror', None) or e}") from None
+        if not text:
+            raise DrillError(f"the password file '{path}' is empty")
+        return text
     env = os.environ.get(PASSWORD_ENV)
     if env:
         return env
     if not sys.stdin.isatty():
         raise DrillError(
-            f"the teacher password is needed: give --password or set {PASSWORD_ENV}"
+            f"the teacher password is needed: set {PASSWORD_ENV} or give --password-file"
         )
     import getpass
 
@@ -228,38 +252,14 @@ def teacher_password(args: argparse.Namespace, *, confirm: bool = False) -> str:
     return first
 
 
-def describe_problem(problem: Problem) -> str:
-    """A hand and its situation on one line, e.g. for a concept's example hand.
-
-    >>> from data.records import Problem
-    >>> describe_problem(Problem(hand="234567m345p456s22z", win="5p", seat="S", riichi=True,
-    ...                          dora="3m"))
-    '234567m345p456s22z win 5p by ron · East round, seat South · riichi · dora indicator 3m'
-    """
-    winds = {"E": "East", "S": "South", "W": "West", "N": "North"}
-    out = f"{problem.hand} win {problem.win} by {'tsumo' if problem.tsumo else 'ron'}"
-    if problem.melds:
-        out += " · melds " + ", ".join(problem.melds)
-    out += f" · {winds[problem.round]} round, seat {winds[problem.seat]}"
-    if problem.flags:
-        out += " · " + ", ".join(f.replace("_", " ") for f in problem.flags)
-    if problem.dora:
-        n = len(problem.dora) // 2
-        out += f" · dora indicator{'s' if n > 1 else ''} {problem.dora}"
-    if problem.ura:
-        out += f" · ura {problem.ura}"
-    if problem.honba:
-        out += f" · {problem.honba} honba"
-    if problem.sticks:
-        out += f" · {problem.sticks} stick{'s' if problem.sticks > 1 else ''}"
-    if problem.rules != "tenhou":
-        out += f" · {problem.rules} rules"
-    return out
-
-
-def _minutes(seconds: float) -> str:
-    whole = round(seconds)
-    return f"{whole // 60}:{whole % 60:02d}"
+def _port(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text[:20]}' is not a port number") from None
+    if not 1 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"{value} is not a port number (1-65535)")
+    return value
 
 
 # --------------------------------------------------------------------------- commands
@@ -317,13 +317,14 @@ def run_new(args: argparse.Namespace) -> int:
             how += " from items teaching " + " or ".join(record.selection["topics"])
     limits = []
     if options.question_seconds:
-        limits.append(f"{_minutes(options.question_seconds)} per question")
+        limits.append(f"{minutes_text(options.question_seconds)} per question")
     if options.set_seconds:
-        limits.append(f"{_minutes(options.set_seconds)} for the set")
+        limits.append(f"{minutes_text(options.set_seconds)} for the set")
     print(f"Practice set '{record.name}': {record.size} questions ({how}), {options.rules} rules, "
           f"asks {', '.join(options.parts)}; explanations {options.explain.value}"
           + (f"; {', '.join(limits)}" if limits else "") + ".")
-    print(f"Students join with: riichi-drill class join '{record.name}' --student NAME")
+    print(f"Run the classroom server with 'riichi-drill class serve'; students join with: "
+          f"riichi-drill class join '{record.name}' --server http://HOST:PORT --student NAME")
     return 0
 
 
@@ -344,128 +345,139 @@ def run_list(args: argparse.Namespace) -> int:
     return 0
 
 
-def run_join(args: argparse.Namespace) -> int:
-    """``class join``: take the set in the app (join screen when no student is given)."""
-    from ..screens.classroom import ClassroomApp
+def run_serve(args: argparse.Namespace) -> int:
+    """``class serve``: the classroom server on the database (until Ctrl+C)."""
+    from aiohttp import web
+
+    from ..class_desk import ClassDesk
+    from ..class_server import make_app
+    from .serve import check_port
 
     classroom = open_classroom_for(args)
     try:
-        record = classroom.get_set(args.name)
-        session = None
-        if args.student:
-            session = classroom.join(record.name, args.student, args.pin)
-        app = ClassroomApp(classroom, record.name, session=session)
-        app.run()
-        session = app.session
+        sets = classroom.list_sets()
+        check_port(args.host, args.port)
+        app = make_app(ClassDesk(classroom))
+        shown = args.host if args.host not in ("0.0.0.0", "::") else "THIS-COMPUTER"
+        print(f"Classroom server on http://{args.host}:{args.port} "
+              f"({len(sets)} practice set{'s' if len(sets) != 1 else ''}); Ctrl+C to stop.")
+        print(f"Students join with: riichi-drill class join NAME --server "
+              f"http://{shown}:{args.port} --student THEIR-NAME", flush=True)
+        web.run_app(app, host=args.host, port=args.port, print=None, access_log=None)
     finally:
         classroom.close()
-    if session is not None and session.pin:
-        print(f"Your PIN for '{record.name}' is {session.pin}: join again with "
-              f"--student '{session.student}' --pin {session.pin} to resume.")
+    return 0
+
+
+def run_join(args: argparse.Namespace) -> int:
+    """``class join``: take the set in the app, through the classroom server."""
+    from ..class_client import ClassController, HttpLink, LocalLink
+    from ..screens.classroom import ClassroomApp
+
+    classroom = None
+    if args.server:
+        http = HttpLink(args.server, args.name)
+        link: HttpLink | LocalLink = http
+        where = http.server
+    else:
+        from ..class_desk import ClassDesk
+
+        classroom = open_classroom_for(args)
+        record = classroom.get_set(args.name)
+        link = LocalLink(ClassDesk(classroom), record.name)
+        where = f"db:{classroom.db.url}"
+    try:
+        controller = ClassController(link, where=where)
+        if args.student:  # a wrong code or a taken name ends here, with one line
+            controller.join(args.student, args.code)
+            controller.load()
+        app = ClassroomApp(controller, link.set_name)
+        app.run()
+    finally:
+        if classroom is not None:
+            classroom.close()
+    if app.failure is not None:
+        raise DrillError(app.failure)
+    session = controller.session
+    if session is not None and controller.pending:
+        print(f"{len(controller.pending)} answer(s) are kept on this computer: join again "
+              "when the classroom server is back and they are sent.", file=sys.stderr)
+        return 1
     return 0
 
 
 def run_results(args: argparse.Namespace) -> int:
-    """``class results``: everyone (teacher) or one student's own (with the PIN)."""
+    """``class results``: everyone (teacher) or one student's own (with the code)."""
     from data.classroom import results_csv
 
-    classroom = open_classroom_for(args)
-    try:
-        if args.student:
-            if not args.pin:
-                raise DrillError("a student's results need their --pin")
-            if args.csv:
-                raise DrillError("--csv exports the whole class: it needs the teacher password")
+    from ..class_report import class_report, student_report
+
+    if args.student:
+        if not args.code:
+            raise DrillError("a student's results need their --code")
+        if args.csv:
+            raise DrillError("--csv exports the whole class: it needs the teacher password")
+        classroom = open_classroom_for(args)
+        try:
             record = classroom.get_set(args.name)
-            mine = classroom.student_results(record.name, args.student, args.pin)
-            print(f"Practice set '{record.name}' · {record.size} questions")
-            _print_student(mine, record.options.parts, sys.stdout, detail=True)
-            return 0
-        password = teacher_password(args)
-        results = classroom.class_results(args.name, password)
-    finally:
-        classroom.close()
-    print_class_results(results, top=args.top, detail=not args.brief)
+            mine = classroom.student_results(record.name, args.student, args.code)
+        finally:
+            classroom.close()
+        print(f"Practice set '{record.name}' · {record.size} questions")
+        sys.stdout.write(student_report(mine, record.options.parts))
+        return 0
+    password = teacher_password(args)
+    if args.server:
+        report, csv_text = _server_results(args, password)
+    else:
+        classroom = open_classroom_for(args)
+        try:
+            results = classroom.class_results(args.name, password)
+        finally:
+            classroom.close()
+        report = class_report(results, top=args.top, detail=not args.brief)
+        csv_text = results_csv(results)
+    sys.stdout.write(report)
     if args.csv:
-        text = results_csv(results)
         if args.csv == "-":
-            sys.stdout.write(text)
+            sys.stdout.write(csv_text)
         else:
             try:
                 with open(args.csv, "w", encoding="utf-8", newline="") as f:
-                    f.write(text)
+                    f.write(csv_text)
             except OSError as e:
                 raise DrillError(f"cannot write '{args.csv}': {e.strerror or e}") from None
-            print(f"Wrote {text.count(chr(10)) - 1} answers to {args.csv}", file=sys.stderr)
+            print(f"Wrote {csv_text.count(chr(10)) - 1} answers to {args.csv}", file=sys.stderr)
     return 0
 
 
-def print_class_results(results: ClassResults, *, top: int = 5, detail: bool = True,
-                        out: TextIO | None = None) -> None:
-    """The teacher's report: students, the class, questions, most-missed concepts, answers."""
-    out = out or sys.stdout
-    ps = results.practice_set
-    opts = ps.options
-    w = out.write
-    w(f"Practice set '{ps.name}' · {ps.size} questions · {opts.rules} rules · asks "
-      f"{', '.join(opts.parts)} · {len(results.students)} students\n")
-    if not results.students:
-        w("Nobody has joined yet.\n")
-        return
-    mean = results.seconds / results.answered if results.answered else 0.0
-    w(f"Class score {results.score:.0%} · {results.right} of {results.answered} answers fully "
-      f"right · {mean:.1f} s per answer\n\n")
-    width = max(7, *(len(s.student) for s in results.students))
-    w(f"{'Student':<{width}}  Score  Right  Parts    Time   Done\n")
-    for s in results.students:
-        parts = f"{s.parts_right}/{s.parts_asked}"
-        done = "yes" if s.finished else f"{s.answered}/{s.size}"
-        w(f"{s.student:<{width}}  {s.score:>5.0%}  {s.right:>2}/{s.size:<2}  {parts:<7} "
-          f"{_minutes(s.seconds):>6}   {done}\n")
-    w("\nQuestions\n")
-    uid_w = max(4, *(len(q.item_uid) for q in results.questions))
-    w(f"  #  {'Item':<{uid_w}}  {'Answer':<12}  Right    Mean time\n")
-    for q in results.questions:
-        right = f"{q.right}/{q.answered}"
-        w(f"{q.position + 1:>3}  {q.item_uid:<{uid_w}}  {q.declaration:<12}  {right:<7}  "
-          f"{q.mean_seconds:>6.1f} s\n")
-    w("\nMost-missed concepts\n")
-    if not results.concepts:
-        w("  none: every answer was right\n")
-    for n, c in enumerate(results.concepts[:top], 1):
-        e = c.example
-        w(f"{n:>3}. {c.title} ({c.topic}): missed {c.misses} times by {c.students} "
-          f"student{'s' if c.students != 1 else ''}\n")
-        w(f"     go over question {e.position + 1} ({e.item_uid}, missed by {e.misses}): "
-          f"{describe_problem(e.problem)}\n")
-        fu = f"{e.fu} fu " if e.fu else ""
-        w(f"     answer: {fu}{e.han} han, {e.declaration}\n")
-    if detail:
-        w("\nAnswers\n")
-        for s in results.students:
-            _print_student(s, opts.parts, out, detail=True, header=False)
+def _server_results(args: argparse.Namespace, password: str) -> tuple[str, str]:
+    """The teacher's report and CSV from the classroom server."""
+    import json
+    import urllib.error
+    import urllib.parse
+    import urllib.request
 
+    from ..class_client import HttpLink
 
-def _print_student(s: StudentResult, parts: Sequence[str], out: TextIO, *, detail: bool,
-                   header: bool = True) -> None:
-    w = out.write
-    if header:
-        w(f"{s.student}: {s.right} of {s.size} questions fully right ({s.score:.0%}), "
-          f"parts {s.parts_right}/{s.parts_asked}, time {_minutes(s.seconds)}"
-          + ("" if s.finished else f", {s.answered} answered so far") + "\n")
-    else:
-        w(f"{s.student} ({s.score:.0%}, {_minutes(s.seconds)})\n")
-    if not detail:
-        return
-    for a in s.answers:
-        bits = []
-        for p in a.parts:
-            mark = "✓" if p.correct else "✗"
-            shown = p.given or "-"
-            bits.append(f"{p.part} {shown} {mark}" + ("" if p.correct else f" ({p.expected})"))
-        extra = " · time ran out" if a.timed_out else ""
-        missed = f" · missed: {', '.join(a.concepts)}" if a.concepts else ""
-        w(f"  {a.position + 1:>3}  {'; '.join(bits)} · {a.seconds:.1f} s{extra}{missed}\n")
+    link = HttpLink(args.server, args.name)
+    url = link.url("results")
+    body = json.dumps({"password": password, "top": args.top, "brief": args.brief}).encode()
+    req = urllib.request.Request(url, data=body, method="POST",
+                                 headers={"Content-Type": "application/json"})
+    try:
+        with urllib.request.urlopen(req, timeout=30) as r:
+            doc = json.loads(r.read())
+    except urllib.error.HTTPError as e:
+        try:
+            message = json.loads(e.read()).get("error")
+        except (ValueError, AttributeError):
+            message = None
+        raise DrillError(message or f"the classroom server answered {e.code}") from None
+    except (urllib.error.URLError, OSError, ValueError) as e:
+        raise DrillError(f"the classroom server {link.server} does not answer "
+                         f"({getattr(e, 'reason', e)})") from None
+    return str(doc["report"]), str(doc["csv"])
 
 
 def run_export(args: argparse.Namespace) -> int:

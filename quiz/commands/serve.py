@@ -1,16 +1,22 @@
-"""``riichi-drill serve``: the app in a web browser, one session per tab (``textual-serve``).
+"""``riichi-drill serve``: the app in web browsers, one session per tab (``textual-serve``).
 
 ::
 
-    riichi-drill --db postgresql://class@server/drill serve --host 0.0.0.0 --port 8000
-    riichi-drill serve --class "Club night 3"     each tab joins that practice set
+    riichi-drill --db drill.db serve --host 0.0.0.0 --port 8000
+    riichi-drill serve --class "Club night 3" --server http://10.0.0.5:8080
 
-Every browser tab that opens the page starts its own ``riichi-drill`` process
-on the same database: the drill app, or with ``--class NAME`` the practice
-set's join screen (name and PIN), so a room without terminals can take a set.
-The database is opened (created or upgraded) once before serving, so the
-tabs never race to migrate it, and a database that cannot be reached is
-reported at once.
+Every browser tab that opens the page runs its own app process on the server's
+side: the drill app on the database (each tab asks who is drilling, and never
+takes another visitor's learner), or with ``--class NAME --server URL`` the
+practice set's join screen, talking to the classroom server like a terminal
+student (the database address is then not needed, nor known, here).
+
+A room for many: the database and its bank are prepared before the first tab
+is accepted; the page's every asset (its font too) is served from here; the
+websocket that drives a session must come from this page (its ``Origin``), and
+at most ``--max-sessions`` sessions run at once (each costs tens of MB): the
+next visitor gets a clear "class is full" page. The database address reaches
+the tabs in the environment, never on a command line.
 """
 
 from __future__ import annotations
@@ -19,11 +25,32 @@ import argparse
 import os
 import shlex
 import sys
+import urllib.parse
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import DrillError
 from . import add_db_option
+
+if TYPE_CHECKING:
+    from aiohttp import web
+
+#: The environment variable a served tab reads its database address from.
+DB_ENV = "RIICHI_DRILL_DB"
+#: Set to ``1`` in every served tab: ask who is drilling, never assume.
+SERVED_ENV = "RIICHI_DRILL_SERVED"
+#: Sessions at once by default.
+DEFAULT_MAX_SESSIONS = 30
+
+FULL_PAGE = """<!DOCTYPE html>
+<html><head><meta charset="utf-8"><title>{title}: class is full</title>
+<meta http-equiv="refresh" content="20">
+<style>body{{background:#0c181f;color:#eee;font-family:monospace;display:flex;
+align-items:center;justify-content:center;height:90vh}}div{{max-width:36em}}</style>
+</head><body><div><h1>The class is full</h1>
+<p>{live} sessions are running, as many as this server takes. Wait for someone to
+close theirs: this page tries again every 20 seconds.</p></div></body></html>
+"""
 
 
 def register(subparsers: Any) -> None:
@@ -32,16 +59,21 @@ def register(subparsers: Any) -> None:
         "serve",
         help="serve the app to web browsers (each tab its own session)",
         description="Serve the app over HTTP with textual-serve: each browser tab that opens "
-        "the page gets its own session on the same database.",
+        "the page gets its own session.",
     )
-    add_db_option(p, "database file or SQLAlchemy URL shared by every tab")
+    add_db_option(p, "database file or SQLAlchemy URL shared by every tab (drills)")
     p.add_argument("--host", default="127.0.0.1",
                    help="address to listen on (default 127.0.0.1; 0.0.0.0 for a whole room)")
     p.add_argument("--port", type=_port, default=8000, help="port to listen on (default 8000)")
     p.add_argument("--class", dest="class_name", metavar="NAME",
-                   help="each tab takes this practice set (join screen: name and PIN)")
+                   help="each tab takes this practice set (needs --server)")
+    p.add_argument("--server", metavar="URL",
+                   help="the classroom server each tab's set is taken on (with --class)")
     p.add_argument("--public-url", metavar="URL",
                    help="the address browsers use, when not http://HOST:PORT (a proxy)")
+    p.add_argument("--max-sessions", type=_positive, default=DEFAULT_MAX_SESSIONS, metavar="N",
+                   help=f"sessions at once (default {DEFAULT_MAX_SESSIONS}); more get a "
+                        "'class is full' page")
     p.add_argument("--title", help="the page title")
     p.set_defaults(run=run_serve)
 
@@ -50,23 +82,36 @@ def _port(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a port number") from None
+        raise argparse.ArgumentTypeError(f"'{text[:20]}' is not a port number") from None
     if not 1 <= value <= 65535:
         raise argparse.ArgumentTypeError(f"{value} is not a port number (1-65535)")
     return value
 
 
-def tab_command(args: argparse.Namespace, url: str) -> str:
-    """The shell command each browser tab runs: this app on the same database."""
-    argv = [sys.executable, "-m", "quiz", "--db", url]
-    if getattr(args, "learner", None):
-        argv += ["--learner", args.learner]
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text[:20]}' is not a whole number") from None
+    if not 1 <= value <= 10_000:
+        raise argparse.ArgumentTypeError(f"{value} is not from 1 to 10000")
+    return value
+
+
+def tab_command(args: argparse.Namespace) -> str:
+    """The shell command each browser tab runs (``exec``: no shell stays behind).
+
+    No database address and no password: the drill app reads the address from
+    the environment (:data:`DB_ENV`), a class tab reaches the classroom server.
+    """
+    argv = [sys.executable, "-m", "quiz"]
     if args.class_name:
-        argv += ["class", "join", args.class_name]
-    return shlex.join(argv)
+        argv += ["class", "join", args.class_name, "--server", args.server]
+    return "exec " + shlex.join(argv)
 
 
-def _check_port(host: str, port: int) -> None:
+def check_port(host: str, port: int) -> None:
+    """Refuse a host or port that cannot be served on, with one line."""
     import socket
 
     try:
@@ -82,32 +127,161 @@ def _check_port(host: str, port: int) -> None:
             raise DrillError(f"cannot serve on {host}:{port}: {e.strerror}") from None
 
 
-def run_serve(args: argparse.Namespace) -> int:
-    """Check the database (and the set), then serve until interrupted."""
-    from data.classroom import database_url, open_classroom
-    from data.db import resolve_url
+def _origin(url: str) -> str:
+    parts = urllib.parse.urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}".lower()
 
-    target = database_url(getattr(args, "db", None))
-    url = resolve_url(target)
-    classroom = open_classroom(url)
-    try:
-        if args.class_name:
-            classroom.get_set(args.class_name)
-    finally:
-        classroom.close()
-    _check_port(args.host, args.port)
+
+def allowed_origins(host: str, port: int, public_url: str | None) -> frozenset[str]:
+    """The page origins whose websocket may open a session: this server's own addresses.
+
+    >>> sorted(allowed_origins("127.0.0.1", 8000, None))
+    ['http://127.0.0.1:8000', 'http://localhost:8000']
+    """
+    names = {host}
+    if host in ("127.0.0.1", "localhost", "::1"):
+        names |= {"127.0.0.1", "localhost"}
+    out = {f"http://{n}:{port}" for n in names if n not in ("0.0.0.0", "::")}
+    if host in ("0.0.0.0", "::"):
+        import socket
+
+        out |= {f"http://{n}:{port}" for n in ("127.0.0.1", "localhost", socket.gethostname())}
+        try:
+            for info in socket.getaddrinfo(socket.gethostname(), None):
+                out.add(f"http://{info[4][0]}:{port}")
+        except OSError:
+            pass
+    if public_url:
+        out.add(_origin(public_url))
+    return frozenset(o.lower() for o in out)
+
+
+def local_page(template: str) -> str:
+    """textual-serve's page with its font served from here, not from a remote font service."""
+    start = template.find("<link")
+    while start != -1:
+        end = template.find(">", start)
+        if "fonts.googleapis.com" in template[start:end]:
+            face = (
+                "<style>\n"
+                "@font-face { font-family: 'Roboto Mono'; font-style: normal;\n"
+                "  src: url('{{ config.static.url }}fonts/RobotoMono-VariableFont_wght.ttf'); }\n"
+                "@font-face { font-family: 'Roboto Mono'; font-style: italic;\n"
+                "  src: url('{{ config.static.url }}"
+                "fonts/RobotoMono-Italic-VariableFont_wght.ttf'); }\n"
+                "</style>"
+            )
+            template = template[:start] + face + template[end + 1:]
+        start = template.find("<link", start + 1)
+    if "fonts.googleapis" in template or "https://" in template.split("<body", 1)[0]:
+        raise DrillError("textual-serve's page still loads something remote")
+    return template
+
+
+def make_room(command: str, *, host: str, port: int, title: str, public_url: str | None,
+              max_sessions: int, origins: frozenset[str]) -> Any:
+    """The textual-serve server with the room's rules (origin, cap, local page)."""
+    import aiohttp_jinja2
+    import jinja2
+    from aiohttp import web
+    from textual_serve.server import Server
+
+    class Room(Server):
+        """textual-serve, with the websocket's Origin checked and the sessions capped."""
+
+        live = 0
+
+        async def _make_app(self) -> web.Application:
+            app: web.Application = await super()._make_app()
+            source = (Path(self.templates_path) / "app_index.html").read_text("utf-8")
+            aiohttp_jinja2.setup(app, loader=jinja2.DictLoader(
+                {"app_index.html": local_page(source)}))
+            return app
+
+        def _full(self) -> web.Response:
+            return web.Response(status=503, content_type="text/html",
+                                text=FULL_PAGE.format(title=title, live=self.live),
+                                headers={"Retry-After": "20"})
+
+        async def handle_index(self, request: web.Request) -> web.StreamResponse:
+            if self.live >= max_sessions:
+                return self._full()
+            response: web.StreamResponse = await super().handle_index(request)
+            return response
+
+        async def handle_websocket(  # type: ignore[override]
+            self, request: web.Request
+        ) -> web.StreamResponse:
+            origin = (request.headers.get("Origin") or "").lower()
+            if origin not in origins:
+                return web.Response(status=403, text="this page's sessions open from its own "
+                                                     "address only")
+            if self.live >= max_sessions:
+                return self._full()
+            self.live += 1
+            try:
+                response: web.StreamResponse = await super().handle_websocket(request)
+                return response
+            finally:
+                self.live -= 1
+
+        async def on_startup(self, app: web.Application) -> None:
+            print(f"Serving Riichi Drill on {self.public_url} (at most {max_sessions} sessions); "
+                  "Ctrl+C to stop.", flush=True)
+
+    return Room(command, host=host, port=port, title=title, public_url=public_url)
+
+
+def run_serve(args: argparse.Namespace) -> int:
+    """Prepare the database and the bank (or check the classroom server), then serve."""
+    if args.class_name and not args.server:
+        raise DrillError("--class needs --server URL: the classroom server the set is on "
+                         "(start it with 'riichi-drill class serve')")
+    if args.server and not args.class_name:
+        raise DrillError("--server goes with --class NAME")
+    env: dict[str, str] = {SERVED_ENV: "1"}
+    if args.class_name:
+        from ..class_client import HttpLink
+
+        link = HttpLink(args.server, args.class_name)
+        _check_server(link)
+    else:
+        from data.db import resolve_url
+
+        from ..store import DrillStore
+
+        url = resolve_url(getattr(args, "db", None))
+        DrillStore.open(url).close()
+        env[DB_ENV] = url
+    check_port(args.host, args.port)
 
     # Each tab's process imports this checkout even when it is not installed.
     root = str(Path(__file__).resolve().parents[2])
     paths = [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]
     if root not in paths:
-        os.environ["PYTHONPATH"] = os.pathsep.join([root, *paths])
-
-    from textual_serve.server import Server
+        env["PYTHONPATH"] = os.pathsep.join([root, *paths])
+    os.environ.update(env)
 
     title = args.title or ("Riichi Drill · " + args.class_name if args.class_name
                            else "Riichi Drill")
-    server = Server(tab_command(args, url), host=args.host, port=args.port, title=title,
-                    public_url=args.public_url)
-    server.serve()
+    room = make_room(tab_command(args), host=args.host, port=args.port, title=title,
+                     public_url=args.public_url, max_sessions=args.max_sessions,
+                     origins=allowed_origins(args.host, args.port, args.public_url))
+    room.serve()
     return 0
+
+
+def _check_server(link: Any) -> None:
+    import json
+    import urllib.error
+    import urllib.request
+
+    try:
+        with urllib.request.urlopen(link.server + "/api/sets", timeout=10) as r:
+            sets = json.loads(r.read())
+    except (urllib.error.URLError, OSError, ValueError) as e:
+        raise DrillError(f"the classroom server {link.server} does not answer "
+                         f"({getattr(e, 'reason', e)})") from None
+    names = [s.get("name") for s in sets if isinstance(s, dict)]
+    if link.set_name not in names:
+        raise DrillError(f"the classroom server has no practice set named '{link.set_name}'")

@@ -1,24 +1,26 @@
 """Taking a practice set: join, answer each question in order, see your own results.
 
-:class:`ClassroomApp` runs one student's session of a practice set (see
-:mod:`data.classroom`). Without a student it starts on :class:`JoinScreen`
-(name and PIN: the way a browser tab served by ``riichi-drill serve`` begins);
-then :class:`ClassQuestionScreen` asks the set's questions in order with the
-drill's widgets (the hand, its situation, the answer form) and grading; every
-answer is stored before the next question is shown, so a closed terminal loses
-at most the question on screen, and joining again with the same name and PIN
-resumes there. Time limits per question and for the set are counted down; when
-one runs out, what is typed is taken as the answer. Explanations come after
-each answer or only at the end, as the set says. :class:`ClassSummaryScreen`
+:class:`ClassroomApp` runs one student's session of a practice set. It only
+shows: a :class:`quiz.class_client.ClassController` joins, loads the hands,
+keeps and sends the answers; the classroom server's desk
+(:mod:`quiz.class_desk`) grades them. Without a student it starts on
+:class:`JoinScreen` (name, and the resume code only when coming back on another
+computer: the way a browser tab served by ``riichi-drill serve`` begins); then
+:class:`ClassQuestionScreen` asks the set's questions in order with the drill's
+widgets; every answer is kept (memory and a small journal file) and sent before
+the next question is shown, or, when the server is away, as soon as it is back.
+Time limits per question and for the set are counted down; when one runs out,
+what is typed is taken as the answer. The marks and explanations come after
+each answer or only at the end, as the server says. :class:`ClassSummaryScreen`
 shows the student's own results (never anyone else's), question by question,
 with the worked explanation of each.
 """
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import replace
 from typing import TYPE_CHECKING, ClassVar
 
 from textual import on
@@ -28,8 +30,9 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, Static
 
-from ..drills import DrillKind, Question
-from ..grading import Answer, AnswerKey, Hints, Marked, Part, PartMark, grade
+from ..class_client import ClassRefused, Kept, LinkDown
+from ..errors import DrillError
+from ..grading import Answer, Hints, Marked, Part
 from ..widgets.answer_form import AnswerForm
 from ..widgets.explanation import ExplanationView
 from ..widgets.hand import HandView
@@ -37,79 +40,22 @@ from ..widgets.marks import MarksView
 from ..widgets.situation import SituationPanel
 
 if TYPE_CHECKING:
-    from data.classroom import (
-        ClassQuestion,
-        Classroom,
-        SetOptions,
-        StoredAnswer,
-        StudentResult,
-        StudentSession,
-    )
+    from data.classroom import SetOptions, StudentResult, StudentSession
+
+    from ..class_client import ClassController
+    from ..drills import Question
 
 __all__ = [
     "ClassQuestionScreen",
     "ClassSummaryScreen",
     "ClassroomApp",
     "JoinScreen",
-    "grade_in_time",
-    "question_for",
 ]
 
 #: A monotonic clock in seconds (injected in tests to run the timers).
 Ticker = Callable[[], float]
-
-
-def question_for(cq: ClassQuestion, parts: tuple[str, ...], *, skip_fu_on_limits: bool) -> Question:
-    """The drill question for one question of a set: the set's parts of the whole hand."""
-    result = cq.item.result
-    asked = [Part(p) for p in parts]
-    if skip_fu_on_limits and (result.yakuman or result.han >= 5) and Part.FU in asked:
-        asked.remove(Part.FU)
-    if not asked:
-        asked = [Part.PAYMENT]
-    key = AnswerKey.from_result(result, asked)
-    names = [p.label.lower() for p in asked]
-    said = ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]
-    prompt = f"What {'are' if len(names) > 1 or names[0] == 'yaku' else 'is'} the {said}?"
-    return Question(
-        DrillKind.WHOLE,
-        cq.position + 1,
-        key,
-        prompt,
-        item=cq.item,
-        result=result,
-        topics=cq.item.topics,
-    )
-
-
-def grade_in_time(key: AnswerKey, answers: Mapping[Part, Answer]) -> Marked:
-    """Grade an answer taken when the time ran out: unreadable parts are marked wrong.
-
-    Parts that can be read are graded as usual (with their likely reasons and
-    concepts); a part left empty or unreadable is wrong, given as typed.
-    """
-    graded = grade(key, answers)
-    if isinstance(graded, Marked):
-        return graded
-    bad = {h.part for h in graded.hints}
-    readable = tuple(p for p in key.parts if p not in bad)
-    sub = grade(replace(key, parts=readable), answers) if readable else None
-    assert sub is None or isinstance(sub, Marked)
-    marks: list[PartMark] = []
-    for part in key.parts:
-        if part in bad:
-            raw = answers.get(part, "")
-            given = raw if isinstance(raw, str) else ", ".join(raw)
-            marks.append(PartMark(part, given.strip() or "(no answer)",
-                                  key.expected_text(part), False, "time ran out"))
-        else:
-            assert sub is not None
-            mark = sub.mark(part)
-            assert mark is not None
-            marks.append(mark)
-    if sub is None:
-        return Marked(tuple(marks))
-    return Marked(tuple(marks), sub.diagnoses, sub.concepts)
+#: Seconds between two tries to send answers kept while the server was away.
+RETRY_SECONDS = 2.0
 
 
 def _clock_text(seconds: float) -> str:
@@ -118,11 +64,11 @@ def _clock_text(seconds: float) -> str:
 
 
 class JoinScreen(Screen[None]):
-    """Join a practice set: your name, and your PIN if you are coming back."""
+    """Join a practice set: your name, and your resume code if you come back elsewhere."""
 
     DEFAULT_CSS = """
     JoinScreen { align: center middle; }
-    JoinScreen > #join-box { width: 64; height: auto; border: round $primary; padding: 1 2; }
+    JoinScreen > #join-box { width: 68; height: auto; border: round $primary; padding: 1 2; }
     JoinScreen Input { margin-bottom: 1; }
     JoinScreen #join-error { color: $error; height: auto; }
     """
@@ -140,8 +86,9 @@ class JoinScreen(Screen[None]):
             yield Static(f"Practice set [b]{self.set_name}[/b]\n", id="join-title")
             yield Static("Your name")
             yield Input(placeholder="as your teacher will see it", id="join-name")
-            yield Static("PIN (only when coming back; a new one is given the first time)")
-            yield Input(placeholder="4 digits", password=True, id="join-pin")
+            yield Static("Resume code (only when coming back on another computer)")
+            yield Input(placeholder="e.g. K7QX2-MW9RT; empty the first time", password=True,
+                        id="join-code")
             yield Static("", id="join-error")
         yield Footer()
 
@@ -150,15 +97,15 @@ class JoinScreen(Screen[None]):
 
     @on(Input.Submitted, "#join-name")
     def _name_done(self) -> None:
-        self.query_one("#join-pin", Input).focus()
+        self.query_one("#join-code", Input).focus()
 
-    @on(Input.Submitted, "#join-pin")
-    def _pin_done(self) -> None:
+    @on(Input.Submitted, "#join-code")
+    async def _code_done(self) -> None:
         name = self.query_one("#join-name", Input).value
-        pin = self.query_one("#join-pin", Input).value
+        code = self.query_one("#join-code", Input).value
         app = self.app
         assert isinstance(app, ClassroomApp)
-        message = app.join(name, pin or None)
+        message = await app.join(name, code or None)
         if message is not None:
             self.query_one("#join-error", Static).update(message)
             self.query_one("#join-name", Input).focus()
@@ -169,6 +116,8 @@ class ClassQuestionScreen(Screen[None]):
 
     DEFAULT_CSS = """
     ClassQuestionScreen #class-header { height: 1; background: $primary 30%; padding: 0 1; }
+    ClassQuestionScreen #class-notice { height: auto; padding: 0 1; background: $warning 20%; }
+    ClassQuestionScreen #class-notice.-empty { display: none; }
     ClassQuestionScreen #class-body { height: 1fr; padding: 0 1; }
     ClassQuestionScreen #class-prompt { margin-top: 1; text-style: bold; }
     ClassQuestionScreen #class-after { display: none; height: auto; }
@@ -181,27 +130,23 @@ class ClassQuestionScreen(Screen[None]):
         Binding("ctrl+q", "app.quit", "Quit (resume later)", id="class.quit"),
     ]
 
-    def __init__(
-        self,
-        classroom: Classroom,
-        session: StudentSession,
-        questions: tuple[ClassQuestion, ...],
-        *,
-        ticker: Ticker = time.monotonic,
-    ) -> None:
+    def __init__(self, controller: ClassController, *, ticker: Ticker = time.monotonic) -> None:
         super().__init__()
-        self.classroom = classroom
-        self.session = session
-        self.questions = questions
+        self.controller = controller
+        session = controller.session
+        assert session is not None
+        self.session: StudentSession = session
+        self.questions = controller.questions
         self.ticker = ticker
-        self.position = session.position
+        self.position = controller.next_position
         self.used = session.seconds_used
         self.question: Question | None = None
         self.started = ticker()
         self.reviewing = False
         self.busy = False
         self.done = False
-        self.stored: list[StoredAnswer] = []
+        self.code_shown = False
+        self.waiting_last = False
 
     @property
     def options(self) -> SetOptions:
@@ -210,6 +155,7 @@ class ClassQuestionScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static("", id="class-header")
+        yield Static("", id="class-notice", classes="-empty")
         with VerticalScroll(id="class-body"):
             yield HandView(id="class-hand")
             yield SituationPanel(id="class-situation")
@@ -222,13 +168,24 @@ class ClassQuestionScreen(Screen[None]):
         yield Footer()
 
     async def on_mount(self) -> None:
-        if self.session.pin:
-            self.notify(f"Your PIN is {self.session.pin}: you need it to resume.", timeout=15)
+        if self.session.code:
+            # Shown once, on its own line above the question (it never covers the
+            # explanation); it is also kept on this computer to resume.
+            self._notice(f"Your resume code: {self.session.code} (write it down to come back "
+                         "on another computer; this one remembers it)")
+            self.code_shown = True
         elif self.session.resumed and self.position:
             self.notify(f"Welcome back: question {self.position + 1} of "
                         f"{self.session.practice_set.size}.")
+        if self.controller.pending:
+            self.set_timer(0.1, self._retry)
         await self.show_question()
         self.set_interval(0.25, self._tick)
+
+    def _notice(self, text: str) -> None:
+        notice = self.query_one("#class-notice", Static)
+        notice.update(text)
+        notice.set_class(not text, "-empty")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "next":
@@ -237,13 +194,11 @@ class ClassQuestionScreen(Screen[None]):
 
     async def show_question(self) -> None:
         """Put the question at :attr:`position` on screen and start its clock."""
-        cq = self.questions[self.position]
-        opts = self.options
-        q = question_for(cq, opts.parts, skip_fu_on_limits=opts.skip_fu_on_limits)
+        q = self.questions[self.position]
         self.question = q
-        assert q.result is not None
+        assert q.result is not None and q.item is not None
         self.query_one(HandView).show(q.result.hand, tsumo=q.result.tsumo)
-        self.query_one(SituationPanel).show(q.result.situation, q.result.rules, salt=cq.item.uid)
+        self.query_one(SituationPanel).show(q.result.situation, q.result.rules, salt=q.item.uid)
         self.query_one("#class-prompt", Static).update(q.prompt)
         self.reviewing = False
         self.remove_class("-reviewing")
@@ -282,8 +237,9 @@ class ClassQuestionScreen(Screen[None]):
             if opts.set_seconds is not None:
                 left = opts.set_seconds - self.used - self._elapsed()
                 bits.append(f"set time {_clock_text(left)}")
-        if s.pin:
-            bits.append(f"PIN {s.pin}")
+        waiting = len(self.controller.pending)
+        if waiting:
+            bits.append(f"{waiting} answer{'s' if waiting > 1 else ''} kept, not sent")
         self.query_one("#class-header", Static).update(" · ".join(bits))
 
     def _tick(self) -> None:
@@ -293,75 +249,117 @@ class ClassQuestionScreen(Screen[None]):
         left = self._limit_left()
         if left is not None and left <= 0:
             answers = self.query_one(AnswerForm).answers()
-            self.run_worker(self._store(grade_in_time(self.question.key, answers), True),
-                            exclusive=True, group="class-store")
+            self.run_worker(self._store(answers, True), exclusive=True, group="class-store")
 
     async def on_answer_form_submitted(self, event: AnswerForm.Submitted) -> None:
-        """Grade the answer; a part that cannot be read gets a hint and no mark."""
+        """Check the answer can be read (a hint, no mark, when not), then send it."""
         event.stop()
         if self.reviewing or self.busy or self.question is None:
             return
-        graded = grade(self.question.key, event.answers)
-        if isinstance(graded, Hints):
-            self.query_one(AnswerForm).show_hints(graded)
+        hints = self.controller.readable(self.question, event.answers)
+        if hints is not None:
+            self.query_one(AnswerForm).show_hints(hints)
             return
-        await self._store(graded, False)
+        await self._store(event.answers, False)
 
-    async def _store(self, marked: Marked, timed_out: bool) -> None:
-        """Store the answer at once, then explain it or move on."""
-        from data.classroom import AnswerError, AnswerPart
-
+    async def _store(self, answers: Mapping[Part, Answer], timed_out: bool) -> None:
+        """Send the answer (kept first), then show the marks or move on."""
         if self.busy or self.reviewing:
             return
         self.busy = True
         try:
             seconds = self._elapsed()
-            opts = self.options
-            if opts.question_seconds is not None:
-                seconds = min(seconds, float(opts.question_seconds))
-            if opts.set_seconds is not None:
-                seconds = max(0.0, min(seconds, opts.set_seconds - self.used))
-            parts = [AnswerPart(m.part.value, m.given, m.expected, m.correct)
-                     for m in marked.marks]
             try:
-                stored = self.classroom.record_answer(
-                    self.session.enrolment_id, self.position, parts,
-                    concepts=marked.concepts, seconds=seconds, timed_out=timed_out,
-                )
-            except AnswerError as e:
+                got = await asyncio.to_thread(self.controller.submit, self.position, answers,
+                                              seconds=seconds, timed_out=timed_out)
+            except ClassRefused as e:
                 self.notify(str(e), severity="error", timeout=10)
                 await self._finish()
                 return
-            self.stored.append(stored)
-            self.used += stored.seconds
-            time_over = opts.set_seconds is not None and self.used >= opts.set_seconds
-            last = self.position + 1 >= len(self.questions)
-            if opts.explain.value == "during":
-                self.reviewing = True
-                self.add_class("-reviewing")
-                self.query_one(AnswerForm).disabled = True
-                self.query_one(MarksView).show(marked)
-                assert self.question is not None
-                self.query_one(ExplanationView).show(self.question)
-                self.query_one(SituationPanel).show_ura = True
-                nxt = "Enter: your results" if last or time_over else "Enter: next question"
-                if timed_out:
-                    nxt = "Time ran out. " + nxt
-                self.query_one("#class-next", Static).update(nxt)
-                self._update_header()
-                self.refresh_bindings()
-                self.set_focus(None)
-                self.done = last or time_over
+            if isinstance(got, Hints):
+                self.query_one(AnswerForm).show_hints(got)
                 return
-            if timed_out:
+            if self.code_shown:
+                self._notice("")
+                self.code_shown = False
+            last = self.position + 1 >= len(self.questions)
+            if isinstance(got, Kept):
+                self.used += seconds
+                self._notice("The classroom server is away: your answer is kept on this "
+                             "computer and will be sent when it is back.")
+                self.set_timer(RETRY_SECONDS, self._retry)
+                if last:
+                    self.waiting_last = True
+                    self.reviewing = True
+                    self.query_one(AnswerForm).disabled = True
+                    self._notice("The classroom server is away: your answers are kept and "
+                                 "will be sent when it is back. Keep this window open.")
+                    self._update_header()
+                    return
+                self.position += 1
+                await self.show_question()
+                return
+            self.session = got.session
+            self.used = got.session.seconds_used
+            time_over = got.session.finished and not last
+            marked = got.marked
+            if marked is None and timed_out:
                 self.notify(f"Time ran out: answer {self.position + 1} taken as it was.")
-            if last or time_over:
+            if marked is not None:
+                self._review(marked, timed_out, last or got.session.finished)
+                return
+            if last or time_over or got.session.finished:
                 await self._finish()
                 return
             self.position += 1
             await self.show_question()
         finally:
             self.busy = False
+
+    def _review(self, marked: Marked, timed_out: bool, done: bool) -> None:
+        """The marks and the explanation, as the set shows them during the set."""
+        self.reviewing = True
+        self.add_class("-reviewing")
+        self.query_one(AnswerForm).disabled = True
+        self.query_one(MarksView).show(marked)
+        assert self.question is not None
+        self.query_one(ExplanationView).show(self.question)
+        self.query_one(SituationPanel).show_ura = True
+        nxt = "Enter: your results" if done else "Enter: next question"
+        if timed_out:
+            nxt = "Time ran out. " + nxt
+        self.query_one("#class-next", Static).update(nxt)
+        self._update_header()
+        self.refresh_bindings()
+        self.set_focus(None)
+        self.done = done
+
+    async def _retry(self) -> None:
+        """Send the answers kept while the server was away; say so when they are in."""
+        if not self.controller.pending:
+            return
+        waiting = len(self.controller.pending)
+        try:
+            got = await asyncio.to_thread(self.controller.flush)
+        except LinkDown:
+            self._update_header()
+            self.set_timer(RETRY_SECONDS, self._retry)
+            return
+        except ClassRefused as e:
+            self.notify(str(e), severity="error", timeout=10)
+            return
+        if isinstance(got, Hints):  # pragma: no cover - answers are checked before they are kept
+            return
+        if got:
+            self.session = got[-1].session
+            self.used = self.session.seconds_used
+        self._notice(f"The classroom server is back: {waiting} kept "
+                     f"answer{'s' if waiting > 1 else ''} sent and stored.")
+        self.set_timer(6, lambda: self._notice(""))
+        self._update_header()
+        if self.waiting_last:
+            self.waiting_last = False
+            await self._finish()
 
     async def action_next(self) -> None:
         """After the explanation: the next question, or the results."""
@@ -380,7 +378,7 @@ class ClassQuestionScreen(Screen[None]):
         assert isinstance(app, ClassroomApp)
         self.done = True
         self.reviewing = True
-        app.call_later(app.show_summary, self.session)
+        app.call_later(app.show_summary)
 
 
 class ClassSummaryScreen(Screen[None]):
@@ -400,7 +398,7 @@ class ClassSummaryScreen(Screen[None]):
     def __init__(
         self,
         result: StudentResult,
-        questions: tuple[ClassQuestion, ...],
+        questions: tuple[Question, ...],
         session: StudentSession,
     ) -> None:
         super().__init__()
@@ -436,9 +434,9 @@ class ClassSummaryScreen(Screen[None]):
         parts = self.session.practice_set.options.parts
         table.add_columns("#", *[p.capitalize() for p in parts], "Time")
         answers = {a.position: a for a in r.answers}
-        for cq in self.questions:
-            a = answers.get(cq.position)
-            cells: list[str] = [str(cq.position + 1)]
+        for n, _q in enumerate(self.questions):
+            a = answers.get(n)
+            cells: list[str] = [str(n + 1)]
             for p in parts:
                 got = a.part(p) if a else None
                 if got is None:
@@ -446,23 +444,21 @@ class ClassSummaryScreen(Screen[None]):
                 else:
                     cells.append(("✓ " if got.correct else "✗ ") + (got.given or "-")[:14])
             cells.append(f"{a.seconds:.0f}s" if a else "not answered")
-            table.add_row(*cells, key=str(cq.position))
+            table.add_row(*cells, key=str(n))
         table.focus()
         if self.questions:
-            self._detail(self.questions[0].position)
+            self._detail(0)
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         if event.row_key.value is not None:
             self._detail(int(event.row_key.value))
 
     def _detail(self, position: int) -> None:
-        cq = next(q for q in self.questions if q.position == position)
-        opts = self.session.practice_set.options
-        q = question_for(cq, opts.parts, skip_fu_on_limits=opts.skip_fu_on_limits)
-        assert q.result is not None
+        q = self.questions[position]
+        assert q.result is not None and q.item is not None
         self.query_one("#summary-hand", HandView).show(q.result.hand, tsumo=q.result.tsumo)
         self.query_one("#summary-situation", SituationPanel).show(
-            q.result.situation, q.result.rules, salt=cq.item.uid, show_ura=True
+            q.result.situation, q.result.rules, salt=q.item.uid, show_ura=True
         )
         answer = next((a for a in self.result.answers if a.position == position), None)
         lines = [f"[b]Question {position + 1}[/b]"]
@@ -475,7 +471,9 @@ class ClassSummaryScreen(Screen[None]):
                 else:
                     lines.append(f"✗ {p.part}: you said {p.given or '-'}, it is {p.expected}")
             if answer.concepts:
-                lines.append("To practise: " + ", ".join(_titles(answer.concepts)))
+                titles = _titles(answer.concepts)
+                lines.append("To practise: " + ", ".join(titles[:3])
+                             + (f" (+{len(titles) - 3} more)" if len(titles) > 3 else ""))
         self.query_one("#summary-marks", Static).update("\n".join(lines))
         self.query_one("#summary-explanation", ExplanationView).show(q)
 
@@ -490,10 +488,11 @@ class ClassroomApp(App[None]):
     """One student's session of a practice set.
 
     Args:
-        classroom: the classroom service (on an open database).
+        controller: joins, loads and sends (see :class:`quiz.class_client.ClassController`).
         set_name: the practice set.
-        session: the student's session when already joined (``class join --student``);
-            None starts on the join screen.
+        student: the student's name when given on the command line; None starts
+            on the join screen.
+        code: the resume code given on the command line, if any.
         ticker: a monotonic clock for the timers (tests inject one).
     """
 
@@ -504,53 +503,74 @@ class ClassroomApp(App[None]):
 
     def __init__(
         self,
-        classroom: Classroom,
+        controller: ClassController,
         set_name: str,
         *,
-        session: StudentSession | None = None,
+        student: str | None = None,
+        code: str | None = None,
         ticker: Ticker = time.monotonic,
     ) -> None:
         super().__init__()
-        self.classroom = classroom
+        self.controller = controller
         self.set_name = set_name
-        self.session = session
+        self.student = student
+        self.code = code
         self.ticker = ticker
-        self.questions: tuple[ClassQuestion, ...] = ()
+        self.failure: str | None = None
+
+    @property
+    def session(self) -> StudentSession | None:
+        """The student's session, once joined."""
+        return self.controller.session
 
     async def on_mount(self) -> None:
-        if self.session is None:
+        if self.controller.session is not None:  # joined before the app started
+            await self.start()
+            return
+        if self.student is None:
             await self.push_screen(JoinScreen(self.set_name))
-        else:
-            await self.start(self.session)
+            return
+        message = await self.join(self.student, self.code)
+        if message is not None:
+            self.failure = message
+            self.exit(return_code=1, message=message)
 
-    def join(self, name: str, pin: str | None) -> str | None:
-        """Join or resume from the join screen; returns the error to show, or None."""
+    async def join(self, name: str, code: str | None) -> str | None:
+        """Join or resume; returns the error to show, or None."""
         from data.errors import DataError
 
         try:
-            session = self.classroom.join(self.set_name, name, pin)
-        except DataError as e:
+            await asyncio.to_thread(self.controller.join, name, code)
+            await asyncio.to_thread(self.controller.load)
+        except (DataError, DrillError) as e:
             return str(e)
-        self.call_later(self.start, session)
+        self.call_later(self.start)
         return None
 
-    async def start(self, session: StudentSession) -> None:
-        """Load the set's questions and go to the next unanswered one (or the results)."""
-        self.session = session
-        self.questions = self.classroom.questions(self.set_name)
-        if session.finished or session.position >= len(self.questions):
-            await self.show_summary(session)
+    async def start(self) -> None:
+        """Go to the next unanswered question (or the results)."""
+        session = self.controller.session
+        assert session is not None
+        if (session.finished or self.controller.next_position >= len(self.controller.questions)) \
+                and not self.controller.pending:
+            await self.show_summary()
             return
-        screen = ClassQuestionScreen(self.classroom, session, self.questions, ticker=self.ticker)
+        screen = ClassQuestionScreen(self.controller, ticker=self.ticker)
         if isinstance(self.screen, JoinScreen):
             await self.switch_screen(screen)
         else:
             await self.push_screen(screen)
 
-    async def show_summary(self, session: StudentSession) -> None:
-        """The student's own results."""
-        result = self.classroom.own_results(session)
-        screen = ClassSummaryScreen(result, self.questions, session)
+    async def show_summary(self) -> None:
+        """The student's own results (from the server)."""
+        session = self.controller.session
+        assert session is not None
+        try:
+            result = await asyncio.to_thread(self.controller.own_results)
+        except (LinkDown, ClassRefused) as e:
+            self.notify(f"Your results cannot be shown now: {e}", severity="error", timeout=15)
+            return
+        screen = ClassSummaryScreen(result, self.controller.questions, session)
         if isinstance(self.screen, ClassQuestionScreen | JoinScreen):
             await self.switch_screen(screen)
         else:

@@ -7,14 +7,14 @@ from pathlib import Path
 import pytest
 
 from data.classroom import Classroom, Explain, SetOptions, open_classroom
+from quiz.class_client import ClassController, LocalLink
+from quiz.class_desk import ClassDesk, grade_in_time, question_for
 from quiz.grading import Part
 from quiz.screens.classroom import (
     ClassQuestionScreen,
     ClassroomApp,
     ClassSummaryScreen,
     JoinScreen,
-    grade_in_time,
-    question_for,
 )
 from quiz.widgets.answer_form import AnswerForm
 from tests.classroom.conftest import FakeClock, build_bank
@@ -39,6 +39,17 @@ def classroom(tmp_path: Path) -> Classroom:
     c = open_classroom(url, clock=FakeClock())
     yield c  # type: ignore[misc]
     c.close()
+
+
+def make_app(classroom: Classroom, set_name: str, folder: Path, *,
+             student: str | None = None, code: str | None = None,
+             ticker: Ticker | None = None) -> ClassroomApp:
+    """The student's app on an in-process desk (the server's rules, no HTTP)."""
+    desk = ClassDesk(classroom, ticker=ticker) if ticker else ClassDesk(classroom)
+    controller = ClassController(LocalLink(desk, set_name), folder=folder / "student",
+                                 **({"ticker": ticker} if ticker else {}))
+    return ClassroomApp(controller, set_name, student=student, code=code,
+                        **({"ticker": ticker} if ticker else {}))
 
 
 async def type_text(pilot, text: str) -> None:  # type: ignore[no-untyped-def]
@@ -69,25 +80,29 @@ async def answer(pilot, app: ClassroomApp, wrong: set[Part] = frozenset()) -> No
 
 @pytest.mark.slow
 async def test_join_screen_then_answers_stored_at_once_and_a_summary(
-    classroom: Classroom,
+    classroom: Classroom, tmp_path: Path
 ) -> None:
     classroom.create_set("Night", "pw", count=3, seed=1)
-    app = ClassroomApp(classroom, "Night")
+    app = make_app(classroom, "Night", tmp_path)
     async with app.run_test(size=(100, 40)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, JoinScreen)
         await type_text(pilot, "Ann")
-        await pilot.press("enter", "enter")  # no PIN: a new one is given
+        await pilot.press("enter", "enter")  # no code: a new one is given
         await pilot.pause()
         screen, _ = screen_question(app)
         session = app.session
-        assert session is not None and session.pin is not None
+        assert session is not None and session.code is not None
         header = str(screen.query_one("#class-header").render())
-        assert f"PIN {session.pin}" in header and "question 1 of 3" in header
+        assert session.code not in header and "question 1 of 3" in header
+        # the code is shown once, on its own line (never over the explanation)
+        notice = str(screen.query_one("#class-notice").render())
+        assert f"Your resume code: {session.code}" in notice
 
         await answer(pilot, app)
         state = classroom.session(session.enrolment_id)
         assert state.answered == 1  # stored before the next question is shown
+        assert not screen.query_one("#class-notice").display  # the code is gone
         screen, _ = screen_question(app)
         assert screen.position == 1 and not screen.reviewing  # explanations after: no marks
         await answer(pilot, app, wrong={Part.PAYMENT})
@@ -110,10 +125,10 @@ async def test_join_screen_then_answers_stored_at_once_and_a_summary(
 
 
 @pytest.mark.slow
-async def test_join_screen_refuses_a_taken_name(classroom: Classroom) -> None:
+async def test_join_screen_refuses_a_taken_name(classroom: Classroom, tmp_path: Path) -> None:
     classroom.create_set("Night", "pw", count=2, seed=1)
     ann = classroom.join("Night", "Ann")
-    app = ClassroomApp(classroom, "Night")
+    app = make_app(classroom, "Night", tmp_path)
     async with app.run_test(size=(100, 40)) as pilot:
         await pilot.pause()
         await type_text(pilot, "Ann")
@@ -122,9 +137,9 @@ async def test_join_screen_refuses_a_taken_name(classroom: Classroom) -> None:
         assert isinstance(app.screen, JoinScreen)
         error = str(app.screen.query_one("#join-error").render())
         assert "student name 'Ann' is already taken in practice set 'Night'" in error
-        # with the PIN it resumes
+        # with the code it resumes
         await pilot.press("tab")
-        await type_text(pilot, ann.pin or "")
+        await type_text(pilot, ann.code or "")
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, ClassQuestionScreen)
@@ -133,13 +148,14 @@ async def test_join_screen_refuses_a_taken_name(classroom: Classroom) -> None:
 
 
 @pytest.mark.slow
-async def test_explanations_during_and_hints(classroom: Classroom) -> None:
+async def test_explanations_during_and_hints(classroom: Classroom, tmp_path: Path) -> None:
     options = SetOptions(explain=Explain.DURING)
     classroom.create_set("Explained", "pw", count=2, seed=2, options=options)
-    session = classroom.join("Explained", "Bo")
-    app = ClassroomApp(classroom, "Explained", session=session)
+    app = make_app(classroom, "Explained", tmp_path, student="Bo")
     async with app.run_test(size=(100, 50)) as pilot:
         await pilot.pause()
+        session = app.session
+        assert session is not None
         screen, q = screen_question(app)
         # an unreadable payment: a hint, no mark, nothing stored
         form = screen.query_one(AnswerForm)
@@ -170,14 +186,17 @@ async def test_explanations_during_and_hints(classroom: Classroom) -> None:
 
 
 @pytest.mark.slow
-async def test_time_runs_out_and_what_is_typed_is_taken(classroom: Classroom) -> None:
+async def test_time_runs_out_and_what_is_typed_is_taken(
+    classroom: Classroom, tmp_path: Path
+) -> None:
     options = SetOptions(question_seconds=30, parts=("han", "payment"))
     classroom.create_set("Timed", "pw", count=3, seed=3, options=options)
-    session = classroom.join("Timed", "Cy")
     ticker = Ticker()
-    app = ClassroomApp(classroom, "Timed", session=session, ticker=ticker)
+    app = make_app(classroom, "Timed", tmp_path, student="Cy", ticker=ticker)
     async with app.run_test(size=(100, 40)) as pilot:
         await pilot.pause()
+        session = app.session
+        assert session is not None
         screen, q = screen_question(app)
         await type_text(pilot, q.key.expected_text(Part.HAN))  # han right, payment left empty
         ticker.t += 12
@@ -193,17 +212,16 @@ async def test_time_runs_out_and_what_is_typed_is_taken(classroom: Classroom) ->
 
 
 async def test_a_resumed_student_starts_at_the_first_unanswered_question(
-    classroom: Classroom,
+    classroom: Classroom, tmp_path: Path
 ) -> None:
     from data.classroom import AnswerPart
 
     classroom.create_set("Resume", "pw", count=4, seed=4)
-    s = classroom.join("Resume", "Di", "4321")
+    s = classroom.join("Resume", "Di")
     for pos in range(2):
         classroom.record_answer(s.enrolment_id, pos, [AnswerPart("fu", "30", "30", True)],
                                 seconds=3.0)
-    again = classroom.join("Resume", "Di", "4321")
-    app = ClassroomApp(classroom, "Resume", session=again)
+    app = make_app(classroom, "Resume", tmp_path, student="Di", code=s.code)
     async with app.run_test(size=(100, 40)) as pilot:
         await pilot.pause()
         screen, q = screen_question(app)
@@ -214,7 +232,7 @@ async def test_a_resumed_student_starts_at_the_first_unanswered_question(
 def test_grade_in_time_marks_unreadable_parts_wrong(classroom: Classroom) -> None:
     classroom.create_set("G", "pw", count=1, seed=5)
     cq = classroom.questions("G")[0]
-    q = question_for(cq, ("han", "payment"), skip_fu_on_limits=True)
+    q = question_for(cq.item, cq.position, SetOptions(parts=("han", "payment")))
     marked = grade_in_time(q.key, {Part.HAN: q.key.expected_text(Part.HAN), Part.PAYMENT: "lots"})
     assert [m.correct for m in marked.marks] == [True, False]
     assert marked.marks[1].given == "lots" and marked.marks[1].note == "time ran out"
@@ -230,5 +248,7 @@ def test_fu_is_skipped_on_limit_hands_unless_asked(classroom: Classroom) -> None
             break
     if limit is None:
         pytest.skip("no limit hand in the test bank")
-    assert Part.FU not in question_for(limit, ("fu", "han"), skip_fu_on_limits=True).parts
-    assert Part.FU in question_for(limit, ("fu", "han"), skip_fu_on_limits=False).parts
+    asked = SetOptions(parts=("fu", "han"))
+    assert Part.FU not in question_for(limit.item, 0, asked).parts
+    all_fu = SetOptions(parts=("fu", "han"), skip_fu_on_limits=False)
+    assert Part.FU in question_for(limit.item, 0, all_fu).parts

@@ -49,14 +49,13 @@ def name(student: int) -> str:
     return f"Student {student:02d}"
 
 
-def take_set(url: str, student: int, barriers: dict[int, threading.Barrier] | None,
+def take_set(url: str, student: int, code: str, barriers: dict[int, threading.Barrier] | None,
              tab: int = 0) -> list[StoredAnswer]:
     """One student's whole session, on a connection of their own."""
     c = open_classroom(url)
     try:
-        # both tabs of a racing student join at the same moment: one creates the
-        # enrolment, the other resumes it with the same PIN
-        session = c.join("Class", name(student), f"{student:04d}")
+        # both tabs of a racing student resume at the same moment with the same code
+        session = c.join("Class", name(student), code)
         assert session.practice_set.size == QUESTIONS
         out = []
         for q in range(QUESTIONS):
@@ -75,11 +74,13 @@ def test_thirty_students_at_once(make_classroom, db_url: str) -> None:  # type: 
     teacher: Classroom = make_classroom()
     made = teacher.create_set("Class", "pw", count=QUESTIONS, seed=30)
 
+    codes = [teacher.join("Class", name(s)).code or "" for s in range(STUDENTS)]
     barriers = {s: {q: threading.Barrier(2) for q in range(QUESTIONS)} for s in range(RACERS)}
     started = time.perf_counter()
     with ThreadPoolExecutor(max_workers=STUDENTS + RACERS) as pool:
-        futures = [pool.submit(take_set, db_url, s, barriers.get(s)) for s in range(STUDENTS)]
-        racers = [pool.submit(take_set, db_url, s, barriers[s], 1) for s in range(RACERS)]
+        futures = [pool.submit(take_set, db_url, s, codes[s], barriers.get(s))
+                   for s in range(STUDENTS)]
+        racers = [pool.submit(take_set, db_url, s, codes[s], barriers[s], 1) for s in range(RACERS)]
         stored = [f.result() for f in futures]
         raced = [f.result() for f in racers]
     elapsed = time.perf_counter() - started

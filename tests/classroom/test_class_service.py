@@ -161,31 +161,44 @@ def test_the_teacher_password_is_hashed_and_checked(classroom: Classroom) -> Non
 # --------------------------------------------------------------------------- taking it
 
 
-def test_join_gives_a_pin_and_a_taken_name_is_refused(classroom: Classroom) -> None:
+def test_join_gives_a_random_code_and_a_taken_name_is_refused(classroom: Classroom) -> None:
+    from data.classroom.hashing import CODE_ALPHABET
+
     classroom.create_set("S", "pw", count=3, seed=1)
     ann = classroom.join("S", "Ann")
-    assert ann.pin is not None and len(ann.pin) == 4 and ann.pin.isdigit()
+    assert ann.code is not None and len(ann.code) == 11 and ann.code[5] == "-"
+    assert set(ann.code.replace("-", "")) <= set(CODE_ALPHABET)
     assert (ann.position, ann.answered, ann.finished, ann.resumed) == (0, 0, False, False)
     before = table_counts(classroom)
     with pytest.raises(StudentNameTakenError,
                        match="student name 'Ann' is already taken in practice set 'S'; "
-                             "to resume, give the PIN"):
+                             "to resume, give the code"):
         classroom.join("S", "Ann")
-    wrong = "0000" if ann.pin != "0000" else "1111"
-    with pytest.raises(StudentNameTakenError, match=r"\(wrong PIN to resume\)"):
-        classroom.join("S", "Ann", wrong)
+    with pytest.raises(StudentNameTakenError, match=r"\(wrong code to resume\)"):
+        classroom.join("S", "Ann", "0000")
     assert table_counts(classroom) == before
-    again = classroom.join("S", " Ann ", ann.pin)
-    assert again.enrolment_id == ann.enrolment_id and again.resumed and again.pin is None
-    chosen = classroom.join("S", "Bo", "7777")
-    assert chosen.pin == "7777"
+    # typed in lower case with spaces: still the code
+    typed = ann.code.lower().replace("-", " ")
+    again = classroom.join("S", " Ann ", typed)
+    assert again.enrolment_id == ann.enrolment_id and again.resumed and again.code is None
+    # the code is never chosen by the student: a new name gets a new random code
+    bo = classroom.join("S", "Bo", "7777")
+    assert bo.code is not None and bo.code != "7777" and bo.code != ann.code
+    # only a strong hash is stored
+    from sqlalchemy import select
+
+    from data.class_models import Enrolment
+
+    with classroom.db.session() as s:
+        stored = s.scalars(select(Enrolment.pin_hash)).all()
+    assert all(h.startswith("scrypt$16384$") and ann.code not in h for h in stored)
     with pytest.raises(SetNotFoundError):
         classroom.join("Nope", "Ann")
 
 
 def test_each_answer_is_stored_once_and_the_session_resumes(classroom: Classroom) -> None:
     made = classroom.create_set("S", "pw", count=4, seed=2)
-    s = classroom.join("S", "Ann", "1234")
+    s = classroom.join("S", "Ann")
     first = classroom.record_answer(s.enrolment_id, 0, parts(fu=False),
                                     concepts=["fu:closed_ron"], seconds=12.5)
     assert first.created and not first.correct and first.item_uid == made.item_uids[0]
@@ -205,7 +218,7 @@ def test_each_answer_is_stored_once_and_the_session_resumes(classroom: Classroom
     with pytest.raises(AnswerError, match="unknown topic 'fu:nope'"):
         classroom.record_answer(s.enrolment_id, 1, parts(), concepts=["fu:nope"], seconds=1.0)
     classroom.record_answer(s.enrolment_id, 1, parts(), seconds=4.0)
-    resumed = classroom.join("S", "Ann", "1234")
+    resumed = classroom.join("S", "Ann", s.code)
     assert (resumed.position, resumed.answered, resumed.seconds_used) == (2, 2, 16.5)
     for pos in (2, 3):
         classroom.record_answer(s.enrolment_id, pos, parts(pay=False),
@@ -277,11 +290,11 @@ def test_results_scores_times_and_most_missed_concepts(classroom: Classroom) -> 
     ]
     assert r.concepts[2].example.position == 3
 
-    # a student sees their own results with their PIN, and nobody else's
-    mine = classroom.student_results("R", "Bo", bo.pin or "")
+    # a student sees their own results with their code, and nobody else's
+    mine = classroom.student_results("R", "Bo", bo.code or "")
     assert mine == b
-    with pytest.raises(StudentNotFoundError, match="no student 'Bo' with that PIN"):
-        classroom.student_results("R", "Bo", "not-the-pin")
+    with pytest.raises(StudentNotFoundError, match="no student 'Bo' with that code"):
+        classroom.student_results("R", "Bo", "not-the-code")
     assert classroom.own_results(ann) == a
 
     # CSV: a row per answer, the parts side by side

@@ -1,0 +1,100 @@
+"""Classroom practice: sets a teacher prepares, students take, and the results.
+
+A teacher prepares a *practice set*: a unique name, a fixed ordered list of
+bank items (picked by id, or drawn from the bank, optionally by topic and
+difficulty, with a seed: every student gets the same hands in the same order),
+the rule profile, what is asked, time limits and when explanations are shown.
+The teacher's password (hashed with scrypt and a salt) protects preparing,
+exporting, deleting and seeing everyone's results.
+
+Students *join* with their name (unique in the set) and get a random resume
+code, shown once and stored only as a hash; each answer is stored at once and
+exactly once (``record_answer`` is idempotent per question); a student who was
+disconnected joins again with name and code and resumes at the first question
+not answered. A student sees only their own results. Students never reach
+this package directly: the classroom server (:mod:`quiz.class_server`) holds
+the database and grades every answer itself.
+
+The package, one concern a module:
+
+- :mod:`.errors`: the exceptions, under :class:`ClassroomError`;
+- :mod:`.hashing`: scrypt hashes, resume codes;
+- :mod:`.records`: the set's options and the frozen records handed back;
+- :mod:`.rows`: ORM rows to records;
+- :mod:`.service`: :class:`Classroom`, the one way in (sets, joins, answers);
+- :mod:`.results`: the results of a set, and their CSV;
+- :mod:`.setfile`: set files for another club.
+"""
+
+from __future__ import annotations
+
+from .errors import (
+    AnswerError,
+    ClassroomError,
+    SetExistsError,
+    SetFileError,
+    SetNotFoundError,
+    SetOptionsError,
+    StudentNameTakenError,
+    StudentNotFoundError,
+    TooManyAttemptsError,
+    UnknownItemError,
+    WrongPasswordError,
+)
+from .hashing import hash_secret, new_resume_code, normal_code, verify_secret
+from .records import (
+    ASKABLE_PARTS,
+    DEFAULT_PARTS,
+    AnswerPart,
+    ClassQuestion,
+    ClassResults,
+    ConceptMiss,
+    ExampleHand,
+    Explain,
+    PracticeSetRecord,
+    QuestionStat,
+    SetOptions,
+    SetSummary,
+    StoredAnswer,
+    StudentResult,
+    StudentSession,
+)
+from .results import results_csv, write_results_csv
+from .service import Classroom, open_classroom
+
+__all__ = [
+    "ASKABLE_PARTS",
+    "DEFAULT_PARTS",
+    "AnswerError",
+    "AnswerPart",
+    "ClassQuestion",
+    "ClassResults",
+    "Classroom",
+    "ClassroomError",
+    "ConceptMiss",
+    "ExampleHand",
+    "Explain",
+    "PracticeSetRecord",
+    "QuestionStat",
+    "SetExistsError",
+    "SetFileError",
+    "SetNotFoundError",
+    "SetOptions",
+    "SetOptionsError",
+    "SetSummary",
+    "StoredAnswer",
+    "StudentNameTakenError",
+    "StudentNotFoundError",
+    "StudentResult",
+    "StudentSession",
+    "TooManyAttemptsError",
+    "UnknownItemError",
+    "WrongPasswordError",
+    "hash_secret",
+    "new_resume_code",
+    "normal_code",
+    "open_classroom",
+    "results_csv",
+    "verify_secret",
+    "write_results_csv",
+]

@@ -1,0 +1,54 @@
+"""The classroom's exceptions, all under :class:`ClassroomError` (each a one-line message)."""
+
+from __future__ import annotations
+
+from ..errors import DataError, NotFoundError
+
+
+class ClassroomError(DataError):
+    """Root of the classroom's errors (each a one-line message)."""
+
+
+class SetNotFoundError(ClassroomError, NotFoundError):
+    """No practice set of that name."""
+
+
+class SetExistsError(ClassroomError):
+    """A practice set of that name already exists."""
+
+
+class WrongPasswordError(ClassroomError):
+    """The teacher's password does not match."""
+
+
+class StudentNameTakenError(ClassroomError):
+    """The student name is taken in the set (and no matching PIN was given to resume)."""
+
+
+class StudentNotFoundError(ClassroomError, NotFoundError):
+    """No student of that name in the set."""
+
+
+class SetOptionsError(ClassroomError):
+    """A set's options or selection cannot be used (bad part, profile, limit, too few items)."""
+
+
+class UnknownItemError(ClassroomError):
+    """Items named for a set that are not in the bank."""
+
+
+class SetFileError(ClassroomError):
+    """A set file that cannot be imported (unreadable, malformed, unknown items)."""
+
+
+class AnswerError(ClassroomError):
+    """An answer that cannot be stored (wrong question, set finished, bad part)."""
+
+
+
+class TooManyAttemptsError(ClassroomError):
+    """Too many wrong codes or passwords in a short time: wait before trying again."""
+
+    def __init__(self, message: str, retry_after: float) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after

@@ -1,0 +1,822 @@
+"""The classroom service: practice sets, students joining them, their answers.
+
+Everything goes through :class:`Classroom` (built on an open
+:class:`data.db.Database`, with the clock injected) and comes back as frozen
+records (:mod:`.records`); the ORM rows of :mod:`data.class_models` never leave
+this package. Writes go through :meth:`data.db.Database.transaction`, reads
+through :meth:`data.db.Database.session`.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import secrets
+import unicodedata
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import replace
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any
+
+from ..errors import DataError
+from .errors import (
+    AnswerError,
+    SetExistsError,
+    SetNotFoundError,
+    SetOptionsError,
+    StudentNameTakenError,
+    StudentNotFoundError,
+    UnknownItemError,
+    WrongPasswordError,
+)
+from .hashing import CODE_COST, hash_secret, new_resume_code, normal_code, verify_secret
+from .records import (
+    AnswerPart,
+    ClassQuestion,
+    ClassResults,
+    Clock,
+    Explain,
+    PracticeSetRecord,
+    SetOptions,
+    SetSummary,
+    StoredAnswer,
+    StudentResult,
+    StudentSession,
+    check_name,
+)
+from .results import build_results
+from .rows import answer_record, bank_record, missing_message
+
+if TYPE_CHECKING:
+    from sqlalchemy.orm import Session
+
+    from ..class_models import Enrolment, PracticeSet
+    from ..db import Database
+
+
+def open_classroom(
+    target: str | os.PathLike[str] | None = None, *, clock: Clock | None = None
+) -> Classroom:
+    """Open (create or upgrade) the database at a path or URL and return its classroom.
+
+    Raises:
+        DatabaseError: when the database cannot be reached or created.
+    """
+    from ..db import open_database
+
+    return Classroom(open_database(target), clock=clock)
+
+
+class Classroom:
+    """The classroom service on one database.
+
+    Args:
+        db: an open database (see :func:`data.db.open_database`).
+        clock: returns the current UTC time (injected in tests).
+        rng: draws the items of a set when no seed is given (injected in tests).
+    """
+
+    def __init__(
+        self, db: Database, *, clock: Clock | None = None, rng: random.Random | None = None
+    ) -> None:
+        from .. import class_models  # noqa: F401  (the tables must be known)
+
+        self.db = db
+        self._clock = clock or _utcnow
+        self._rng = rng
+
+    def close(self) -> None:
+        """Close the database's connections."""
+        self.db.close()
+
+    def _now(self) -> datetime:
+        now = self._clock()
+        if now.tzinfo is None:
+            raise ValueError("the clock must return timezone-aware datetimes")
+        return now.astimezone(UTC)
+
+    # ----------------------------------------------------------------- sets
+
+    def create_set(
+        self,
+        name: str,
+        password: str,
+        *,
+        options: SetOptions | None = None,
+        item_uids: Sequence[str] | None = None,
+        topics: Sequence[str] = (),
+        difficulty: int | None = None,
+        count: int | None = None,
+        seed: int | None = None,
+    ) -> PracticeSetRecord:
+        """Prepare a practice set, either from named items or drawn from the bank.
+
+        With ``item_uids`` the set asks exactly those items in that order.
+        Otherwise ``count`` items are drawn with ``seed`` from the bank items of
+        the set's profile (those teaching any of ``topics`` and of
+        ``difficulty``, when given); the same bank and seed always give the same
+        set. The set stores the drawn list, so every student gets the same hands
+        in the same order.
+
+        Raises:
+            SetExistsError: a set of that name exists.
+            SetOptionsError: bad options, an empty password, nothing to draw from.
+            UnknownItemError: a named item is not in the bank, or not of the profile.
+            UnknownTopicError: a topic outside the vocabulary.
+        """
+        from sqlalchemy import select
+
+        from ..class_models import PracticeSet, PracticeSetItem
+        from ..models import BankItem, ItemTopic
+        from ..topics import check_topic
+
+        name = check_name(name, "set")
+        options = options or SetOptions()
+        if not password:
+            raise SetOptionsError("the teacher password is empty")
+        for t in topics:
+            check_topic(t)
+        if difficulty is not None and (
+            isinstance(difficulty, bool)
+            or not isinstance(difficulty, int)
+            or not 1 <= difficulty <= 5
+        ):
+            raise SetOptionsError(f"difficulty must be 1 to 5, not {difficulty!r}")
+        if item_uids is not None and (topics or difficulty is not None or count is not None):
+            raise SetOptionsError("give either item ids or a draw (topics, difficulty, count)")
+        password_hash = hash_secret(password)
+        with self.db.transaction() as s:
+            if s.scalar(select(PracticeSet.id).where(PracticeSet.name == name)) is not None:
+                raise SetExistsError(f"a practice set named '{name}' already exists")
+            if item_uids is not None:
+                uids = [str(u).strip() for u in item_uids if str(u).strip()]
+                if not uids:
+                    raise SetOptionsError("no item ids given")
+                dupes = [u for u, n in Counter(uids).items() if n > 1]
+                if dupes:
+                    raise SetOptionsError(f"item '{dupes[0]}' is named twice")
+                rows = {r.uid: r for r in s.scalars(select(BankItem).where(BankItem.uid.in_(uids)))}
+                missing = [u for u in uids if u not in rows]
+                if missing:
+                    raise UnknownItemError(missing_message(missing, "the bank has no item"))
+                other = [u for u in uids if rows[u].rules != options.rules]
+                if other:
+                    raise UnknownItemError(
+                        f"item '{other[0]}' is scored under {rows[other[0]].rules} rules, "
+                        f"not the set's {options.rules}"
+                    )
+                item_ids = [rows[u].id for u in uids]
+                selection: dict[str, Any] = {"by": "ids"}
+            else:
+                if count is None:
+                    raise SetOptionsError("say how many items to draw (count) or name the items")
+                if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= 500:
+                    raise SetOptionsError(f"the number of items must be 1 to 500, not {count!r}")
+                q = select(BankItem.id, BankItem.uid).where(BankItem.rules == options.rules)
+                if difficulty is not None:
+                    q = q.where(BankItem.difficulty == difficulty)
+                if topics:
+                    q = q.where(
+                        BankItem.id.in_(
+                            select(ItemTopic.item_id).where(ItemTopic.topic.in_(list(topics)))
+                        )
+                    )
+                candidates = sorted(s.execute(q).all(), key=lambda r: r.uid)
+                if len(candidates) < count:
+                    what = f"{options.rules} items"
+                    if topics:
+                        what += f" teaching {' or '.join(topics)}"
+                    if difficulty is not None:
+                        what += f" of difficulty {difficulty}"
+                    raise SetOptionsError(
+                        f"the bank has only {len(candidates)} {what}, {count} asked "
+                        "(build more with 'riichi-drill bank build')"
+                    )
+                if seed is None:
+                    seed = secrets.randbelow(2**31)
+                picked = random.Random(seed).sample(candidates, count)
+                item_ids = [r.id for r in picked]
+                selection = {
+                    "by": "draw",
+                    "topics": list(topics),
+                    "difficulty": difficulty,
+                    "count": count,
+                    "seed": seed,
+                }
+            row = PracticeSet(
+                name=name,
+                rules=options.rules,
+                parts=list(options.parts),
+                skip_fu_on_limits=options.skip_fu_on_limits,
+                question_seconds=options.question_seconds,
+                set_seconds=options.set_seconds,
+                explain=options.explain.value,
+                selection=selection,
+                password_hash=password_hash,
+                created_at=self._now(),
+            )
+            row.items = [PracticeSetItem(position=i, item_id=iid) for i, iid in enumerate(item_ids)]
+            s.add(row)
+            s.flush()
+            return self._set_record(s, row)
+
+    def list_sets(self) -> tuple[SetSummary, ...]:
+        """Every practice set, by name (no password needed: names and sizes only)."""
+        from sqlalchemy import func, select
+
+        from ..class_models import Enrolment, PracticeSet, PracticeSetItem
+
+        size = (
+            select(func.count())
+            .where(PracticeSetItem.set_id == PracticeSet.id)
+            .correlate(PracticeSet)
+            .scalar_subquery()
+        )
+        students = (
+            select(func.count())
+            .where(Enrolment.set_id == PracticeSet.id)
+            .correlate(PracticeSet)
+            .scalar_subquery()
+        )
+        with self.db.session() as s:
+            rows = s.execute(
+                select(
+                    PracticeSet.name, PracticeSet.rules, size, students, PracticeSet.created_at
+                ).order_by(PracticeSet.name)
+            ).all()
+        return tuple(SetSummary(r[0], r[1], r[2], r[3], r[4]) for r in rows)
+
+    def get_set(self, name: str) -> PracticeSetRecord:
+        """A set by name (what anyone taking it may know: no answers, no password).
+
+        Raises:
+            SetNotFoundError: no set of that name.
+        """
+        with self.db.session() as s:
+            return self._set_record(s, self._set_row(s, name))
+
+    def check_password(self, name: str, password: str) -> PracticeSetRecord:
+        """The set, when ``password`` is its teacher's password.
+
+        Raises:
+            SetNotFoundError: no set of that name.
+            WrongPasswordError: the password does not match.
+        """
+        with self.db.session() as s:
+            row = self._set_row(s, name)
+            self._verify_teacher(row, password)
+            return self._set_record(s, row)
+
+    def delete_set(self, name: str, password: str) -> None:
+        """Delete a set with its students and answers (teacher only).
+
+        Raises:
+            SetNotFoundError: no set of that name.
+            WrongPasswordError: the password does not match.
+        """
+        with self.db.transaction() as s:
+            row = self._set_row(s, name)
+            self._verify_teacher(row, password)
+            s.delete(row)
+
+    def questions(self, name: str) -> tuple[ClassQuestion, ...]:
+        """The set's questions in order, each bank item re-scored and checked.
+
+        Raises:
+            SetNotFoundError: no set of that name.
+            AnswerMismatchError: a bank item no longer agrees with scoring.
+        """
+        from sqlalchemy import select
+
+        from ..class_models import PracticeSetItem
+        from ..models import BankItem
+
+        with self.db.session() as s:
+            set_row = self._set_row(s, name)
+            rows = s.execute(
+                select(PracticeSetItem.position, BankItem)
+                .join(BankItem, BankItem.id == PracticeSetItem.item_id)
+                .where(PracticeSetItem.set_id == set_row.id)
+                .order_by(PracticeSetItem.position)
+            ).all()
+            return tuple(ClassQuestion(pos, bank_record(item)) for pos, item in rows)
+
+    # ----------------------------------------------------------------- files
+
+    def set_document(self, name: str, password: str) -> dict[str, Any]:
+        """The set as a JSON object to hand to another club (teacher only).
+
+        The file carries the options, how the items were chosen and every item
+        in full (its problem and answer), but no password and no results.
+        """
+        from .setfile import set_document
+
+        with self.db.session() as s:
+            row = self._set_row(s, name)
+            self._verify_teacher(row, password)
+            return set_document(s, row, self._set_record(s, row))
+
+    def export_set(self, name: str, password: str, path: str | os.PathLike[str]) -> int:
+        """Write the set file (see :meth:`set_document`); returns the number of items."""
+        from .setfile import write_set_file
+
+        return write_set_file(self.set_document(name, password), path)
+
+    def import_set(
+        self, path: str | os.PathLike[str], password: str, *, name: str | None = None
+    ) -> PracticeSetRecord:
+        """Create a set from a set file, under a new teacher password.
+
+        Every item must already be in this bank with the same hand; otherwise
+        the whole file is refused and nothing is changed.
+
+        Raises:
+            SetFileError: the file cannot be read, is malformed, or names items
+                this bank does not have (all of them are listed).
+            SetExistsError: a set of that name exists.
+        """
+        from .errors import SetFileError
+        from .setfile import check_items_in_bank, read_set_file
+
+        read = read_set_file(path, name)
+        with self.db.session() as s:
+            check_items_in_bank(s, read)
+        try:
+            record = self.create_set(
+                read.name, password, options=read.options, item_uids=read.uids
+            )
+        except UnknownItemError as e:
+            raise SetFileError(f"set file '{read.origin}': {e}; nothing was imported") from None
+        if read.selection.get("by") != "ids":
+            with self.db.transaction() as s:
+                row = self._set_row(s, read.name)
+                row.selection = {**read.selection, "imported_from": os.path.basename(read.origin)}
+                s.flush()
+                record = self._set_record(s, row)
+        return record
+
+    # ----------------------------------------------------------------- students
+
+    def join(self, name: str, student: str, code: str | None = None) -> StudentSession:
+        """Join a set as a student, or resume with the code given at the first join.
+
+        A first join creates the enrolment with a new random resume code,
+        returned once in the session (``code``): only its hash is stored.
+
+        Raises:
+            SetNotFoundError: no set of that name.
+            StudentNameTakenError: the name is taken and no matching code was given.
+        """
+        from sqlalchemy.exc import IntegrityError
+
+        from ..class_models import Enrolment
+
+        student = check_name(student, "student")
+        given = normal_code(code) if code and code.strip() else None
+        resumed = self._resume(name, student, given)
+        if resumed is not None:
+            return resumed
+        new_code = new_resume_code()
+        code_hash = hash_secret(new_code, cost=CODE_COST)
+        try:
+            with self.db.transaction() as s:
+                set_row = self._set_row(s, name)
+                row = Enrolment(
+                    set_id=set_row.id,
+                    student=student,
+                    pin_hash=code_hash,
+                    position=0,
+                    joined_at=self._now(),
+                    finished_at=None,
+                )
+                s.add(row)
+                s.flush()
+                session = self._session(s, row, set_row)
+        except IntegrityError:
+            # Joined at the same moment from elsewhere (another tab): resume with the code.
+            resumed = self._resume(name, student, given)
+            if resumed is None:  # pragma: no cover - the other join was rolled back
+                raise
+            return resumed
+        return replace(session, code=new_code)
+
+    def _resume(self, name: str, student: str, code: str | None) -> StudentSession | None:
+        """The session of a student already in the set (None when not in it)."""
+        from sqlalchemy import select
+
+        from ..class_models import Enrolment
+
+        with self.db.session() as s:
+            set_row = self._set_row(s, name)
+            existing = s.scalar(
+                select(Enrolment).where(
+                    Enrolment.set_id == set_row.id, Enrolment.student == student
+                )
+            )
+            if existing is None:
+                return None
+            if code is None or not verify_secret(code, existing.pin_hash):
+                raise _taken(student, set_row.name, code is not None)
+            return self._session(s, existing, set_row, resumed=True)
+
+    def session(self, enrolment_id: int) -> StudentSession:
+        """The current state of an enrolment (after answers were stored)."""
+        from ..class_models import Enrolment, PracticeSet
+
+        with self.db.session() as s:
+            row = s.get(Enrolment, enrolment_id)
+            if row is None:
+                raise StudentNotFoundError(f"no enrolment {enrolment_id}")
+            set_row = s.get(PracticeSet, row.set_id)
+            assert set_row is not None
+            return self._session(s, row, set_row, resumed=True)
+
+    def progress(self, session: StudentSession) -> StudentSession:
+        """The session as it stands now (position, answers, time used), in one light query.
+
+        Raises:
+            StudentNotFoundError: the enrolment is gone (its set was deleted).
+        """
+        from sqlalchemy import func, select
+
+        from ..class_models import ClassAnswer, Enrolment
+
+        mine = ClassAnswer.enrolment_id == session.enrolment_id
+        answered = select(func.count()).where(mine).scalar_subquery()
+        used = select(func.coalesce(func.sum(ClassAnswer.seconds), 0.0)).where(mine)
+        with self.db.session() as s:
+            row = s.execute(
+                select(Enrolment.position, Enrolment.finished_at, answered,
+                       used.scalar_subquery())
+                .where(Enrolment.id == session.enrolment_id)
+            ).one_or_none()
+        if row is None:
+            raise StudentNotFoundError(f"no enrolment {session.enrolment_id}")
+        position, finished_at, answered, used = row
+        limit = session.practice_set.options.set_seconds
+        finished = (
+            finished_at is not None
+            or position >= session.practice_set.size
+            or (limit is not None and float(used) >= limit)
+        )
+        return replace(session, position=int(position), answered=int(answered),
+                       seconds_used=float(used), finished=finished, code=None, resumed=True)
+
+    def record_answer(
+        self,
+        enrolment_id: int,
+        position: int,
+        parts: Sequence[AnswerPart],
+        *,
+        concepts: Iterable[str] = (),
+        seconds: float,
+        timed_out: bool = False,
+    ) -> StoredAnswer:
+        """Store a student's answer to one question, at once and exactly once.
+
+        The answer must be to the next question (``position`` equal to the
+        session's). Submitting again an answer already stored changes nothing
+        and returns the stored one (``created`` False), so a client may retry
+        after a lost connection.
+
+        Raises:
+            AnswerError: a question out of order or out of the set, a part the
+                set does not ask, an unknown concept, the set finished.
+        """
+        from sqlalchemy.exc import IntegrityError
+
+        from ..topics import check_topic, sort_topics
+
+        if not parts:
+            raise AnswerError("an answer needs at least one part")
+        names = [p.part for p in parts]
+        if len(set(names)) != len(names):
+            raise AnswerError("a part is given twice in one answer")
+        try:
+            topics = sort_topics(check_topic(c) for c in concepts)
+        except DataError as e:
+            raise AnswerError(str(e)) from None
+        if not (seconds >= 0):
+            raise AnswerError(f"time taken must be 0 or more seconds, not {seconds!r}")
+        try:
+            return self._record(enrolment_id, position, parts, topics, float(seconds), timed_out)
+        except IntegrityError:
+            # Another submission of the same answer won the race: return what it stored.
+            found = self.stored_answer(enrolment_id, position)
+            if found is None:
+                raise
+            return found
+
+    def _record(
+        self,
+        enrolment_id: int,
+        position: int,
+        parts: Sequence[AnswerPart],
+        topics: tuple[str, ...],
+        seconds: float,
+        timed_out: bool,
+    ) -> StoredAnswer:
+        # SQLAlchemy Core on one connection (no unit of work): this is the hot path
+        # when a whole class answers at once.
+        from sqlalchemy import func, insert, select, update
+
+        from ..models import Base
+
+        tables = Base.metadata.tables
+        e, ps, psi = tables["class_enrolments"], tables["class_sets"], tables["class_set_items"]
+        ca, bank = tables["class_answers"], tables["bank_items"]
+        size = select(func.count()).where(psi.c.set_id == ps.c.id).correlate(ps).scalar_subquery()
+        uid = (
+            select(bank.c.uid)
+            .join(psi, psi.c.item_id == bank.c.id)
+            .where(psi.c.set_id == ps.c.id, psi.c.position == position)
+            .correlate(ps)
+            .scalar_subquery()
+        )
+        q = (
+            select(
+                e.c.id,
+                e.c.student,
+                e.c.position,
+                e.c.finished_at,
+                ps.c.name,
+                ps.c.parts,
+                ps.c.set_seconds,
+                size,
+                uid,
+            )
+            .join(ps, ps.c.id == e.c.set_id)
+            .where(e.c.id == enrolment_id)
+        )
+        if not self.db.is_sqlite:
+            q = q.with_for_update(of=e)
+        over = ""
+        with self.db.transaction() as s:
+            conn = s.connection()
+            found = conn.execute(q).one_or_none()
+            if found is None:
+                raise AnswerError(f"no enrolment {enrolment_id}")
+            _, student, next_position, finished_at, set_name, asked, limit, n_items, item_uid = (
+                found
+            )
+            if not 0 <= position < n_items:
+                raise AnswerError(
+                    f"practice set '{set_name}' has no question {position + 1} (it has {n_items})"
+                )
+            if position < next_position:
+                stored = self._answer_in(s, enrolment_id, position)
+                if stored is not None:
+                    return stored
+            if finished_at is not None:
+                raise AnswerError(f"'{student}' has finished practice set '{set_name}'")
+            if position != next_position:
+                raise AnswerError(
+                    f"question {position + 1} is not the next one for '{student}' "
+                    f"(next: {next_position + 1})"
+                )
+            bad = [p.part for p in parts if p.part not in set(asked)]
+            if bad:
+                raise AnswerError(f"practice set '{set_name}' does not ask '{bad[0]}'")
+            now = self._now()
+            if limit is not None:
+                used = conn.execute(
+                    select(func.coalesce(func.sum(ca.c.seconds), 0.0)).where(
+                        ca.c.enrolment_id == enrolment_id
+                    )
+                ).scalar()
+                if float(used or 0.0) >= limit:
+                    # Commit the finish, then refuse the answer (outside the transaction).
+                    conn.execute(update(e).where(e.c.id == enrolment_id).values(finished_at=now))
+                    over = f"the time for practice set '{set_name}' is over for '{student}'"
+            if not over:
+                answer_id = conn.execute(
+                    insert(ca).returning(ca.c.id),
+                    {
+                        "enrolment_id": enrolment_id,
+                        "position": position,
+                        "correct": all(p.correct for p in parts),
+                        "seconds": seconds,
+                        "timed_out": timed_out,
+                        "answered_at": now,
+                    },
+                ).scalar_one()
+                conn.execute(
+                    insert(tables["class_answer_parts"]),
+                    [
+                        {
+                            "answer_id": answer_id,
+                            "part": p.part,
+                            "position": i,
+                            "given": p.given,
+                            "expected": p.expected,
+                            "correct": p.correct,
+                        }
+                        for i, p in enumerate(parts)
+                    ],
+                )
+                if topics:
+                    conn.execute(
+                        insert(tables["class_answer_concepts"]),
+                        [{"answer_id": answer_id, "topic": t} for t in topics],
+                    )
+                conn.execute(
+                    update(e)
+                    .where(e.c.id == enrolment_id)
+                    .values(
+                        position=position + 1,
+                        finished_at=now if position + 1 >= n_items else None,
+                    )
+                )
+        if over:
+            raise AnswerError(over)
+        return StoredAnswer(
+            position=position,
+            item_uid=item_uid,
+            parts=tuple(parts),
+            concepts=topics,
+            correct=all(p.correct for p in parts),
+            seconds=seconds,
+            timed_out=timed_out,
+            answered_at=now,
+        )
+
+    def finish(self, enrolment_id: int) -> StudentSession:
+        """Mark a student's set finished (when its time is over); answers stay as they are."""
+        from ..class_models import Enrolment, PracticeSet
+
+        with self.db.transaction() as s:
+            row = s.get(Enrolment, enrolment_id)
+            if row is None:
+                raise StudentNotFoundError(f"no enrolment {enrolment_id}")
+            if row.finished_at is None:
+                row.finished_at = self._now()
+                s.flush()
+            set_row = s.get(PracticeSet, row.set_id)
+            assert set_row is not None
+            return self._session(s, row, set_row, resumed=True)
+
+    def stored_answer(self, enrolment_id: int, position: int) -> StoredAnswer | None:
+        """The answer stored for one question of an enrolment, if any."""
+        with self.db.session() as s:
+            return self._answer_in(s, enrolment_id, position)
+
+    def _answer_in(self, s: Session, enrolment_id: int, position: int) -> StoredAnswer | None:
+        from sqlalchemy import select
+        from sqlalchemy.orm import selectinload
+
+        from ..class_models import ClassAnswer, Enrolment, PracticeSetItem
+        from ..models import BankItem
+
+        row = s.scalar(
+            select(ClassAnswer)
+            .where(ClassAnswer.enrolment_id == enrolment_id, ClassAnswer.position == position)
+            .options(selectinload(ClassAnswer.parts), selectinload(ClassAnswer.concepts))
+        )
+        if row is None:
+            return None
+        uid = s.scalar(
+            select(BankItem.uid)
+            .join(PracticeSetItem, PracticeSetItem.item_id == BankItem.id)
+            .join(Enrolment, Enrolment.set_id == PracticeSetItem.set_id)
+            .where(Enrolment.id == enrolment_id, PracticeSetItem.position == position)
+        )
+        return answer_record(row, uid or "", created=False)
+
+    # ----------------------------------------------------------------- results
+
+    def class_results(self, name: str, password: str) -> ClassResults:
+        """Every student's results, each question's figures and the concepts missed (teacher only).
+
+        Raises:
+            SetNotFoundError: no set of that name.
+            WrongPasswordError: the password does not match.
+        """
+        with self.db.session() as s:
+            row = self._set_row(s, name)
+            self._verify_teacher(row, password)
+            return build_results(s, self._set_record(s, row), None)
+
+    def student_results(self, name: str, student: str, code: str) -> StudentResult:
+        """One student's own results, with their resume code.
+
+        Raises:
+            SetNotFoundError: no set of that name.
+            StudentNotFoundError: no such student, or the code does not match.
+        """
+        from sqlalchemy import select
+
+        from ..class_models import Enrolment
+
+        with self.db.session() as s:
+            row = self._set_row(s, name)
+            enrolment = s.scalar(
+                select(Enrolment).where(Enrolment.set_id == row.id, Enrolment.student == student)
+            )
+            if enrolment is None or not verify_secret(normal_code(code), enrolment.pin_hash):
+                raise StudentNotFoundError(
+                    f"no student '{student}' with that code in practice set '{row.name}'"
+                )
+            return build_results(s, self._set_record(s, row), enrolment.id).students[0]
+
+    def own_results(self, session: StudentSession) -> StudentResult:
+        """The results of the student of a session (already identified by their join)."""
+        from ..class_models import PracticeSet
+
+        with self.db.session() as s:
+            row = s.get(PracticeSet, session.practice_set.id)
+            if row is None:
+                raise SetNotFoundError(f"practice set '{session.practice_set.name}' was deleted")
+            return build_results(s, self._set_record(s, row), session.enrolment_id).students[0]
+
+    # ----------------------------------------------------------------- helpers
+
+    def _set_row(self, s: Session, name: str) -> PracticeSet:
+        from sqlalchemy import select
+
+        from ..class_models import PracticeSet
+
+        key = unicodedata.normalize("NFC", str(name)).strip()
+        row = s.scalar(select(PracticeSet).where(PracticeSet.name == key))
+        if row is None:
+            raise SetNotFoundError(f"no practice set named '{key}'")
+        return row
+
+    def _verify_teacher(self, row: PracticeSet, password: str) -> None:
+        if not password or not verify_secret(password, row.password_hash):
+            raise WrongPasswordError(f"wrong teacher password for practice set '{row.name}'")
+
+    def _set_record(self, s: Session, row: PracticeSet) -> PracticeSetRecord:
+        from sqlalchemy import select
+
+        from ..class_models import PracticeSetItem
+        from ..models import BankItem
+
+        uids = s.scalars(
+            select(BankItem.uid)
+            .join(PracticeSetItem, PracticeSetItem.item_id == BankItem.id)
+            .where(PracticeSetItem.set_id == row.id)
+            .order_by(PracticeSetItem.position)
+        ).all()
+        options = SetOptions(
+            rules=row.rules,
+            parts=tuple(row.parts),
+            skip_fu_on_limits=row.skip_fu_on_limits,
+            question_seconds=row.question_seconds,
+            set_seconds=row.set_seconds,
+            explain=Explain(row.explain),
+        )
+        return PracticeSetRecord(
+            id=row.id,
+            name=row.name,
+            options=options,
+            item_uids=tuple(uids),
+            selection=dict(row.selection),
+            created_at=row.created_at,
+        )
+
+    def _session(
+        self, s: Session, row: Enrolment, set_row: PracticeSet, *, resumed: bool = False
+    ) -> StudentSession:
+        from sqlalchemy import func, select
+
+        from ..class_models import ClassAnswer
+
+        answered, used = s.execute(
+            select(func.count(), func.coalesce(func.sum(ClassAnswer.seconds), 0.0)).where(
+                ClassAnswer.enrolment_id == row.id
+            )
+        ).one()
+        record = self._set_record(s, set_row)
+        limit = record.options.set_seconds
+        finished = (
+            row.finished_at is not None
+            or row.position >= record.size
+            or (limit is not None and float(used) >= limit)
+        )
+        return StudentSession(
+            enrolment_id=row.id,
+            practice_set=record,
+            student=row.student,
+            position=row.position,
+            answered=int(answered),
+            seconds_used=float(used),
+            finished=finished,
+            resumed=resumed,
+        )
+
+
+def _utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+def _taken(student: str, set_name: str, wrong_code: bool) -> StudentNameTakenError:
+    if wrong_code:
+        return StudentNameTakenError(
+            f"student name '{student}' is already taken in practice set '{set_name}' "
+            "(wrong code to resume)"
+        )
+    return StudentNameTakenError(
+        f"student name '{student}' is already taken in practice set '{set_name}'; "
+        "to resume, give the code you were shown when you joined"
+    )

@@ -1,0 +1,288 @@
+"""The classroom's rules, applied where no student can reach them: on the classroom server.
+
+:class:`ClassDesk` sits on the :class:`data.classroom.Classroom` (the only
+holder of the database) and decides everything a student could otherwise
+rig: which parts a question asks (fu is not asked of a limit hand when the set
+says so), how an answer is graded (always from the stored question, whatever
+the client claims), how long it took (measured here, clipped to the limits),
+whether the time ran out, and what the student may see of the marks while the
+set runs (the set's explanation setting).
+
+The functions :func:`asked_parts`, :func:`question_for`, :func:`grade_in_time`
+and :func:`clip_seconds` are the rules themselves; the client uses
+:func:`question_for` only to draw the hand and check that an answer can be read.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+from .class_wire import Receipt
+from .drills import DrillKind, Question
+from .grading import Answer, AnswerKey, Hints, Marked, Part, PartMark, grade
+
+if TYPE_CHECKING:
+    from data.classroom import (
+        ClassQuestion,
+        Classroom,
+        SetOptions,
+        StoredAnswer,
+        StudentResult,
+        StudentSession,
+    )
+    from data.records import BankItem
+    from scoring.result import Result
+
+__all__ = [
+    "GRACE_SECONDS",
+    "ClassDesk",
+    "Graded",
+    "asked_parts",
+    "clip_seconds",
+    "grade_in_time",
+    "question_for",
+    "receipt_for",
+    "results_visible",
+]
+
+#: Seconds of network and drawing allowed beyond a question's limit before the
+#: server takes the answer as given when the time ran out.
+GRACE_SECONDS = 5.0
+
+#: A monotonic clock in seconds.
+Ticker = Callable[[], float]
+
+
+def asked_parts(result: Result, parts: tuple[str, ...], *, skip_fu_on_limits: bool) -> tuple[
+        Part, ...]:
+    """The parts a set asks of one hand: fu is left out on a limit hand when the set says so."""
+    asked = [Part(p) for p in parts]
+    if skip_fu_on_limits and (result.yakuman or result.han >= 5) and Part.FU in asked:
+        asked.remove(Part.FU)
+    return tuple(asked) or (Part.PAYMENT,)
+
+
+def question_for(item: BankItem, position: int, options: SetOptions) -> Question:
+    """The drill question for one question of a set: the set's parts of the whole hand."""
+    result = item.result
+    asked = asked_parts(result, options.parts, skip_fu_on_limits=options.skip_fu_on_limits)
+    key = AnswerKey.from_result(result, asked)
+    names = [p.label.lower() for p in asked]
+    said = ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]
+    prompt = f"What {'are' if len(names) > 1 or names[0] == 'yaku' else 'is'} the {said}?"
+    return Question(DrillKind.WHOLE, position + 1, key, prompt, item=item, result=result,
+                    topics=item.topics)
+
+
+def grade_in_time(key: AnswerKey, answers: Mapping[Part, Answer]) -> Marked:
+    """Grade an answer taken when the time ran out: unreadable parts are marked wrong.
+
+    Parts that can be read are graded as usual (with their likely reasons and
+    concepts); a part left empty or unreadable is wrong, given as typed.
+    """
+    graded = grade(key, answers)
+    if isinstance(graded, Marked):
+        return graded
+    bad = {h.part for h in graded.hints}
+    readable = tuple(p for p in key.parts if p not in bad)
+    sub = grade(replace(key, parts=readable), answers) if readable else None
+    assert sub is None or isinstance(sub, Marked)
+    marks: list[PartMark] = []
+    for part in key.parts:
+        if part in bad:
+            raw = answers.get(part, "")
+            given = raw if isinstance(raw, str) else ", ".join(raw)
+            marks.append(PartMark(part, given.strip() or "(no answer)",
+                                  key.expected_text(part), False, "time ran out"))
+        else:
+            assert sub is not None
+            mark = sub.mark(part)
+            assert mark is not None
+            marks.append(mark)
+    if sub is None:
+        return Marked(tuple(marks))
+    return Marked(tuple(marks), sub.diagnoses, sub.concepts)
+
+
+def clip_seconds(seconds: float, options: SetOptions, used: float) -> float:
+    """The time an answer counts for: never below 0, nor past the question's or the set's limit."""
+    seconds = max(0.0, seconds)
+    if options.question_seconds is not None:
+        seconds = min(seconds, float(options.question_seconds))
+    if options.set_seconds is not None:
+        seconds = max(0.0, min(seconds, options.set_seconds - used))
+    return seconds
+
+
+@dataclass(frozen=True, slots=True)
+class Graded:
+    """An answer graded and stored by the desk.
+
+    Attributes:
+        stored: the row as stored (``created`` False for a repeated submission).
+        marked: the marks, reasons and concepts (None for a repeat: see ``stored``).
+        session: the student's place after this answer.
+    """
+
+    stored: StoredAnswer
+    marked: Marked | None
+    session: StudentSession
+
+
+class ClassDesk:
+    """The classroom controller on the server: joins, questions, grading, results.
+
+    Args:
+        classroom: the classroom service on the class database.
+        ticker: a monotonic clock (tests inject one).
+    """
+
+    def __init__(self, classroom: Classroom, *, ticker: Ticker = time.monotonic) -> None:
+        self.classroom = classroom
+        self.ticker = ticker
+        self._questions: dict[str, tuple[ClassQuestion, ...]] = {}
+        self._started: dict[tuple[int, int], float] = {}
+        self._lock = threading.Lock()
+        self._loading: dict[str, threading.Lock] = {}
+
+    def questions(self, set_name: str) -> tuple[ClassQuestion, ...]:
+        """The set's questions (read and checked once, then kept)."""
+        with self._lock:
+            found = self._questions.get(set_name)
+            if found is not None:
+                return found
+            loading = self._loading.setdefault(set_name, threading.Lock())
+        with loading:  # one thread reads and checks them; the others wait for it
+            with self._lock:
+                found = self._questions.get(set_name)
+            if found is None:
+                found = self.classroom.questions(set_name)
+                with self._lock:
+                    self._questions[set_name] = found
+        return found
+
+    def join(self, set_name: str, student: str, code: str | None) -> StudentSession:
+        """Join or resume (see :meth:`Classroom.join`); the question's clock starts now."""
+        session = self.classroom.join(set_name, student, code)
+        self._start(session.enrolment_id, session.position)
+        return session
+
+    def _start(self, enrolment_id: int, position: int) -> None:
+        with self._lock:
+            self._started[(enrolment_id, position)] = self.ticker()
+
+    def submit(
+        self,
+        session: StudentSession,
+        position: int,
+        answers: Mapping[str, str],
+        *,
+        seconds: float,
+        timed_out: bool = False,
+    ) -> Graded | Hints:
+        """Grade an answer from the stored question and store it (exactly once).
+
+        The client's ``seconds`` is trusted only up to the time the server saw
+        pass since it handed out the question; past the question's limit (and a
+        little grace) the answer is taken as given when the time ran out.
+        Unreadable parts give :class:`Hints` and store nothing, unless the time ran
+        out (then they are wrong).
+
+        Raises:
+            AnswerError: a question out of order or out of the set, the set finished.
+        """
+        from data.classroom import AnswerError, AnswerPart
+
+        set_name = session.practice_set.name
+        options = session.practice_set.options
+        qs = self.questions(set_name)
+        if not 0 <= position < len(qs):
+            raise AnswerError(
+                f"practice set '{set_name}' has no question {position + 1} (it has {len(qs)})"
+            )
+        current = self.classroom.progress(session)
+        if position < current.position:  # sent again (a lost reply): what was stored
+            found = self.classroom.stored_answer(session.enrolment_id, position)
+            if found is not None:
+                return Graded(found, None, current)
+        if current.finished:
+            raise AnswerError(f"'{current.student}' has finished practice set '{set_name}'")
+        if position != current.position:
+            raise AnswerError(f"question {position + 1} is not the next one for "
+                              f"'{current.student}' (next: {current.position + 1})")
+        question = question_for(qs[position].item, position, options)
+        given: dict[Part, Answer] = {}
+        for part in question.parts:
+            value = answers.get(part.value, "")
+            given[part] = value if isinstance(value, str) else str(value)
+        now = self.ticker()
+        with self._lock:
+            started = self._started.get((session.enrolment_id, position))
+        seen = None if started is None else max(0.0, now - started)
+        taken = max(0.0, float(seconds)) if seconds == seconds else 0.0
+        if seen is not None:
+            taken = min(taken, seen)
+        limit = options.question_seconds
+        if limit is not None and seen is not None and seen > limit + GRACE_SECONDS:
+            timed_out = True
+        set_limit = options.set_seconds
+        if set_limit is not None and seen is not None and \
+                current.seconds_used + seen > set_limit + GRACE_SECONDS:
+            timed_out = True
+        if timed_out:
+            marked: Marked | Hints = grade_in_time(question.key, given)
+        else:
+            marked = grade(question.key, given)
+            if isinstance(marked, Hints):
+                return marked
+        assert isinstance(marked, Marked)
+        parts = [AnswerPart(m.part.value, m.given, m.expected, m.correct) for m in marked.marks]
+        stored = self.classroom.record_answer(
+            session.enrolment_id, position, parts, concepts=marked.concepts,
+            seconds=clip_seconds(taken, options, current.seconds_used), timed_out=timed_out,
+        )
+        if not stored.created:  # stored meanwhile by a twin request: what it stored
+            return Graded(stored, None, self.classroom.progress(session))
+        self._start(session.enrolment_id, position + 1)
+        used = current.seconds_used + stored.seconds
+        after = replace(
+            current, position=position + 1, answered=current.answered + 1, seconds_used=used,
+            finished=position + 1 >= current.practice_set.size
+            or (set_limit is not None and used >= set_limit),
+        )
+        return Graded(stored, marked, after)
+
+    def own_results(self, session: StudentSession) -> StudentResult:
+        """The student's own results (only theirs: the session names them)."""
+        return self.classroom.own_results(session)
+
+
+def receipt_for(graded: Graded) -> Receipt:
+    """What the student is told of a stored answer: the marks only when the set shows them
+    during the set (its explanation setting ``during``); otherwise only that it is stored."""
+    from data.classroom import Explain
+
+    session = graded.session
+    during = session.practice_set.options.explain is Explain.DURING
+    marked = graded.marked
+    if marked is None and during:
+        marked = _marked_from_stored(graded.stored)
+    return Receipt(graded.stored.position, graded.stored.created, graded.stored.seconds,
+                   graded.stored.timed_out, marked if during else None, session)
+
+
+def results_visible(session: StudentSession) -> bool:
+    """A student sees their marks and the right answers once finished, or during the set
+    when the set explains during."""
+    from data.classroom import Explain
+
+    return session.finished or session.practice_set.options.explain is Explain.DURING
+
+
+def _marked_from_stored(stored: StoredAnswer) -> Marked:
+    return Marked(tuple(PartMark(Part(p.part), p.given, p.expected, p.correct)
+                        for p in stored.parts), (), stored.concepts)

@@ -1,0 +1,372 @@
+"""The classroom server: the only holder of the class database, over HTTP (aiohttp).
+
+``riichi-drill class serve`` runs it. Students' clients (``class join --server``,
+or the app served to browsers) speak JSON to it; it grades every answer itself
+from the stored question (:class:`quiz.class_desk.ClassDesk`), whatever the
+client says, and enforces the set's explanation setting. A student is known by
+a session token given at join (kept in the server's memory); the resume code
+and the teacher's password are checked against their hashes, and repeated
+failures are slowed and then refused for a while, per student (or set) and per
+client address (:class:`AttemptLimiter`).
+
+Routes (all JSON; errors are ``{"error": "one line"}`` with a status):
+
+- ``GET /api/health``
+- ``GET /api/sets``: names and sizes
+- ``POST /api/sets/{name}/join`` ``{student, code?}`` -> token, session (the code once)
+- ``GET /api/sets/{name}/questions`` (token) -> the hands, never their answers
+- ``POST /api/sets/{name}/answers`` (token) ``{position, answers, seconds, timed_out}``
+- ``GET /api/sets/{name}/mine`` (token) -> the student's own results
+- ``POST /api/sets/{name}/results`` ``{password}`` -> the teacher's report and CSV
+
+HTTPS belongs to a reverse proxy in front (see the README).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import secrets
+import threading
+import time
+from collections.abc import Awaitable, Callable, Iterable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from aiohttp import web
+
+from .class_desk import ClassDesk, receipt_for, results_visible
+from .class_wire import question_to_json, receipt_to_json, result_to_json, session_to_json
+
+if TYPE_CHECKING:
+    from data.classroom import StudentSession
+
+__all__ = ["AttemptLimiter", "ClassServer", "make_app"]
+
+T = TypeVar("T")
+
+#: Largest request body accepted (an answer is a few hundred bytes).
+MAX_BODY = 64 * 1024
+#: Seconds a failed code or password answer is held back (slows scripted guessing).
+FAIL_DELAY = 0.5
+
+
+@dataclass
+class _Record:
+    failures: list[float] = field(default_factory=list)
+
+
+class AttemptLimiter:
+    """Slows and then refuses repeated failures, per key (a student, a set, an address).
+
+    Up to ``free`` failures within ``window`` seconds cost nothing more than the
+    answer's delay; from then on each attempt must wait after the last failure
+    (1, 2, 4... seconds, at most ``longest``); after ``most`` failures within the
+    window the key is refused until the oldest failure leaves it.
+
+    >>> now = [0.0]
+    >>> lim = AttemptLimiter(free=2, most=4, window=60, ticker=lambda: now[0])
+    >>> lim.failed(["a"]); lim.wait(["a"])
+    0.0
+    >>> lim.failed(["a"]); lim.wait(["a"])
+    1.0
+    >>> now[0] = 1.0; lim.wait(["a"])
+    0.0
+    >>> lim.failed(["a"]); lim.wait(["a"])
+    2.0
+    >>> now[0] = 3.0; lim.failed(["a"]); lim.wait(["a"])
+    57.0
+    """
+
+    def __init__(self, *, free: int = 3, most: int = 10, window: float = 900.0,
+                 longest: float = 60.0, ticker: Callable[[], float] = time.monotonic) -> None:
+        self.free, self.most, self.window, self.longest = free, most, window, longest
+        self.ticker = ticker
+        self._keys: dict[str, _Record] = {}
+        self._lock = threading.Lock()
+
+    def _recent(self, key: str, now: float) -> list[float]:
+        rec = self._keys.get(key)
+        if rec is None:
+            return []
+        rec.failures = [t for t in rec.failures if now - t < self.window]
+        if not rec.failures:
+            del self._keys[key]
+            return []
+        return rec.failures
+
+    def wait(self, keys: Iterable[str]) -> float:
+        """Seconds to wait before one of these keys may try again (0: go ahead)."""
+        now = self.ticker()
+        longest = 0.0
+        with self._lock:
+            for key in keys:
+                failures = self._recent(key, now)
+                n = len(failures)
+                if n >= self.most:
+                    longest = max(longest, failures[0] + self.window - now)
+                elif n >= self.free:
+                    delay = min(self.longest, 2.0 ** (n - self.free))
+                    longest = max(longest, failures[-1] + delay - now)
+        return max(0.0, longest)
+
+    def failed(self, keys: Iterable[str]) -> None:
+        """Count a failure for each key."""
+        now = self.ticker()
+        with self._lock:
+            for key in keys:
+                self._recent(key, now)
+                self._keys.setdefault(key, _Record()).failures.append(now)
+
+    def succeeded(self, keys: Iterable[str]) -> None:
+        """Forget the failures of these keys (a right code for that student)."""
+        with self._lock:
+            for key in keys:
+                self._keys.pop(key, None)
+
+
+@dataclass(frozen=True, slots=True)
+class _Seat:
+    """What a session token stands for."""
+
+    session: StudentSession
+
+
+def _error(status: int, message: str, **headers: str) -> web.Response:
+    return web.json_response({"error": message}, status=status, headers=headers or None)
+
+
+class ClassServer:
+    """The HTTP face of a :class:`ClassDesk` (see the module's routes).
+
+    Args:
+        desk: the classroom controller on the class database.
+        limiter: counts failed codes and passwords (one made when not given).
+        fail_delay: seconds a failure's answer is held back.
+        workers: threads running database work.
+    """
+
+    def __init__(self, desk: ClassDesk, *, limiter: AttemptLimiter | None = None,
+                 fail_delay: float = FAIL_DELAY, workers: int = 8) -> None:
+        self.desk = desk
+        self.limiter = limiter or AttemptLimiter()
+        self.fail_delay = fail_delay
+        self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="class-db")
+        self._seats: dict[str, _Seat] = {}
+        self._enrolment_locks: dict[int, asyncio.Lock] = {}
+
+    # ----------------------------------------------------------------- plumbing
+
+    async def _run(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._pool, lambda: fn(*args, **kwargs))
+
+    async def _body(self, request: web.Request) -> dict[str, Any]:
+        try:
+            doc = json.loads(await request.text())
+        except (ValueError, RecursionError):
+            raise web.HTTPBadRequest(
+                text=json.dumps({"error": "the request is not valid JSON"}),
+                content_type="application/json") from None
+        if not isinstance(doc, dict):
+            raise web.HTTPBadRequest(text=json.dumps({"error": "the request is not an object"}),
+                                     content_type="application/json")
+        return doc
+
+    def _seat(self, request: web.Request) -> _Seat:
+        auth = request.headers.get("Authorization", "")
+        token = auth[7:] if auth.startswith("Bearer ") else ""
+        seat = self._seats.get(token) if token else None
+        if seat is None or seat.session.practice_set.name != request.match_info["name"]:
+            raise web.HTTPUnauthorized(
+                text=json.dumps({"error": "not joined (or the server restarted): join again"}),
+                content_type="application/json")
+        return seat
+
+    @staticmethod
+    def _address(request: web.Request) -> str:
+        return f"addr:{request.remote or '?'}"
+
+    async def _refused(self, keys: list[str]) -> web.Response | None:
+        wait = self.limiter.wait(keys)
+        if wait > 0:
+            return _error(429, f"too many wrong attempts: try again in {wait:.0f} s",
+                          **{"Retry-After": str(max(1, round(wait)))})
+        return None
+
+    async def _failed(self, keys: list[str]) -> None:
+        self.limiter.failed(keys)
+        await asyncio.sleep(self.fail_delay)
+
+    @web.middleware
+    async def _errors(self, request: web.Request,
+                      handler: Callable[[web.Request], Awaitable[web.StreamResponse]],
+                      ) -> web.StreamResponse:
+        from data.classroom import (
+            AnswerError,
+            SetNotFoundError,
+            SetOptionsError,
+            StudentNameTakenError,
+            StudentNotFoundError,
+            WrongPasswordError,
+        )
+        from data.errors import DatabaseError, DataError
+
+        try:
+            return await handler(request)
+        except web.HTTPException:
+            raise
+        except (SetNotFoundError, StudentNotFoundError) as e:
+            return _error(404, str(e))
+        except (WrongPasswordError, StudentNameTakenError) as e:
+            return _error(403, str(e))
+        except (AnswerError, SetOptionsError) as e:
+            return _error(409, str(e))
+        except DatabaseError as e:
+            return _error(503, f"the class database is away: {e}")
+        except DataError as e:
+            return _error(400, str(e))
+        except Exception as e:
+            if type(e).__module__.startswith("sqlalchemy"):  # the database's own errors
+                first = str(e).strip().splitlines()[0][:200]
+                return _error(503, f"the class database is away or busy: {first}")
+            raise
+
+    def app(self) -> web.Application:
+        """The aiohttp application."""
+        app = web.Application(client_max_size=MAX_BODY, middlewares=[self._errors])
+        app.add_routes([
+            web.get("/api/health", self.health),
+            web.get("/api/sets", self.list_sets),
+            web.post("/api/sets/{name}/join", self.join),
+            web.get("/api/sets/{name}/questions", self.questions),
+            web.post("/api/sets/{name}/answers", self.answer),
+            web.get("/api/sets/{name}/mine", self.mine),
+            web.post("/api/sets/{name}/results", self.results),
+        ])
+        app.on_cleanup.append(self._cleanup)
+        return app
+
+    async def _cleanup(self, _app: web.Application) -> None:
+        self._pool.shutdown(wait=False, cancel_futures=True)
+
+    # ----------------------------------------------------------------- routes
+
+    async def health(self, request: web.Request) -> web.Response:
+        """Whether the server and its database answer."""
+        await self._run(self.desk.classroom.list_sets)
+        return web.json_response({"ok": True})
+
+    async def list_sets(self, request: web.Request) -> web.Response:
+        """The sets: names and sizes (what a student needs to pick one)."""
+        sets = await self._run(self.desk.classroom.list_sets)
+        return web.json_response([{"name": s.name, "size": s.size} for s in sets])
+
+    async def join(self, request: web.Request) -> web.Response:
+        """Join or resume; the code is given once, and failures are slowed and limited."""
+        from data.classroom import SetOptionsError, StudentNameTakenError
+        from data.classroom.records import check_name
+
+        name = request.match_info["name"]
+        doc = await self._body(request)
+        student, code = doc.get("student"), doc.get("code")
+        if not isinstance(student, str) or (code is not None and not isinstance(code, str)):
+            return _error(400, "give 'student' (and 'code' to resume) as text")
+        try:
+            student = check_name(student, "student")
+        except SetOptionsError as e:
+            return _error(400, str(e))
+        keys = [f"student:{name}\x00{student}", self._address(request)]
+        refused = await self._refused(keys)
+        if refused is not None:
+            return refused
+        try:
+            session = await self._run(self.desk.join, name, student, code)
+        except StudentNameTakenError as e:
+            if code:
+                await self._failed(keys)
+            return _error(403, str(e))
+        if code:
+            self.limiter.succeeded(keys[:1])
+        token = secrets.token_urlsafe(32)
+        self._seats[token] = _Seat(session)
+        return web.json_response({"token": token, "session": session_to_json(session)})
+
+    async def questions(self, request: web.Request) -> web.Response:
+        """The set's hands in order: the problem only, never the answer."""
+        self._seat(request)
+        qs = await self._run(self.desk.questions, request.match_info["name"])
+        return web.json_response(
+            [question_to_json(q.position, q.item.uid, q.item.problem) for q in qs])
+
+    async def answer(self, request: web.Request) -> web.Response:
+        """Grade an answer here, store it once, and say what the set lets the student see."""
+        from .grading import Hints
+
+        seat = self._seat(request)
+        doc = await self._body(request)
+        position, answers = doc.get("position"), doc.get("answers")
+        seconds, timed_out = doc.get("seconds", 0.0), doc.get("timed_out", False)
+        if (not isinstance(position, int) or isinstance(position, bool)
+                or not isinstance(answers, dict)
+                or not all(isinstance(k, str) and isinstance(v, str) and len(v) <= 400
+                           for k, v in answers.items())
+                or not isinstance(seconds, int | float) or not isinstance(timed_out, bool)):
+            return _error(400, "an answer is {position, answers: {part: text}, seconds, "
+                               "timed_out}")
+        enrolment = seat.session.enrolment_id
+        lock = self._enrolment_locks.setdefault(enrolment, asyncio.Lock())
+        async with lock:  # one student's answers are graded in order
+            graded = await self._run(self.desk.submit, seat.session, position, answers,
+                                     seconds=float(seconds), timed_out=timed_out)
+        if isinstance(graded, Hints):
+            return web.json_response(
+                {"error": "part of the answer cannot be read",
+                 "hints": {h.part.value: h.message for h in graded.hints}}, status=422)
+        return web.json_response(receipt_to_json(receipt_for(graded)))
+
+    async def mine(self, request: web.Request) -> web.Response:
+        """The student's own results: only theirs, and the marks only when the set allows."""
+        seat = self._seat(request)
+        session = await self._run(self.desk.classroom.session, seat.session.enrolment_id)
+        if not results_visible(session):
+            return _error(403, "this set shows the results when you have finished it")
+        result = await self._run(self.desk.own_results, session)
+        return web.json_response(result_to_json(result))
+
+    async def results(self, request: web.Request) -> web.Response:
+        """The teacher's report (text, CSV and figures), with the set's password."""
+        from data.classroom import WrongPasswordError, results_csv
+
+        from .class_report import class_report
+
+        name = request.match_info["name"]
+        doc = await self._body(request)
+        password = doc.get("password")
+        if not isinstance(password, str) or not password:
+            return _error(400, "give the teacher's 'password'")
+        keys = [f"teacher:{name}", self._address(request)]
+        refused = await self._refused(keys)
+        if refused is not None:
+            return refused
+        try:
+            results = await self._run(self.desk.classroom.class_results, name, password)
+        except WrongPasswordError as e:
+            await self._failed(keys)
+            return _error(403, str(e))
+        self.limiter.succeeded(keys[:1])
+        top = doc.get("top", 5)
+        top = top if isinstance(top, int) and 0 < top <= 50 else 5
+        return web.json_response({
+            "report": class_report(results, top=top, detail=not doc.get("brief")),
+            "csv": results_csv(results),
+            "score": results.score,
+            "answers": results.answered,
+            "right": results.right,
+        })
+
+
+def make_app(desk: ClassDesk, **kwargs: Any) -> web.Application:
+    """The classroom server's aiohttp application for a desk (see :class:`ClassServer`)."""
+    return ClassServer(desk, **kwargs).app()
