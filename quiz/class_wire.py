@@ -14,7 +14,10 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
+from scoring.tiles import format_tiles, parse_tiles
+
 from .grading import Diagnosis, Marked, Part, PartMark
+from .grading.marks import Wording
 
 if TYPE_CHECKING:
     from data.classroom import StudentResult, StudentSession
@@ -137,6 +140,24 @@ def question_from_json(doc: Mapping[str, Any]) -> AskedQuestion:
         raise WireError(f"the server sent a question that cannot be read ({e})") from None
 
 
+def wording_to_json(wording: Wording) -> dict[str, Any]:
+    """A reason's sentence with its tile groups in MPSZ, so the client draws them in its style.
+
+    >>> from scoring.tiles import parse_tiles
+    >>> doc = wording_to_json(Wording("missed {0}", (parse_tiles("0p6m"),)))
+    >>> doc, wording_from_json(doc) == Wording("missed {0}", (parse_tiles("0p6m"),))
+    ({'template': 'missed {0}', 'tiles': ['0p6m']}, True)
+    """
+    return {"template": wording.template,
+            "tiles": [format_tiles(group, sort=False) for group in wording.tiles]}
+
+
+def wording_from_json(doc: Mapping[str, Any]) -> Wording:
+    """A reason's sentence read back (raises KeyError, TypeError or ValueError when malformed)."""
+    tiles = tuple(parse_tiles(str(group)) for group in doc["tiles"])  # ScoringError is a ValueError
+    return Wording(str(doc["template"]), tiles)
+
+
 def marked_to_json(marked: Marked) -> dict[str, Any]:
     """Marks, reasons and concepts as JSON."""
     return {
@@ -146,8 +167,9 @@ def marked_to_json(marked: Marked) -> dict[str, Any]:
             for m in marked.marks
         ],
         "diagnoses": [
-            {"code": d.code, "text": d.text, "parts": [p.value for p in d.parts],
-             "concepts": list(d.concepts), "alternatives": list(d.alternatives)}
+            {"code": d.code, "wording": wording_to_json(d.wording),
+             "parts": [p.value for p in d.parts], "concepts": list(d.concepts),
+             "alternatives": [wording_to_json(w) for w in d.alternatives]}
             for d in marked.diagnoses
         ],
         "concepts": list(marked.concepts),
@@ -163,8 +185,9 @@ def marked_from_json(doc: Mapping[str, Any]) -> Marked:
             for m in doc["marks"]
         )
         diagnoses = tuple(
-            Diagnosis(str(d["code"]), str(d["text"]), tuple(Part(p) for p in d["parts"]),
-                      tuple(d["concepts"]), tuple(d.get("alternatives", ())))
+            Diagnosis(str(d["code"]), wording_from_json(d["wording"]),
+                      tuple(Part(p) for p in d["parts"]), tuple(d["concepts"]),
+                      tuple(wording_from_json(w) for w in d.get("alternatives", ())))
             for d in doc.get("diagnoses", ())
         )
         return Marked(marks, diagnoses, tuple(doc.get("concepts", ())))
