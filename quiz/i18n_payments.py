@@ -37,7 +37,8 @@ import re
 import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Protocol
+
+from scoring.result import Payment
 
 from .i18n import active_language
 
@@ -92,34 +93,16 @@ TABLE_FORMS: Mapping[str, TableForms] = {
 }
 
 
-class _SharesLike(Protocol):
-    """The grader's ``Shares``: a shape (ron, split, all) and one or two amounts."""
-
-    @property
-    def shape(self) -> Any: ...
-    @property
-    def first(self) -> int: ...
-    @property
-    def second(self) -> int | None: ...
+def _record(payment: Mapping[str, int] | Payment) -> dict[str, int]:
+    return dict(payment) if isinstance(payment, Mapping) else payment.to_record()
 
 
-def _record(payment: Mapping[str, int] | _SharesLike) -> dict[str, int]:
-    if isinstance(payment, Mapping):
-        return dict(payment)
-    shape = str(getattr(payment.shape, "value", payment.shape))
-    if shape == "ron":
-        return {"ron": payment.first}
-    if shape == "all":
-        return {"all": payment.first}
-    return {"non_dealer": payment.first, "dealer": payment.second or 0}
-
-
-def say_payment(payment: Mapping[str, int] | _SharesLike, language: str | None = None) -> str:
+def say_payment(payment: Mapping[str, int] | Payment, language: str | None = None) -> str:
     """A payment as it is said at the table in ``language`` (default: the active one).
 
     Args:
         payment: a batch-format payment (``{"ron": 7700}``, ``{"all": 3900}``,
-            ``{"non_dealer": 2000, "dealer": 3900}``), or the grader's ``Shares``.
+            ``{"non_dealer": 2000, "dealer": 3900}``), or a :class:`scoring.Payment`.
         language: a language code; one we have no forms for is said in English.
     """
     forms = TABLE_FORMS.get(language or active_language(), TABLE_FORMS["en"])

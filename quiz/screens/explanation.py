@@ -79,7 +79,7 @@ class ExplanationScreen(Screen[Choice]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,n,space", "next", "Next", priority=True, id="explanation.next"),
         Binding("escape", "end", "End", priority=True, id="explanation.end"),
-        Binding("f3", "choose_drill", "Drill", id="explanation.choose_drill"),
+        Binding("f3", "choose_drill", "Drill", show=False, id="explanation.choose_drill"),
         *[Binding(info.key, f"drill('{info.kind.value}')", info.title, show=False,
                   priority=True, id=f"explanation.drill_{info.kind.value}")
           for info in DRILLS.values()],
@@ -105,7 +105,7 @@ class ExplanationScreen(Screen[Choice]):
             yield SituationPanel(id="situation")
             yield ExplanationView(id="explanation")
         yield from self.compose_extra()
-        yield Footer(compact=True)
+        yield Footer(compact=True, show_command_palette=False)  # 80 columns: F1 help lists the rest
 
     def compose_extra(self) -> list[Widget]:
         """Widgets added under the explanation (e.g. a rating bar); none here."""

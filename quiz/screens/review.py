@@ -92,10 +92,10 @@ class ReviewScreen(Screen[None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("1", "rate(1)", "Again", priority=True, id="review.rate_1"),
-        Binding("2", "rate(2)", "Hard", priority=True, id="review.rate_2"),
-        Binding("3", "rate(3)", "Good", priority=True, id="review.rate_3"),
-        Binding("4", "rate(4)", "Easy", priority=True, id="review.rate_4"),
+        Binding("1", "rate(1)", "Again", priority=True, id="review.rate_1", show=False),
+        Binding("2", "rate(2)", "Hard", priority=True, id="review.rate_2", show=False),
+        Binding("3", "rate(3)", "Good", priority=True, id="review.rate_3", show=False),
+        Binding("4", "rate(4)", "Easy", priority=True, id="review.rate_4", show=False),
         Binding("n,enter", "accept", "Next", priority=True, id="review.accept", show=False),
         Binding("l", "leeches", "Leeches", show=False, id="review.leeches"),
         Binding("s", "stats", "Stats", show=False, id="review.stats"),
@@ -133,7 +133,7 @@ class ReviewScreen(Screen[None]):
             yield ExplanationView(id="review-explanation")
         yield Static("", id="review-empty")
         yield RatingBar(id="review-rating")
-        yield Footer(compact=True)
+        yield Footer(compact=True, show_command_palette=False)  # the rating bar shows 1-4
 
     # -- start
 

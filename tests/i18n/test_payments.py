@@ -10,9 +10,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from quiz.grading import Hint, PayShape, Shares, parse_payment
+from quiz.grading import Hint, parse_payment
 from quiz.i18n import LANGUAGES, use
 from quiz.i18n_payments import TABLE_FORMS, normalise_payment, say_payment
+from scoring.result import Payment, PayShape
 
 FORMS: dict[str, Any] = json.loads(
     (Path(__file__).parent / "payment_forms.json").read_text(encoding="utf-8")
@@ -63,8 +64,8 @@ def test_table_forms_as_said_in_each_language() -> None:
 def test_the_active_language_says_the_payment() -> None:
     use("ja")
     try:
-        assert say_payment(Shares(PayShape.ALL, 3900)) == "3900オール"
-        assert say_payment(Shares(PayShape.SPLIT, 2000, 3900)) == "2000・3900"
+        assert say_payment(Payment(PayShape.ALL, 3900)) == "3900オール"
+        assert say_payment(Payment(PayShape.SPLIT, 2000, 3900)) == "2000・3900"
     finally:
         use("en")
 
@@ -73,20 +74,20 @@ _share = st.integers(min_value=1, max_value=480).map(lambda n: n * 100)
 
 
 @st.composite
-def _payments(draw: st.DrawFn) -> tuple[Shares, bool, bool]:
+def _payments(draw: st.DrawFn) -> tuple[Payment, bool, bool]:
     shape = draw(st.sampled_from(list(PayShape)))
     if shape is PayShape.RON:
-        return Shares(shape, draw(_share) * (1 if draw(st.booleans()) else 3)), \
+        return Payment(shape, draw(_share) * (1 if draw(st.booleans()) else 3)), \
             draw(st.booleans()), False
     if shape is PayShape.ALL:
-        return Shares(shape, draw(_share)), True, True
+        return Payment(shape, draw(_share)), True, True
     low = draw(_share)
-    return Shares(shape, low, low * 2 - draw(st.sampled_from((0, 100)))), False, True
+    return Payment(shape, low, low * 2 - draw(st.sampled_from((0, 100)))), False, True
 
 
 @given(_payments(), st.sampled_from(sorted(TABLE_FORMS)))
 def test_every_language_round_trips_through_normaliser_and_parser(
-    payment: tuple[Shares, bool, bool], code: str
+    payment: tuple[Payment, bool, bool], code: str
 ) -> None:
     shares, dealer, tsumo = payment
     said = say_payment(shares, code)
@@ -106,4 +107,4 @@ _typing = st.text(
 def test_anything_typed_is_read_or_hinted_never_a_crash(text: str, dealer: bool,
                                                         tsumo: bool) -> None:
     read = parse_payment(normalise_payment(text), dealer=dealer, tsumo=tsumo)
-    assert isinstance(read, Shares | Hint)
+    assert isinstance(read, Payment | Hint)
