@@ -18,8 +18,9 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from .clock import Clock, utc_now
 from .records import BuildReport, ImportReport, ItemKind
-from .repository import Bank, Clock, Progress, utc_now
+from .repository import Bank, Progress
 
 if TYPE_CHECKING:
     from .db import Database

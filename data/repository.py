@@ -7,8 +7,8 @@ records of :mod:`data.records`, never ORM rows.
 >>> from data.db import open_database
 >>> db = open_database(":memory:")
 >>> ann = Learners(db).get_or_create("Ann")
->>> Settings(db).set(ann.id, "profile", "wrc")
->>> Settings(db).get(ann.id, "profile")
+>>> SettingsStore(db).set(ann.id, "profile", "wrc")
+>>> SettingsStore(db).get(ann.id, "profile")
 'wrc'
 >>> Bank(db).generate(20, seed=1)
 20
@@ -21,10 +21,11 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from datetime import UTC, datetime
+from datetime import datetime
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
+from .clock import Clock, utc_now
 from .errors import (
     DuplicateItemError,
     ItemError,
@@ -53,16 +54,10 @@ if TYPE_CHECKING:
     from .db import Database
 
 #: A clock: returns the current time, timezone-aware.
-Clock = Callable[[], datetime]
 #: A progress callback: ``progress(done, total)``.
 Progress = Callable[[int, int], None]
 
 _CHUNK = 500
-
-
-def utc_now() -> datetime:
-    """The current time in UTC (the default clock)."""
-    return datetime.now(UTC)
 
 
 def _chunks(values: Sequence[Any], size: int = _CHUNK) -> Iterable[Sequence[Any]]:
@@ -648,7 +643,7 @@ class Learners:
 # --------------------------------------------------------------------------- settings
 
 
-class Settings:
+class SettingsStore:
     """Each learner's settings: JSON values by key."""
 
     def __init__(self, database: Database, *, clock: Clock = utc_now) -> None:

@@ -27,7 +27,7 @@ class OneLineParser(argparse.ArgumentParser):
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every available sub-command."""
-    from .commands import available_modules
+    from .cli import available_modules
     from .i18n import LANGUAGES
 
     parser = OneLineParser(
@@ -50,7 +50,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_log_options(parser)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in available_modules():
-        module = importlib.import_module(f"quiz.commands.{name}")
+        module = importlib.import_module(f"quiz.cli.{name}")
         module.register(sub)
     return parser
 

@@ -16,8 +16,7 @@ from __future__ import annotations
 import os
 import random
 import time
-from collections.abc import Callable, Sequence
-from datetime import datetime
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -28,12 +27,14 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.worker import Worker, WorkerState
 
+from data.clock import Clock, utc_now
+
 from .controller import DrillController
 from .drills import DrillKind
 from .palette import DrillCommands
 from .screens.drill import DrillScreen
 from .settings import Settings
-from .store import DrillStore, utc_now
+from .store import DrillStore
 
 if TYPE_CHECKING:
     from data.records import LearnerRecord
@@ -42,7 +43,6 @@ if TYPE_CHECKING:
 
 __all__ = ["DrillApp", "create_app"]
 
-Clock = Callable[[], datetime]
 
 
 class DrillApp(App[int]):
@@ -227,7 +227,7 @@ class DrillApp(App[int]):
         c, store = self.controller, self.store
         assert c is not None and store is not None, "the review needs a learner"
         try:
-            stored = store.settings_repo.all(c.learner.id)
+            stored = store.settings_store.all(c.learner.id)
         except DataError:
             stored = {}
         return review_context(store.database, c.learner, c.settings, stored, clock=self.clock,

@@ -14,9 +14,10 @@ source and reuses everything else.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
-from datetime import datetime
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Protocol
+
+from data.clock import Clock
 
 from .drills import DrillKind, Question, build_question, question_for_cell, random_cell
 from .errors import DrillError
@@ -33,7 +34,6 @@ if TYPE_CHECKING:
 __all__ = ["BankQuestions", "DrillController", "FixedQuestions", "QuestionSource",
            "TableQuestions"]
 
-Clock = Callable[[], datetime]
 
 
 class QuestionSource(Protocol):
@@ -236,7 +236,7 @@ class DrillController:
         if self.srs is None:
             from .srs import SrsService, settings_from_stored
 
-            stored = self.store.settings_repo.all(self.learner.id)
+            stored = self.store.settings_store.all(self.learner.id)
             self.srs = SrsService(self.store.database, self.learner.id, clock=self.clock,
                                   settings=settings_from_stored(stored))
         return self.srs

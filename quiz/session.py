@@ -25,10 +25,10 @@ practise next.
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from data.clock import Clock
 from data.records import Accuracy
 
 from .drills import DrillKind, Question
@@ -37,7 +37,6 @@ from .grading import Marked, Part
 __all__ = ["Accuracy", "Answered", "Session", "SessionPlan", "SessionSummary", "Stopwatch",
            "Suggestion"]
 
-Clock = Callable[[], datetime]
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,24 +19,24 @@ import random
 import threading
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import TYPE_CHECKING, Any, TypeVar
+
+from data.clock import Clock, utc_now
 
 from .settings import Settings
 
 if TYPE_CHECKING:
     from data.db import Database
     from data.records import AttemptRecord, BankItem, LearnerRecord
-    from data.repository import Attempts, Bank, Learners
-    from data.repository import Settings as SettingsRepo
+    from data.repository import Attempts, Bank, Learners, SettingsStore
 
     from .drills import Question
     from .grading import Marked
     from .journal import AnswerWriter, Listener, PendingAnswer, WriterState
 
-__all__ = ["DrillStore", "utc_now"]
+__all__ = ["DrillStore"]
 
-Clock = Callable[[], datetime]
 T = TypeVar("T")
 
 #: Seconds an answer may take to be stored before the app goes on without waiting.
@@ -75,11 +75,6 @@ def _abandonable(work: Callable[[], T], cancelled: Callable[[], bool] | None) ->
     return box["value"]  # type: ignore[no-any-return]
 
 
-def utc_now() -> datetime:
-    """The current time in UTC."""
-    return datetime.now(UTC)
-
-
 @dataclass
 class DrillStore:
     """The data the app uses, over one open database."""
@@ -88,7 +83,7 @@ class DrillStore:
     clock: Clock = utc_now
     bank: Bank = field(init=False)
     learners: Learners = field(init=False)
-    settings_repo: SettingsRepo = field(init=False)
+    settings_store: SettingsStore = field(init=False)
     attempts: Attempts = field(init=False)
     _profile_counts: dict[str, int] = field(default_factory=dict, init=False)
     _writer: AnswerWriter | None = field(default=None, init=False)
@@ -101,12 +96,11 @@ class DrillStore:
     _growing: threading.Thread | None = field(default=None, init=False)
 
     def __post_init__(self) -> None:
-        from data.repository import Attempts, Bank, Learners
-        from data.repository import Settings as SettingsRepo
+        from data.repository import Attempts, Bank, Learners, SettingsStore
 
         self.bank = Bank(self.database, clock=self.clock)
         self.learners = Learners(self.database, clock=self.clock)
-        self.settings_repo = SettingsRepo(self.database, clock=self.clock)
+        self.settings_store = SettingsStore(self.database, clock=self.clock)
         self.attempts = Attempts(self.database, clock=self.clock)
 
     @classmethod
@@ -256,14 +250,14 @@ class DrillStore:
 
     def load_settings(self, learner_id: int) -> Settings:
         """A learner's settings (defaults for what was never set)."""
-        return Settings.from_dict(self.settings_repo.all(learner_id))
+        return Settings.from_dict(self.settings_store.all(learner_id))
 
     def save_settings(self, learner_id: int, settings: Settings) -> None:
         """Store every setting of a learner."""
-        stored = self.settings_repo.all(learner_id)
+        stored = self.settings_store.all(learner_id)
         changed = {k: v for k, v in settings.to_dict().items() if stored.get(k, object()) != v}
         if changed:
-            self.settings_repo.update(learner_id, changed)
+            self.settings_store.update(learner_id, changed)
 
     # -- the bank
 
@@ -432,7 +426,7 @@ class DrillStore:
 
         from .srs import SrsService, settings_from_stored
 
-        stored = self.settings_repo.all(answer.learner_id)
+        stored = self.settings_store.all(answer.learner_id)
         when = answer.when
         srs = SrsService(self.database, answer.learner_id, clock=lambda: when,
                          settings=settings_from_stored(stored))

@@ -11,7 +11,7 @@ data.classroom.errors.SetOptionsError: unknown part 'colour' to ask (known: fu, 
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
@@ -22,7 +22,6 @@ from ..records import Problem
 from .errors import SetOptionsError, StudentNotFoundError
 
 #: A clock: returns the current time, timezone-aware (UTC).
-Clock = Callable[[], datetime]
 
 #: The parts a set can ask of a whole hand (values of ``quiz.grading.Part``), in order.
 ASKABLE_PARTS: tuple[str, ...] = ("fu", "han", "yaku", "payment")

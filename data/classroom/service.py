@@ -19,6 +19,7 @@ from dataclasses import replace
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
+from ..clock import Clock, utc_now
 from ..errors import DataError
 from .errors import (
     AnswerError,
@@ -35,7 +36,6 @@ from .records import (
     AnswerPart,
     ClassQuestion,
     ClassResults,
-    Clock,
     Explain,
     PracticeSetRecord,
     SetOptions,
@@ -83,7 +83,7 @@ class Classroom:
         from .. import class_models  # noqa: F401  (the tables must be known)
 
         self.db = db
-        self._clock = clock or _utcnow
+        self._clock = clock or utc_now
         self._rng = rng
 
     def close(self) -> None:
@@ -804,10 +804,6 @@ class Classroom:
             finished=finished,
             resumed=resumed,
         )
-
-
-def _utcnow() -> datetime:
-    return datetime.now(UTC)
 
 
 def _taken(student: str, set_name: str, wrong_code: bool) -> StudentNameTakenError:

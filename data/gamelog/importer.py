@@ -12,11 +12,12 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import datetime
 from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
+from ..clock import Clock, utc_now
 from ..errors import ItemError
 from .errors import LogError
 from .game import GameLog
@@ -180,13 +181,6 @@ def prepare_wins(
     return good, bad
 
 
-Clock = Callable[[], datetime]
-
-
-def _now() -> datetime:
-    return datetime.now(UTC)
-
-
 def import_log(
     database: Database,
     data: bytes,
@@ -194,7 +188,7 @@ def import_log(
     origin: str,
     name: str | None = None,
     rules: str = "tenhou",
-    clock: Clock = _now,
+    clock: Clock = utc_now,
     known: dict[str, str] | None = None,
 ) -> FileReport:
     """Import one log's wins in one transaction; a refused file changes nothing.
@@ -234,7 +228,7 @@ def import_logs(
     *,
     rules: str = "tenhou",
     read_stdin: Callable[[], bytes] | None = None,
-    clock: Clock = _now,
+    clock: Clock = utc_now,
 ) -> ImportSummary:
     """Import files and folders (``-``: standard input); each file on its own."""
     reports: list[FileReport] = []

@@ -42,10 +42,10 @@ from ..srs import (
     Rating,
     Review,
     ReviewContext,
+    ReviewQuestion,
     SrsService,
     interval_text,
 )
-from ..srs import Question as SrsQuestion
 from ..tilefaces import TileStyle
 from ..widgets.answer_form import AnswerForm
 from ..widgets.explanation import ExplanationView
@@ -59,7 +59,7 @@ from .explanation import ExplanationBody, verdict_text
 __all__ = ["ReviewScreen", "drill_question"]
 
 
-def drill_question(q: SrsQuestion, context: ReviewContext, number: int) -> Question | None:
+def drill_question(q: ReviewQuestion, context: ReviewContext, number: int) -> Question | None:
     """The drill question for a queue question (scored under the learner's profile).
 
     A hand that cannot be won under the learner's profile is asked under its own.
@@ -109,7 +109,7 @@ class ReviewScreen(Screen[None]):
         self.context = context
         self.service: SrsService | None = None
         #: The queue question on screen, and its drill question.
-        self.srs_question: SrsQuestion | None = None
+        self.srs_question: ReviewQuestion | None = None
         self.question: Question | None = None
         #: The answer, marked, and its review (None until the answer is shown).
         self.marked: Marked | None = None
@@ -213,7 +213,7 @@ class ReviewScreen(Screen[None]):
         self.marked = self.review = None
         self.refresh_bindings()
         try:
-            worker: Worker[tuple[SrsQuestion | None, DueCounts]] = self._fetch()
+            worker: Worker[tuple[ReviewQuestion | None, DueCounts]] = self._fetch()
             q, counts = await worker.wait()
         except (WorkerFailed, WorkerCancelled) as failed:
             self.loading = False
@@ -228,12 +228,12 @@ class ReviewScreen(Screen[None]):
         await self.show(q)
 
     @work(thread=True, exclusive=True, group="review-next", exit_on_error=False)
-    def _fetch(self) -> tuple[SrsQuestion | None, DueCounts]:
+    def _fetch(self) -> tuple[ReviewQuestion | None, DueCounts]:
         assert self.service is not None
         q = self.service.next_question()
         return q, self.service.due_counts()
 
-    async def show(self, q: SrsQuestion | None) -> None:
+    async def show(self, q: ReviewQuestion | None) -> None:
         """Show a queue question (or say that nothing is due)."""
         self.refresh_status()
         question = drill_question(q, self.context, self.answered + 1) if q else None
@@ -420,7 +420,7 @@ class ReviewScreen(Screen[None]):
             app.exit()
 
 
-def _reason(q: SrsQuestion) -> str:
+def _reason(q: ReviewQuestion) -> str:
     """Why the question is asked, and the card's state."""
     text = q.reason[:1].upper() + q.reason[1:] if q.reason else ""
     if q.card is not None and q.card.leech:

@@ -37,7 +37,7 @@ from __future__ import annotations
 
 from .context import ReviewContext, review_context
 from .hands import BankHands, HandSource
-from .questions import Choice, LeechInfo, Question, QuestionKind, Review, card_title
+from .questions import Choice, LeechInfo, QuestionKind, Review, ReviewQuestion, card_title
 from .ratings import RATING_KEYS, Rating, RatingOption, auto_rating, interval_text
 from .rules import DueCounts, due_text
 from .service import SrsService
@@ -54,12 +54,12 @@ __all__ = [
     "HandSource",
     "LeechInfo",
     "Progress",
-    "Question",
     "QuestionKind",
     "Rating",
     "RatingOption",
     "Review",
     "ReviewContext",
+    "ReviewQuestion",
     "SrsError",
     "SrsService",
     "SrsSettings",

@@ -11,7 +11,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..store import Clock, utc_now
+from data.clock import Clock, utc_now
+
 from .hands import HandSource
 from .service import SrsService
 from .settings import SrsSettings, settings_from_stored

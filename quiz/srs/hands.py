@@ -7,9 +7,8 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol
 
+from data.clock import Clock, utc_now
 from data.errors import DataError
-
-from ..store import Clock, utc_now
 
 if TYPE_CHECKING:
     from data.db import Database

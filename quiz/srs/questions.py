@@ -15,8 +15,15 @@ from .ratings import Rating, RatingOption
 if TYPE_CHECKING:
     from data.records import BankItem
 
-__all__ = ["Choice", "LeechInfo", "Question", "QuestionKind", "Review", "card_title",
-           "cell_question"]  # fmt: skip
+__all__ = [
+    "Choice",
+    "LeechInfo",
+    "QuestionKind",
+    "Review",
+    "ReviewQuestion",
+    "card_title",
+    "cell_question",
+]  # fmt: skip
 
 
 class QuestionKind(StrEnum):
@@ -39,7 +46,7 @@ class Choice:
 
 
 @dataclass(frozen=True)
-class Question:
+class ReviewQuestion:
     """What to ask next, and why.
 
     Attributes:
@@ -79,7 +86,7 @@ class Review:
         missed: other cards the answer counted as missed (concepts, cells, the hand).
     """
 
-    question: Question
+    question: ReviewQuestion
     card: CardRecord
     review_id: int
     rating: Rating

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 
 from fsrs import Card, Rating
 
+from data.clock import Clock, utc_now
 from data.errors import DataError
 from data.srs_records import (
     CardKind,
@@ -37,9 +38,16 @@ from data.srs_records import (
 )
 from data.topics import get_topic, is_topic
 
-from ..store import Clock, utc_now
 from .hands import BankHands, HandSource
-from .questions import Choice, LeechInfo, Question, QuestionKind, Review, card_title, cell_question
+from .questions import (
+    Choice,
+    LeechInfo,
+    QuestionKind,
+    Review,
+    ReviewQuestion,
+    card_title,
+    cell_question,
+)
 from .ratings import RATING_KEYS, RatingOption, auto_rating
 from .rules import (
     DueCounts,
@@ -205,7 +213,7 @@ class SrsService:
             return Choice(ahead[0], learn_ahead=True)
         return None
 
-    def next_question(self) -> Question | None:
+    def next_question(self) -> ReviewQuestion | None:
         """The next question of the queue, with its hand loaded (or generated).
 
         A card whose hand cannot be had (a bank item refused, no sibling, no
@@ -237,7 +245,7 @@ class SrsService:
         )  # fmt: skip
         return state.learning[0].due if state.learning else None
 
-    def _resolve(self, choice: Choice) -> Question | None:
+    def _resolve(self, choice: Choice) -> ReviewQuestion | None:
         from data import srs_repository as repo
 
         card = choice.card
@@ -246,10 +254,10 @@ class SrsService:
             item = self.hands.item(choice.item_id)
             if item is None:
                 return None
-            return Question(QuestionKind.NEW, None, item, reason="a new hand")
+            return ReviewQuestion(QuestionKind.NEW, None, item, reason="a new hand")
         if card.kind is CardKind.CELL:
             assert card.cell is not None
-            return Question(QuestionKind.CELL, card, cell=card.cell,
+            return ReviewQuestion(QuestionKind.CELL, card, cell=card.cell,
                             reason=f"points table: {card.cell.title}")  # fmt: skip
         if card.kind is CardKind.HAND:
             assert card.item_id is not None
@@ -263,13 +271,14 @@ class SrsService:
                 concepts = card.concepts or item.focus
                 sibling = self.hands.sibling(item, concepts)
                 if sibling is not None:
-                    return Question(
+                    return ReviewQuestion(
                         QuestionKind.SIBLING,
                         card,
                         sibling,
                         reason=f"a sibling of a hand you {self._how(card)}",
                     )
-            return Question(QuestionKind.MISSED, card, item, reason=f"a hand you {self._how(card)}")
+            return ReviewQuestion(QuestionKind.MISSED, card, item,
+                                  reason=f"a hand you {self._how(card)}")
         topic = card.subject
         recent = self._recent_items(card)
         item_id = repo.item_for_topic(
@@ -282,7 +291,7 @@ class SrsService:
         if item is None:
             self.report(CardProblem(card.id, f"no hand exercises '{topic}'"))
             return None
-        return Question(QuestionKind.CONCEPT, card, item,
+        return ReviewQuestion(QuestionKind.CONCEPT, card, item,
                         reason=f"concept: {get_topic(topic).title}")  # fmt: skip
 
     @staticmethod
@@ -332,7 +341,7 @@ class SrsService:
 
     def answer(
         self,
-        question: Question,
+        question: ReviewQuestion,
         *,
         correct: bool,
         seconds: float,
@@ -416,7 +425,7 @@ class SrsService:
             missed=tuple(c for c, _ in rest),
         )
 
-    def answer_marked(self, question: Question, marked: Marked, seconds: float, *,
+    def answer_marked(self, question: ReviewQuestion, marked: Marked, seconds: float, *,
                       drill: str = "review", attempt_id: int | None = None) -> Review:  # fmt: skip
         """:meth:`answer` with the grading's marks (each part is stored with the attempt)."""
         from data.records import PartResult
@@ -458,7 +467,7 @@ class SrsService:
                 log.warning("ignoring unknown concept %r from the grading", c)
         return out
 
-    def _store_attempt(self, question: Question, parts: Sequence[PartResult], seconds: float,
+    def _store_attempt(self, question: ReviewQuestion, parts: Sequence[PartResult], seconds: float,
                        missed: Sequence[str], drill: str, now: datetime) -> int:  # fmt: skip
         from data.repository import Attempts
 
@@ -474,7 +483,7 @@ class SrsService:
         )
         return record.id
 
-    def _miss_writes(self, question: Question, correct: bool, missed: Sequence[str],
+    def _miss_writes(self, question: ReviewQuestion, correct: bool, missed: Sequence[str],
                      now: datetime, attempt_id: int | None) -> list[ReviewWrite]:  # fmt: skip
         """Again reviews for what a wrong answer shows was missed (besides the card asked)."""
         if correct:
@@ -610,7 +619,7 @@ class SrsService:
                                     attempt_id=attempt_id, item_id=item.id,
                                     concepts=tuple(missed))  # fmt: skip
                 writes.extend([write] if write else [])
-            question = Question(QuestionKind.NEW, None, None)
+            question = ReviewQuestion(QuestionKind.NEW, None, None)
             rest = [c for c in missed if c not in handled]
             writes.extend(self._miss_writes(question, False, rest, now, attempt_id))
         if not writes:

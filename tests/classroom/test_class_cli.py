@@ -16,7 +16,7 @@ import pytest
 
 from data.classroom import AnswerPart, Classroom, open_classroom
 from quiz.__main__ import main
-from quiz.commands.classroom import parse_duration
+from quiz.cli.classroom import parse_duration
 from tests.classroom.conftest import table_counts
 
 _FOLDER = Path(tempfile.mkdtemp(prefix="riichi-pw-"))

@@ -17,7 +17,7 @@ from sqlalchemy import text
 
 from data import db as dbmod
 from data.db import MIGRATIONS_DIR, load_models, open_database, read_scripts, upgrade
-from data.repository import Attempts, Bank, Learners, Settings
+from data.repository import Attempts, Bank, Learners, SettingsStore
 
 FIRST = "0001_initial"
 
@@ -92,7 +92,7 @@ def _old_database(path: Path, migrations: Path = MIGRATIONS_DIR) -> None:
 def _check_history(database: dbmod.Database) -> None:
     ann = Learners(database).get("Ann")
     assert ann.id == 1 and Learners(database).get("Ben").id == 2
-    assert Settings(database).get(ann.id, "profile") == "wrc"
+    assert SettingsStore(database).get(ann.id, "profile") == "wrc"
     history = Attempts(database).history(ann.id)
     assert [a.id for a in history] == [2, 1]
     first = history[1]

@@ -20,7 +20,7 @@ from data.errors import (
 from data.generate import HandGenerator
 from data.items import prepare_item, read_problem
 from data.records import BankItem, ItemKind, ItemSummary, PartResult
-from data.repository import Attempts, Bank, Learners, Settings
+from data.repository import Attempts, Bank, Learners, SettingsStore
 from scoring import explain
 
 from .conftest import FixedClock
@@ -195,7 +195,7 @@ def test_learners(database: Database, clock: FixedClock) -> None:
 def test_settings_per_learner(database: Database) -> None:
     learners = Learners(database)
     ann, ben = learners.create("Ann"), learners.create("Ben")
-    settings = Settings(database)
+    settings = SettingsStore(database)
     settings.set(ann.id, "profile", "wrc")
     settings.update(ann.id, {"ask": ["fu", "payment"], "length": 20})
     settings.set(ben.id, "profile", "tenhou")

@@ -52,7 +52,7 @@ def test_due_counts_count_learning_and_review_cards_due_now_within_the_limits(
 async def test_the_drill_the_review_screen_and_the_statistics_say_the_same_count(
     db: Database, learner_id: int, clock: FixedClock
 ) -> None:
-    from quiz.commands.review import review_app
+    from quiz.cli.review import review_app
     from quiz.store import DrillStore
 
     Bank(db).generate(6, seed=6)

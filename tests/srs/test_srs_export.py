@@ -12,7 +12,7 @@ from data.db import open_database
 from data.records import PartResult
 from data.repository import Learners
 from quiz.__main__ import main
-from quiz.commands.review import CSV_COLUMNS
+from quiz.cli.review import CSV_COLUMNS
 from quiz.srs import SrsService, SrsSettings
 from tests.srs.srs_support import FakeHands, FixedClock, add_fake_items
 

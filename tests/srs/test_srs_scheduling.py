@@ -445,15 +445,14 @@ def test_settings_are_checked_and_read_leniently() -> None:
 def test_the_screens_context_is_built_from_the_learner_and_their_settings(
     db: Database, learner_id: int, clock: FixedClock
 ) -> None:
-    from data.repository import Learners
-    from data.repository import Settings as SettingsRepo
+    from data.repository import Learners, SettingsStore
     from quiz.settings import Settings
     from quiz.srs import review_context
 
-    SettingsRepo(db).update(learner_id, {"srs.desired_retention": 0.85, "srs.new_per_day": 5,
+    SettingsStore(db).update(learner_id, {"srs.desired_retention": 0.85, "srs.new_per_day": 5,
                                          "profile": "wrc"})  # fmt: skip
     learner = Learners(db).by_id(learner_id)
-    stored = SettingsRepo(db).all(learner_id)
+    stored = SettingsStore(db).all(learner_id)
     ctx = review_context(db, learner, Settings(profile="wrc"), stored, clock=clock)
     assert (ctx.learner_id, ctx.learner_name, ctx.profile) == (learner_id, "Ann", "wrc")
     assert ctx.settings.desired_retention == 0.85 and ctx.settings.new_per_day == 5

@@ -263,7 +263,7 @@ async def test_the_statistics_screen_draws_the_learners_progress(
 async def test_the_review_and_stats_modes_run_inside_the_drill_app(
     db: Database, learner_id: int, clock: FixedClock
 ) -> None:
-    from quiz.commands.review import review_app
+    from quiz.cli.review import review_app
     from quiz.store import DrillStore
 
     Bank(db).generate(6, seed=6)
@@ -297,13 +297,13 @@ async def test_the_app_gives_the_review_screen_its_context(
 ) -> None:
     """The review and statistics screens get their context from the app (never look for it):
     the learner's stored settings, and a new context when the settings or the learner change."""
-    from data.repository import Settings as SettingsRepo
-    from quiz.commands.review import review_app
+    from data.repository import SettingsStore
+    from quiz.cli.review import review_app
     from quiz.store import DrillStore
     from quiz.tilefaces import TileStyle
 
     Bank(db).generate(6, seed=6)
-    SettingsRepo(db).update(learner_id, {"srs.new_per_day": 2, "tile_style": "kanji"})
+    SettingsStore(db).update(learner_id, {"srs.new_per_day": 2, "tile_style": "kanji"})
     app = review_app(store=DrillStore(db, clock), learner="Ann", clock=clock, seed=3)
     async with app.run_test(size=(80, 24)) as pilot:
         for _ in range(5):
