@@ -18,8 +18,8 @@ def _tool(name: str) -> list[str]:
     return [exe]
 
 
-def test_mypy_strict_on_scoring() -> None:
-    proc = subprocess.run([*_tool("mypy"), "--strict", "scoring"], cwd=ROOT,
+def test_mypy_strict_on_every_package() -> None:
+    proc = subprocess.run([*_tool("mypy"), "--strict", "scoring", "data", "quiz"], cwd=ROOT,
                           capture_output=True, text=True, timeout=600)
     assert proc.returncode == 0, proc.stdout + proc.stderr
 
