@@ -124,7 +124,7 @@ class DrillScreen(Screen[None]):
             yield Static("", id="prompt")
             yield AnswerForm(id="answer", on_submit=self.take_answer)
         yield Static("Opening the question bank…", id="loading")
-        yield Footer(compact=True)
+        yield Footer(compact=True, show_command_palette=False)  # 80 columns: Ctrl+P is in F1 help
 
     @property
     def drill_app(self) -> DrillApp:
