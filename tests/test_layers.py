@@ -67,3 +67,56 @@ def test_importing_scoring_loads_no_third_party_module() -> None:
 
 def test_paths_are_what_the_layer_test_reads() -> None:
     assert Path(ROOT / "scoring" / "__init__.py").exists()
+
+
+def _module_of(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _import_graph() -> dict[str, set[str]]:
+    """Module -> the project modules it imports when it is imported (top level, not typing-only)."""
+    files = {_module_of(p): p for pkg in ("scoring", "data", "quiz")
+             for p in (ROOT / pkg).rglob("*.py") if "versions" not in p.parts}
+    graph: dict[str, set[str]] = {}
+    for module, path in files.items():
+        deps: set[str] = set()
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                if node.level:
+                    base = module.split(".")
+                    if path.name != "__init__.py":
+                        base = base[:-1]
+                    base = base[: len(base) - (node.level - 1)]
+                    origin = ".".join(base + ([node.module] if node.module else []))
+                else:
+                    origin = node.module or ""
+                names = [origin] + [f"{origin}.{a.name}" for a in node.names]
+            else:
+                continue
+            deps.update(n for n in names if n in files)
+        # a module imports its own parents first (Python does that), never a cycle
+        graph[module] = {d for d in deps if d != module and not module.startswith(d + ".")}
+    return graph
+
+
+def test_no_import_cycle_between_modules() -> None:
+    graph = _import_graph()
+    state: dict[str, int] = {}  # 1 on the path, 2 done
+    cycles: list[list[str]] = []
+
+    def visit(module: str, path: list[str]) -> None:
+        state[module] = 1
+        for dep in sorted(graph[module]):
+            if state.get(dep) == 1:
+                cycles.append([*path[path.index(dep):], dep])
+            elif dep not in state:
+                visit(dep, [*path, dep])
+        state[module] = 2
+
+    for module in sorted(graph):
+        if module not in state:
+            visit(module, [module])
+    assert not cycles, [" -> ".join(c) for c in cycles]
