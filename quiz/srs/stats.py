@@ -1,9 +1,10 @@
 """The statistics of one learner: accuracy over time, per part and concept, streaks, pace.
 
-What each figure means is decided here, once; the numbers come from SQL
-aggregates of :mod:`data.srs_history` (and the one part-accuracy and
-concept-miss path of :class:`data.repository.Attempts`), never from loading
-every answer or every card.
+What each figure means is decided here, once; the numbers come from the
+learner's running totals (:mod:`data.srs_totals`: answers, right-answer runs,
+parts, concepts, days) and SQL aggregates of :mod:`data.srs_history` (the
+last days, the median time, the cards), never from loading every answer or
+every card.
 
 - a **day streak** is the run of days with at least one answer that ends
   today (or yesterday, when today has no answer yet);
@@ -151,7 +152,7 @@ def progress(
         report: called for each damaged card row (those are not counted).
     """
     from data import srs_history as h
-    from data.repository import Attempts
+    from data.srs_totals import answer_totals
 
     start = day_start(now, day_offset)
     today = (start - day_offset).date()
@@ -162,19 +163,15 @@ def progress(
     day_list = tuple(by_day.get(first_day + timedelta(days=i))
                      or RateOverTime(first_day + timedelta(days=i), 0, 0, 0.0)
                      for i in range(days))  # fmt: skip
-    all_days = h.answer_days(db, learner_id, day_offset=day_offset)
-    streak, best_days = day_streaks([d for d, _ in all_days], today)
-    right_run, best_right = h.right_runs(db, learner_id)
-    answers = sum(n for _, n in all_days)
+    counted = answer_totals(db, learner_id, day_offset=day_offset)
+    streak, best_days = day_streaks([d for d, _ in counted.days], today)
+    answers = counted.answers
     median = h.median_seconds(db, learner_id) if answers else None
-    attempts = Attempts(db)
-    parts = tuple(attempts.part_accuracy(learner_id))
-    missed_by = dict(attempts.concept_misses(learner_id))
     concept_acc: list[Accuracy] = []
-    for topic, total in h.exercised_topics(db, learner_id).items():
+    for topic, total in counted.topics.items():
         if topic.startswith(("win:", "hand:")) or not is_topic(topic):
             continue
-        misses = min(missed_by.get(topic, 0), total)
+        misses = min(counted.misses.get(topic, 0), total)
         concept_acc.append(Accuracy(topic, total - misses, total))
     seen = {a.name for a in concept_acc}
     concept_acc += [c for c in h.cell_accuracy(db, learner_id) if c.name not in seen]
@@ -191,13 +188,13 @@ def progress(
     )
     return Progress(
         days=day_list,
-        parts=parts,
+        parts=counted.parts,
         concepts=tuple(concept_acc[:concepts]),
         forecast=forecast(db, learner_id, day_start=start, days=forecast_days),
         day_streak=streak,
         best_day_streak=best_days,
-        right_streak=right_run,
-        best_right_streak=best_right,
+        right_streak=counted.right_run,
+        best_right_streak=counted.best_right_run,
         answers=answers,
         median_seconds=median or 0.0,
         cards=cards,
