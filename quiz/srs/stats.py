@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from datetime import date, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from typing import TYPE_CHECKING
 
 from data.records import Accuracy
@@ -116,11 +116,20 @@ def forecast(db: Database, learner_id: int, *, day_start: datetime, days: int = 
              ) -> tuple[int, ...]:  # fmt: skip
     """Cards due on each of the next ``days`` days from ``day_start``; the first day
     includes the overdue."""
+    from data import srs_history as h
     from data import srs_repository as repo
 
     counts = [0] * days
-    for due in repo.due_times(db, learner_id, before=day_start + timedelta(days=days)):
-        counts[max(0, (due - day_start) // timedelta(days=1))] += 1
+    before = day_start + timedelta(days=days)
+    start = day_start.astimezone(UTC)
+    offset = start - datetime(start.year, start.month, start.day, tzinfo=UTC)
+    if offset.microseconds:  # the database counts days in whole seconds: count here
+        for due in repo.due_times(db, learner_id, before=before):
+            counts[max(0, (due - day_start) // timedelta(days=1))] += 1
+        return tuple(counts)
+    first = (start - offset).date()
+    for day, n in h.due_days(db, learner_id, before=before, day_offset=offset):
+        counts[max(0, (day - first).days)] += n
     return tuple(counts)
 
 
@@ -177,9 +186,9 @@ def progress(
     concept_acc += [c for c in h.cell_accuracy(db, learner_id) if c.name not in seen]
     concept_acc = [a for a in concept_acc if a.total >= min_answers]
     concept_acc.sort(key=lambda a: (a.accuracy, -a.total, a.name))
-    if report is not None:
-        h.damaged_cards(db, learner_id, report=report)
     totals = h.card_totals(db, learner_id)
+    if report is not None and totals.unchecked:
+        h.damaged_cards(db, learner_id, report=report)
     states = totals.by_state
     cards = CardsByState(
         learning=states.get(CardState.LEARNING, 0) + states.get(CardState.RELEARNING, 0),

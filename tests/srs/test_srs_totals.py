@@ -15,7 +15,7 @@ import random
 import statistics
 from collections import Counter
 from dataclasses import dataclass
-from datetime import date, timedelta
+from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -28,7 +28,8 @@ from data.records import Accuracy, PartResult
 from data.repository import Attempts, Learners
 from data.srs_totals import AnswerTotals, answer_totals
 from data.topics import TOPICS, is_topic
-from quiz.srs.stats import day_streaks, progress
+from quiz.srs.rules import day_start
+from quiz.srs.stats import day_streaks, forecast, progress
 from tests.srs.srs_support import START, add_fake_items
 
 CONCEPTS = [t for t in TOPICS if not t.startswith(("win:", "hand:"))][:10]
@@ -238,5 +239,50 @@ def test_an_answer_stored_with_an_earlier_time_takes_its_place_in_the_runs() -> 
         assert (later.right_run, later.best_right_run) == (2, 2)
         assert later.answers == 4
         assert_same_figures(db, ann, timedelta(0))
+    finally:
+        db.close()
+
+
+def _forecast_one_by_one(db: Database, learner_id: int, day_start: datetime, days: int
+                         ) -> tuple[int, ...]:  # fmt: skip
+    """The due forecast the old way: each readable due time in turn."""
+    from data import srs_repository as repo
+
+    counts = [0] * days
+    for due in repo.due_times(db, learner_id, before=day_start + timedelta(days=days)):
+        counts[max(0, (due - day_start) // timedelta(days=1))] += 1
+    return tuple(counts)
+
+
+@pytest.mark.parametrize("seed", [4, 5])
+def test_the_forecast_counts_each_due_time_as_before(seed: int) -> None:
+    rng = random.Random(seed)
+    db = open_database(":memory:")
+    try:
+        ann = Learners(db).get_or_create("Ann").id
+        rows = []
+        for n in range(400):
+            hours = rng.choice((rng.uniform(-200, 800), rng.randint(-9, 40) * 24))
+            due = START + timedelta(hours=hours)
+            rows.append((n, due.astimezone(UTC).replace(tzinfo=None)
+                         .isoformat(sep=" ", timespec="microseconds")))  # fmt: skip
+        rows += [(400, "next tuesday"), (401, "2026-02-30 10:00:00.000000"),
+                 (402, "2026-05-12T10:00:00+09:00"), (403, "2026-05-13 23:30:00"),
+                 (404, "2026-05-14 01:00:00.5"), (405, "2026-05-12 24:00:00.000000"),
+                 (406, "2026-05-12 23:59:60.000000"), (407, "2026-05-12 10:00:00.0000001")]
+        with db.engine.begin() as conn:
+            for n, due in rows:
+                conn.execute(
+                    text("INSERT INTO srs_cards (learner_id, kind, subject, concepts, origin, "
+                         "state, due, reps, lapses, leech, created_at) VALUES (:l, 'concept', "
+                         ":s, '[]', 'missed', 1, :due, 0, 0, 0, '2026-01-01 00:00:00.000000')"),
+                    {"l": ann, "s": f"x{n}", "due": due},
+                )  # fmt: skip
+        for offset in (timedelta(0), timedelta(hours=4), timedelta(hours=23, minutes=30),
+                       timedelta(hours=1.3333333)):  # fmt: skip
+            start = day_start(START + timedelta(hours=rng.uniform(0, 48)), offset)
+            for days in (1, 7, 30):
+                assert forecast(db, ann, day_start=start, days=days) == _forecast_one_by_one(
+                    db, ann, start, days), (offset, days)
     finally:
         db.close()
