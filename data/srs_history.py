@@ -244,17 +244,16 @@ def card_totals(db: Database, learner_id: int) -> CardTotals:
     """The learner's sound cards by state, how many are leeches, and how many rows
     fail the SQL checks (one aggregate)."""
     leech = cast(SrsCard.leech, Integer)
-    sound = cast(func.coalesce(_sound_for(db), False), Integer).label("sound")
     with db.engine.connect() as conn:
         rows = conn.execute(
-            select(SrsCard.state, sound, func.count(), func.sum(leech))
-            .where(SrsCard.learner_id == learner_id)
-            .group_by(SrsCard.state, sound)
+            select(SrsCard.state, func.count(), func.sum(leech))
+            .where(SrsCard.learner_id == learner_id, _sound_for(db))
+            .group_by(SrsCard.state)
         ).all()
-    good = [(s, n, x) for s, ok, n, x in rows if ok]
-    return CardTotals({CardState(s): int(n) for s, n, _ in good},
-                      sum(int(x or 0) for _, _, x in good),
-                      sum(int(n) for _, ok, n, _ in rows if not ok))  # fmt: skip
+        every = conn.execute(select(func.count()).where(SrsCard.learner_id == learner_id)).scalar()
+    sound = sum(int(n) for _, n, _ in rows)
+    return CardTotals({CardState(s): int(n) for s, n, _ in rows},
+                      sum(int(x or 0) for _, _, x in rows), int(every or 0) - sound)  # fmt: skip
 
 
 #: How the database writes a time in SQLite (UTC, to the microsecond); only such

@@ -53,6 +53,7 @@ class AnswerTotals:
         misses: how often each concept was missed.
         days: every day with answers (the learner's days), oldest first, with their number.
         topics: how many answers exercised each topic (by the bank item's topics).
+        median_seconds: the median time of the answers (None when there is none).
     """
 
     answers: int
@@ -62,6 +63,7 @@ class AnswerTotals:
     misses: dict[str, int]
     days: tuple[tuple[date, int], ...]
     topics: dict[str, int]
+    median_seconds: float | None
 
 
 def answer_totals(
@@ -99,7 +101,8 @@ def _still_right(s: Session, row: SrsTotals) -> bool:
     if row.last_answered_at is None:
         return True
     earlier = s.execute(
-        select(Attempt.id).where(mine, Attempt.id > row.last_attempt_id,
+        select(Attempt.id).where(Attempt.learner_id + 0 == row.learner_id,
+                                 Attempt.id > row.last_attempt_id,
                                  Attempt.answered_at < row.last_answered_at).limit(1)
     ).first()  # fmt: skip
     return earlier is None
@@ -117,7 +120,9 @@ def _updated(s: Session, db: Database, learner_id: int, offset: int) -> SrsTotal
         s.execute(delete(SrsItemAnswers).where(SrsItemAnswers.learner_id == learner_id))
         row = _empty(learner_id, offset)
         s.add(row)
-    newer = (Attempt.learner_id == learner_id, Attempt.id > row.last_attempt_id)
+    # along the primary key from the last answer counted (not the learner's index,
+    # which holds every answer of theirs)
+    newer = (Attempt.learner_id + 0 == learner_id, Attempt.id > row.last_attempt_id)
     answers = s.execute(
         select(Attempt.id, Attempt.correct, Attempt.answered_at)
         .where(*newer)
@@ -188,6 +193,13 @@ def _figures(s: Session, row: SrsTotals) -> AnswerTotals:
         .where(SrsItemAnswers.learner_id == row.learner_id)
         .group_by(ItemTopic.topic)
     ).all()
+    n = row.counted
+    middle: list[float] = []
+    if n:  # along the index of answer times by learner, with the count already known
+        middle = [float(v or 0.0) for v in s.execute(
+            select(Attempt.seconds).where(Attempt.learner_id == row.learner_id)
+            .order_by(Attempt.seconds).offset((n - 1) // 2).limit(2 - n % 2)
+        ).scalars()]  # fmt: skip
     totals = row.totals
     return AnswerTotals(
         answers=row.counted,
@@ -199,4 +211,5 @@ def _figures(s: Session, row: SrsTotals) -> AnswerTotals:
         days=tuple((date.fromisoformat(d), int(n))
                    for d, n in sorted(totals.get("days", {}).items())),  # fmt: skip
         topics={str(t): int(n) for t, n in topics},
+        median_seconds=sum(middle) / len(middle) if middle else None,
     )

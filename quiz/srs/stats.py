@@ -175,7 +175,7 @@ def progress(
     counted = answer_totals(db, learner_id, day_offset=day_offset)
     streak, best_days = day_streaks([d for d, _ in counted.days], today)
     answers = counted.answers
-    median = h.median_seconds(db, learner_id) if answers else None
+    median = counted.median_seconds
     concept_acc: list[Accuracy] = []
     for topic, total in counted.topics.items():
         if topic.startswith(("win:", "hand:")) or not is_topic(topic):

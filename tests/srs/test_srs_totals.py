@@ -81,6 +81,7 @@ def count_one_by_one(db: Database, learner_id: int, offset: timedelta) -> Counte
         misses=dict(misses),
         days=tuple(sorted(days.items())),
         topics=dict(topics),
+        median_seconds=statistics.median(seconds) if seconds else None,
     )
     concepts = [Accuracy(t, n - min(misses[t], n), n) for t, n in topics.items()
                 if not t.startswith(("win:", "hand:")) and is_topic(t) and n >= 2]  # fmt: skip
@@ -100,6 +101,7 @@ def assert_same_figures(db: Database, learner_id: int, offset: timedelta) -> Non
     assert tuple(Attempts(db).part_accuracy(learner_id)) == expected.totals.parts
     assert dict(Attempts(db).concept_misses(learner_id)) == expected.totals.misses
     assert h.exercised_topics(db, learner_id) == expected.totals.topics
+    assert h.median_seconds(db, learner_id) == expected.totals.median_seconds
     now = START + timedelta(days=3)
     shown = progress(db, learner_id, now=now, day_offset=offset)
     today = (now - offset).date()
