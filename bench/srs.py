@@ -23,8 +23,9 @@ progress: the learner's running totals, brought up to date, and SQL
 aggregates of the recent days and the cards) beside its 200 ms reference:
 the first opening, which counts the whole history into the totals, then
 the usual ones; each aggregate once (the whole-history SQL ones too, for
-comparison); storing an answer; and opening the screen again after those. ``--keep FILE`` keeps a copy of the
-database as built. Plain figures (median and 95th percentile), no assertions.
+comparison); storing an answer; and opening the screen again after
+those. ``--keep FILE`` keeps a copy of the database as built. Plain
+figures (median and 95th percentile), no assertions.
 """
 
 from __future__ import annotations

@@ -250,7 +250,9 @@ def card_totals(db: Database, learner_id: int) -> CardTotals:
             .where(SrsCard.learner_id == learner_id, _sound_for(db))
             .group_by(SrsCard.state)
         ).all()
-        every = conn.execute(select(func.count()).where(SrsCard.learner_id == learner_id)).scalar()
+        every = conn.execute(
+            select(func.count()).where(SrsCard.learner_id == learner_id)
+        ).scalar()
     sound = sum(int(n) for _, n, _ in rows)
     return CardTotals({CardState(s): int(n) for s, n, _ in rows},
                       sum(int(x or 0) for _, _, x in rows), int(every or 0) - sound)  # fmt: skip
@@ -258,7 +260,8 @@ def card_totals(db: Database, learner_id: int) -> CardTotals:
 
 #: How the database writes a time in SQLite (UTC, to the microsecond); only such
 #: text is grouped by day in SQL, any other is read and checked one by one.
-_SQLITE_TIME = "[0-9]" * 4 + "-[0-9][0-9]-[0-9][0-9] [0-9][0-9]:[0-9][0-9]:[0-9][0-9]." + "[0-9]" * 6
+_SQLITE_TIME = ("[0-9]" * 4 + "-[0-9][0-9]-[0-9][0-9] [0-9][0-9]:[0-9][0-9]:[0-9][0-9]."
+                + "[0-9]" * 6)
 
 
 def due_days(db: Database, learner_id: int, *, before: datetime, day_offset: timedelta

@@ -131,8 +131,8 @@ def _updated(s: Session, db: Database, learner_id: int, offset: int) -> SrsTotal
     if not answers:
         return row
     run, best = row.right_run, row.best_right_run
-    for _, right, _ in answers:
-        run = run + 1 if right else 0
+    for _, ok, _ in answers:
+        run = run + 1 if ok else 0
         best = max(best, run)
     totals: dict[str, Any] = {k: dict(v) for k, v in row.totals.items()}
     parts = totals.setdefault("parts", {})
@@ -165,13 +165,14 @@ def _updated(s: Session, db: Database, learner_id: int, offset: int) -> SrsTotal
     ).all()
     if row.counted == 0:
         if per_item:
-            s.add_all(SrsItemAnswers(learner_id=learner_id, item_id=int(i), answers=int(n))
+            s.add_all(SrsItemAnswers(learner_id=learner_id, item_id=int(i or 0), answers=int(n))
                       for i, n in per_item)  # fmt: skip
     else:
         for item_id, n in per_item:
             had = s.get(SrsItemAnswers, (learner_id, item_id))
             if had is None:
-                s.add(SrsItemAnswers(learner_id=learner_id, item_id=int(item_id), answers=int(n)))
+                s.add(SrsItemAnswers(learner_id=learner_id, item_id=int(item_id or 0),
+                                     answers=int(n)))  # fmt: skip
             else:
                 had.answers += int(n)
     latest: datetime = max(at for _, _, at in answers)
@@ -206,10 +207,10 @@ def _figures(s: Session, row: SrsTotals) -> AnswerTotals:
         right_run=row.right_run,
         best_right_run=row.best_right_run,
         parts=tuple(Accuracy(p, int(r), int(n))
-                    for p, (r, n) in sorted(totals.get("parts", {}).items())),  # fmt: skip
+                    for p, (r, n) in sorted(totals.get("parts", {}).items())),
         misses={str(t): int(n) for t, n in totals.get("misses", {}).items()},
         days=tuple((date.fromisoformat(d), int(n))
-                   for d, n in sorted(totals.get("days", {}).items())),  # fmt: skip
+                   for d, n in sorted(totals.get("days", {}).items())),
         topics={str(t): int(n) for t, n in topics},
         median_seconds=sum(middle) / len(middle) if middle else None,
     )

@@ -262,7 +262,7 @@ def test_the_forecast_counts_each_due_time_as_before(seed: int) -> None:
     db = open_database(":memory:")
     try:
         ann = Learners(db).get_or_create("Ann").id
-        rows = []
+        rows: list[tuple[int, str]] = []
         for n in range(400):
             hours = rng.choice((rng.uniform(-200, 800), rng.randint(-9, 40) * 24))
             due = START + timedelta(hours=hours)
@@ -273,12 +273,12 @@ def test_the_forecast_counts_each_due_time_as_before(seed: int) -> None:
                  (404, "2026-05-14 01:00:00.5"), (405, "2026-05-12 24:00:00.000000"),
                  (406, "2026-05-12 23:59:60.000000"), (407, "2026-05-12 10:00:00.0000001")]
         with db.engine.begin() as conn:
-            for n, due in rows:
+            for n, text_due in rows:
                 conn.execute(
                     text("INSERT INTO srs_cards (learner_id, kind, subject, concepts, origin, "
                          "state, due, reps, lapses, leech, created_at) VALUES (:l, 'concept', "
                          ":s, '[]', 'missed', 1, :due, 0, 0, 0, '2026-01-01 00:00:00.000000')"),
-                    {"l": ann, "s": f"x{n}", "due": due},
+                    {"l": ann, "s": f"x{n}", "due": text_due},
                 )  # fmt: skip
         for offset in (timedelta(0), timedelta(hours=4), timedelta(hours=23, minutes=30),
                        timedelta(hours=1.3333333)):  # fmt: skip

@@ -22,6 +22,7 @@ depends_on = None
 
 
 def upgrade() -> None:
+    # fmt: off
     op.create_table(
         "srs_totals",
         sa.Column("learner_id", sa.Integer(), nullable=False),
@@ -35,7 +36,7 @@ def upgrade() -> None:
         sa.Column("totals", sa.JSON(), nullable=False),
         sa.ForeignKeyConstraint(["learner_id"], ["learners.id"],
                                 name=op.f("fk_srs_totals_learner_id_learners"),
-                                ondelete="CASCADE"),  # fmt: skip
+                                ondelete="CASCADE"),
         sa.PrimaryKeyConstraint("learner_id", name=op.f("pk_srs_totals")),
     )
     op.create_table(
@@ -45,12 +46,13 @@ def upgrade() -> None:
         sa.Column("answers", sa.Integer(), nullable=False),
         sa.ForeignKeyConstraint(["learner_id"], ["learners.id"],
                                 name=op.f("fk_srs_item_answers_learner_id_learners"),
-                                ondelete="CASCADE"),  # fmt: skip
+                                ondelete="CASCADE"),
         sa.ForeignKeyConstraint(["item_id"], ["bank_items.id"],
                                 name=op.f("fk_srs_item_answers_item_id_bank_items"),
-                                ondelete="CASCADE"),  # fmt: skip
+                                ondelete="CASCADE"),
         sa.PrimaryKeyConstraint("learner_id", "item_id", name=op.f("pk_srs_item_answers")),
     )
+    # fmt: on
     op.create_index("ix_attempts_learner_id_seconds", "attempts", ["learner_id", "seconds"])
 
 
