@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 import statistics
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
@@ -131,40 +132,61 @@ def _answer(db: Database, rng: random.Random, learner_id: int, items: list[int],
     )
 
 
+#: The PostgreSQL variant makes a database of its own on the test server.
+POSTGRES = pytest.param("postgres", marks=[pytest.mark.postgres, pytest.mark.slow])
+
+
+@pytest.fixture(params=["sqlite", POSTGRES])
+def any_db(request: pytest.FixtureRequest) -> Iterator[Database]:
+    """An empty database: SQLite in memory, then a fresh one on the PostgreSQL test server."""
+    if request.param == "sqlite":
+        database = open_database(":memory:")
+        yield database
+        database.close()
+        return
+    from tests.classroom.conftest import fresh_postgres_database
+
+    for url in fresh_postgres_database():
+        database = open_database(url)
+        try:
+            yield database
+        finally:
+            database.close()
+
+
 @pytest.mark.parametrize("seed", [1, 2, 3])
-def test_the_running_totals_are_the_figures_of_counting_every_answer(seed: int) -> None:
+def test_the_running_totals_are_the_figures_of_counting_every_answer(
+    seed: int, any_db: Database
+) -> None:
     rng = random.Random(seed)
-    db = open_database(":memory:")
-    try:
-        ann = Learners(db).get_or_create("Ann").id
-        bo = Learners(db).get_or_create("Bo").id
-        items = add_fake_items(db, [rng.sample(ITEM_TOPICS, rng.randint(1, 3))
-                                    for _ in range(15)])  # fmt: skip
-        at = START - timedelta(days=20)
-        offset = timedelta(0)
-        assert_same_figures(db, ann, offset)  # no answer yet
-        for batch in range(8):
-            for _ in range(rng.randint(1, 40)):
-                roll = rng.random()
-                if roll < 0.1:
-                    pass  # the same instant as the answer before
-                elif roll < 0.3:
-                    at += timedelta(hours=rng.uniform(5, 40))  # another day
-                else:
-                    at += timedelta(minutes=rng.uniform(0.1, 20))
-                _answer(db, rng, rng.choice((ann, ann, bo)), items, at)
-            if batch == 3:  # an answer stored with a time before those counted
-                _answer(db, rng, ann, items, at - timedelta(days=2))
-            if batch == 5:  # the learner's day now starts at 4:00
-                offset = timedelta(hours=4)
-            if batch == 6:  # an answer counted is gone
-                with db.engine.begin() as conn:
-                    conn.execute(text("DELETE FROM attempts WHERE id = (SELECT min(id) FROM "
-                                      "attempts WHERE learner_id = :l)"), {"l": ann})  # fmt: skip
-            assert_same_figures(db, ann, offset)
-            assert_same_figures(db, bo, offset)
-    finally:
-        db.close()
+    db = any_db
+    ann = Learners(db).get_or_create("Ann").id
+    bo = Learners(db).get_or_create("Bo").id
+    items = add_fake_items(db, [rng.sample(ITEM_TOPICS, rng.randint(1, 3))
+                                for _ in range(15)])  # fmt: skip
+    at = START - timedelta(days=20)
+    offset = timedelta(0)
+    assert_same_figures(db, ann, offset)  # no answer yet
+    for batch in range(8):
+        for _ in range(rng.randint(1, 40)):
+            roll = rng.random()
+            if roll < 0.1:
+                pass  # the same instant as the answer before
+            elif roll < 0.3:
+                at += timedelta(hours=rng.uniform(5, 40))  # another day
+            else:
+                at += timedelta(minutes=rng.uniform(0.1, 20))
+            _answer(db, rng, rng.choice((ann, ann, bo)), items, at)
+        if batch == 3:  # an answer stored with a time before those counted
+            _answer(db, rng, ann, items, at - timedelta(days=2))
+        if batch == 5:  # the learner's day now starts at 4:00
+            offset = timedelta(hours=4)
+        if batch == 6:  # an answer counted is gone
+            with db.engine.begin() as conn:
+                conn.execute(text("DELETE FROM attempts WHERE id = (SELECT min(id) FROM "
+                                  "attempts WHERE learner_id = :l)"), {"l": ann})  # fmt: skip
+        assert_same_figures(db, ann, offset)
+        assert_same_figures(db, bo, offset)
 
 
 def test_reading_twice_with_no_new_answer_writes_nothing(tmp_path: Path) -> None:
