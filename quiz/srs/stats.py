@@ -174,8 +174,8 @@ def progress(
                      for i in range(days))  # fmt: skip
     counted = answer_totals(db, learner_id, day_offset=day_offset)
     streak, best_days = day_streaks([d for d, _ in counted.days], today)
-    answers = counted.answers
-    median = counted.median_seconds
+    answers = sum(n for _, n in counted.days)  # answers with a readable time
+    median = counted.median_seconds if answers else None
     concept_acc: list[Accuracy] = []
     for topic, total in counted.topics.items():
         if topic.startswith(("win:", "hand:")) or not is_topic(topic):
