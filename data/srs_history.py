@@ -26,7 +26,7 @@ from .models import Attempt, AttemptConcept, AttemptPart, BankItem, ItemTopic, L
 from .records import Accuracy
 from .srs_models import SrsCard, SrsReview
 from .srs_records import CardKind, CardState, HistoryRow, RateOverTime, ReviewKind
-from .srs_repository import _CARD_COLUMNS, Reporter, _card
+from .srs_repository import _CARD_COLUMNS, CorruptCardError, Reporter, _as_utc, _card, _raw
 from .topics import TOPICS, is_topic, table_cells
 
 __all__ = [
@@ -36,6 +36,7 @@ __all__ = [
     "card_totals",
     "cell_accuracy",
     "damaged_cards",
+    "due_days",
     "exercised_topics",
     "history",
     "median_seconds",
@@ -49,6 +50,8 @@ class CardTotals:
 
     by_state: dict[CardState, int]
     leeches: int
+    #: rows that fail the SQL checks (:func:`damaged_cards` reads them in full)
+    unchecked: int = 0
 
 
 # --------------------------------------------------------------------------- days
@@ -151,11 +154,12 @@ def right_runs(db: Database, learner_id: int) -> tuple[int, int]:
 
 
 def median_seconds(db: Database, learner_id: int, *, last: int | None = None) -> float | None:
-    """The median time of the learner's answers (of the ``last`` ones when given)."""
+    """The median time of the learner's answers (of the ``last`` ones when given).
+
+    Over the whole history the middle values are read along the index of
+    answer times by learner (``ix_attempts_learner_id_seconds``)."""
     with db.engine.connect() as conn:
-        scan = last is None and _mostly_mine(conn, learner_id)
-        mine = _mine(Attempt.learner_id, learner_id, scan=scan)
-        pool = select(Attempt.seconds.label("s")).where(mine)
+        pool = select(Attempt.seconds.label("s")).where(Attempt.learner_id == learner_id)
         if last is not None:
             pool = pool.order_by(Attempt.answered_at.desc(), Attempt.id.desc()).limit(last)
         sub = pool.subquery()
@@ -237,7 +241,8 @@ def _sound_for(db: Database) -> ColumnElement[bool]:
 
 
 def card_totals(db: Database, learner_id: int) -> CardTotals:
-    """The learner's sound cards by state, and how many are leeches (one aggregate)."""
+    """The learner's sound cards by state, how many are leeches, and how many rows
+    fail the SQL checks (one aggregate)."""
     leech = cast(SrsCard.leech, Integer)
     with db.engine.connect() as conn:
         rows = conn.execute(
@@ -245,8 +250,49 @@ def card_totals(db: Database, learner_id: int) -> CardTotals:
             .where(SrsCard.learner_id == learner_id, _sound_for(db))
             .group_by(SrsCard.state)
         ).all()
+        every = conn.execute(
+            select(func.count()).where(SrsCard.learner_id == learner_id)
+        ).scalar()
+    sound = sum(int(n) for _, n, _ in rows)
     return CardTotals({CardState(s): int(n) for s, n, _ in rows},
-                      sum(int(x or 0) for _, _, x in rows))  # fmt: skip
+                      sum(int(x or 0) for _, _, x in rows), int(every or 0) - sound)  # fmt: skip
+
+
+#: How the database writes a time in SQLite (UTC, to the microsecond); only such
+#: text is grouped by day in SQL, any other is read and checked one by one.
+_SQLITE_TIME = ("[0-9]" * 4 + "-[0-9][0-9]-[0-9][0-9] [0-9][0-9]:[0-9][0-9]:[0-9][0-9]."
+                + "[0-9]" * 6)
+
+
+def due_days(db: Database, learner_id: int, *, before: datetime, day_offset: timedelta
+             ) -> list[tuple[date, int]]:  # fmt: skip
+    """How many of the learner's cards due before ``before`` fall due on each of the
+    learner's days (days starting ``day_offset``, whole seconds, after midnight UTC),
+    unreadable times left out: :func:`data.srs_repository.due_times` counted by day."""
+    seconds = int(day_offset.total_seconds())
+    day = _day(db, SrsCard.due, day_offset).label("day")
+    mine = (SrsCard.learner_id == learner_id, SrsCard.due < before)
+    counts: dict[date, int] = defaultdict(int)
+    with db.engine.connect() as conn:
+        if db.is_sqlite:
+            raw = _raw(SrsCard.due, "due")
+            plain = and_(raw.op("GLOB")(_SQLITE_TIME),  # and a real time (not 30 February)
+                         func.datetime(raw, "+0 seconds") == func.substr(raw, 1, 19))  # fmt: skip
+            grouped = select(day, func.count()).where(*mine, plain).group_by(day)
+            for value in conn.execute(
+                select(_raw(SrsCard.due, "due")).where(*mine, ~func.coalesce(plain, False))
+            ).scalars():
+                try:
+                    moment = _as_utc(value, "due")
+                except CorruptCardError:
+                    continue
+                counts[(moment - timedelta(seconds=seconds)).date()] += 1
+        else:
+            grouped = select(day, func.count()).where(*mine).group_by(day)
+        for d, n in conn.execute(grouped):
+            if d is not None:
+                counts[_as_date(d)] += int(n)
+    return sorted(counts.items())
 
 
 def damaged_cards(db: Database, learner_id: int, *, report: Reporter) -> int:

@@ -40,6 +40,7 @@ from typing import Any
 
 from sqlalchemy import (
     JSON,
+    BigInteger,
     Boolean,
     CheckConstraint,
     Float,
@@ -51,7 +52,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Mapped, mapped_column
 
-from .models import Base
+from .models import Attempt, Base
 
 #: The kinds of card (``srs_cards.kind``).
 CARD_KINDS = ("hand", "concept", "cell")
@@ -130,3 +131,48 @@ class SrsReview(Base):
     stability: Mapped[float | None] = mapped_column(Float)
     difficulty: Mapped[float | None] = mapped_column(Float)
     due: Mapped[datetime]
+
+
+class SrsTotals(Base):
+    """A learner's running totals of answers, for the statistics screen.
+
+    They count the learner's answers (``attempts``) up to ``last_attempt_id``
+    (``counted`` of them, whose ids add up to ``id_sum``; the latest answered
+    at ``last_answered_at``), and are brought up to date from there when the
+    statistics are read (:mod:`data.srs_totals`): the right-answer runs, and
+    in ``totals`` (JSON) the right and total per part, the misses per concept
+    and the answers per day (days starting ``day_offset`` seconds after
+    midnight UTC). The answers per bank item are rows of :class:`SrsItemAnswers`.
+    """
+
+    __tablename__ = "srs_totals"
+
+    learner_id: Mapped[int] = mapped_column(
+        ForeignKey("learners.id", ondelete="CASCADE"), primary_key=True
+    )
+    counted: Mapped[int] = mapped_column(Integer)
+    id_sum: Mapped[int] = mapped_column(BigInteger)
+    last_attempt_id: Mapped[int] = mapped_column(Integer)
+    last_answered_at: Mapped[datetime | None]
+    day_offset: Mapped[int] = mapped_column(Integer)
+    right_run: Mapped[int] = mapped_column(Integer)
+    best_right_run: Mapped[int] = mapped_column(Integer)
+    totals: Mapped[dict[str, Any]] = mapped_column(JSON)
+
+
+class SrsItemAnswers(Base):
+    """How many of a learner's counted answers (:class:`SrsTotals`) asked each bank item."""
+
+    __tablename__ = "srs_item_answers"
+
+    learner_id: Mapped[int] = mapped_column(
+        ForeignKey("learners.id", ondelete="CASCADE"), primary_key=True
+    )
+    item_id: Mapped[int] = mapped_column(
+        ForeignKey("bank_items.id", ondelete="CASCADE"), primary_key=True
+    )
+    answers: Mapped[int] = mapped_column(Integer)
+
+
+#: The median time of a learner's answers is read along this index (``bench/srs.py``).
+ATTEMPT_TIMES = Index("ix_attempts_learner_id_seconds", Attempt.learner_id, Attempt.seconds)

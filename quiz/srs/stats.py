@@ -1,9 +1,10 @@
 """The statistics of one learner: accuracy over time, per part and concept, streaks, pace.
 
-What each figure means is decided here, once; the numbers come from SQL
-aggregates of :mod:`data.srs_history` (and the one part-accuracy and
-concept-miss path of :class:`data.repository.Attempts`), never from loading
-every answer or every card.
+What each figure means is decided here, once; the numbers come from the
+learner's running totals (:mod:`data.srs_totals`: answers, right-answer runs,
+parts, concepts, days) and SQL aggregates of :mod:`data.srs_history` (the
+last days, the median time, the cards), never from loading every answer or
+every card.
 
 - a **day streak** is the run of days with at least one answer that ends
   today (or yesterday, when today has no answer yet);
@@ -21,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from datetime import date, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from typing import TYPE_CHECKING
 
 from data.records import Accuracy
@@ -115,11 +116,20 @@ def forecast(db: Database, learner_id: int, *, day_start: datetime, days: int = 
              ) -> tuple[int, ...]:  # fmt: skip
     """Cards due on each of the next ``days`` days from ``day_start``; the first day
     includes the overdue."""
+    from data import srs_history as h
     from data import srs_repository as repo
 
     counts = [0] * days
-    for due in repo.due_times(db, learner_id, before=day_start + timedelta(days=days)):
-        counts[max(0, (due - day_start) // timedelta(days=1))] += 1
+    before = day_start + timedelta(days=days)
+    start = day_start.astimezone(UTC)
+    offset = start - datetime(start.year, start.month, start.day, tzinfo=UTC)
+    if offset.microseconds:  # the database counts days in whole seconds: count here
+        for due in repo.due_times(db, learner_id, before=before):
+            counts[max(0, (due - day_start) // timedelta(days=1))] += 1
+        return tuple(counts)
+    first = (start - offset).date()
+    for day, n in h.due_days(db, learner_id, before=before, day_offset=offset):
+        counts[max(0, (day - first).days)] += n
     return tuple(counts)
 
 
@@ -151,7 +161,7 @@ def progress(
         report: called for each damaged card row (those are not counted).
     """
     from data import srs_history as h
-    from data.repository import Attempts
+    from data.srs_totals import answer_totals
 
     start = day_start(now, day_offset)
     today = (start - day_offset).date()
@@ -162,27 +172,23 @@ def progress(
     day_list = tuple(by_day.get(first_day + timedelta(days=i))
                      or RateOverTime(first_day + timedelta(days=i), 0, 0, 0.0)
                      for i in range(days))  # fmt: skip
-    all_days = h.answer_days(db, learner_id, day_offset=day_offset)
-    streak, best_days = day_streaks([d for d, _ in all_days], today)
-    right_run, best_right = h.right_runs(db, learner_id)
-    answers = sum(n for _, n in all_days)
-    median = h.median_seconds(db, learner_id) if answers else None
-    attempts = Attempts(db)
-    parts = tuple(attempts.part_accuracy(learner_id))
-    missed_by = dict(attempts.concept_misses(learner_id))
+    counted = answer_totals(db, learner_id, day_offset=day_offset)
+    streak, best_days = day_streaks([d for d, _ in counted.days], today)
+    answers = sum(n for _, n in counted.days)  # answers with a readable time
+    median = counted.median_seconds if answers else None
     concept_acc: list[Accuracy] = []
-    for topic, total in h.exercised_topics(db, learner_id).items():
+    for topic, total in counted.topics.items():
         if topic.startswith(("win:", "hand:")) or not is_topic(topic):
             continue
-        misses = min(missed_by.get(topic, 0), total)
+        misses = min(counted.misses.get(topic, 0), total)
         concept_acc.append(Accuracy(topic, total - misses, total))
     seen = {a.name for a in concept_acc}
     concept_acc += [c for c in h.cell_accuracy(db, learner_id) if c.name not in seen]
     concept_acc = [a for a in concept_acc if a.total >= min_answers]
     concept_acc.sort(key=lambda a: (a.accuracy, -a.total, a.name))
-    if report is not None:
-        h.damaged_cards(db, learner_id, report=report)
     totals = h.card_totals(db, learner_id)
+    if report is not None and totals.unchecked:
+        h.damaged_cards(db, learner_id, report=report)
     states = totals.by_state
     cards = CardsByState(
         learning=states.get(CardState.LEARNING, 0) + states.get(CardState.RELEARNING, 0),
@@ -191,13 +197,13 @@ def progress(
     )
     return Progress(
         days=day_list,
-        parts=parts,
+        parts=counted.parts,
         concepts=tuple(concept_acc[:concepts]),
         forecast=forecast(db, learner_id, day_start=start, days=forecast_days),
         day_streak=streak,
         best_day_streak=best_days,
-        right_streak=right_run,
-        best_right_streak=best_right,
+        right_streak=counted.right_run,
+        best_right_streak=counted.best_right_run,
         answers=answers,
         median_seconds=median or 0.0,
         cards=cards,
