@@ -59,8 +59,8 @@ def build(path: Path, *, cards: int, reviews: int, items: int, seed: int = 0) ->
     from sqlalchemy import insert
 
     from data.db import open_database
+    from data.learners import Learners
     from data.models import Attempt, AttemptConcept, AttemptPart, BankItem, ItemTopic
-    from data.repository import Learners
     from data.srs_models import SrsCard, SrsReview
     from data.topics import TOPICS, table_cells
 
@@ -180,7 +180,7 @@ def _time(fn: Callable[[], Any], rounds: int) -> tuple[float, float, Any]:
 def _statistics_parts(db: Any, learner: int, now: datetime) -> list[tuple[str, float]]:
     """How long each aggregate of the statistics takes (once each)."""
     from data import srs_history as h
-    from data.repository import Attempts
+    from data.learners import Attempts
     from quiz.srs.stats import forecast
 
     parts: list[tuple[str, Callable[[], Any]]] = [
@@ -213,8 +213,8 @@ def _statistics_parts(db: Any, learner: int, now: datetime) -> list[tuple[str, f
 
 def _store_answer(db: Any, learner: int) -> None:
     """Store one answer of three parts, one wrong, through the one answer-write path."""
+    from data.learners import Attempts
     from data.records import PartResult
-    from data.repository import Attempts
 
     parts = [PartResult("fu", "30", "30", True), PartResult("han", "2", "2", True),
              PartResult("payment", "2000", "2600", False)]  # fmt: skip

@@ -122,7 +122,7 @@ class PendingAnswer:
 
     def already_stored(self, database: Database) -> bool:
         """True when the database already holds this answer (same learner, session, drill, time)."""
-        from data.repository import Attempts
+        from data.learners import Attempts
 
         return Attempts(database).exists(self.learner_id, session=self.session,
                                          drill=self.drill, answered_at=self.when)

@@ -24,7 +24,7 @@ def check_arguments(db: str | None, learner: str | None) -> None:
     from .errors import DrillError
 
     if learner is not None:
-        from data.repository import Learners
+        from data.learners import Learners
 
         Learners.check_name(learner)
     if db is not None:

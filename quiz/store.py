@@ -28,8 +28,9 @@ from .settings import Settings
 
 if TYPE_CHECKING:
     from data.db import Database
+    from data.learners import Attempts, Learners, SettingsStore
     from data.records import AttemptRecord, BankItem, LearnerRecord
-    from data.repository import Attempts, Bank, Learners, SettingsStore
+    from data.repository import Bank
 
     from .drills import Question
     from .grading import Marked
@@ -96,7 +97,8 @@ class DrillStore:
     _growing: threading.Thread | None = field(default=None, init=False)
 
     def __post_init__(self) -> None:
-        from data.repository import Attempts, Bank, Learners, SettingsStore
+        from data.learners import Attempts, Learners, SettingsStore
+        from data.repository import Bank
 
         self.bank = Bank(self.database, clock=self.clock)
         self.learners = Learners(self.database, clock=self.clock)

@@ -143,7 +143,7 @@ def export_csv(args: argparse.Namespace) -> int:
 
 
 def _learner(db: Database, name: str | None) -> LearnerRecord:
-    from data.repository import Learners
+    from data.learners import Learners
 
     everyone = Learners(db).all()
     names = ", ".join(ln.name for ln in everyone)

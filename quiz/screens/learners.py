@@ -58,7 +58,7 @@ class LearnerScreen(ModalScreen[str | None]):
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
         from data.errors import LearnerError
-        from data.repository import Learners
+        from data.learners import Learners
 
         try:
             name = Learners.check_name(event.value)

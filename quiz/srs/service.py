@@ -469,7 +469,7 @@ class SrsService:
 
     def _store_attempt(self, question: ReviewQuestion, parts: Sequence[PartResult], seconds: float,
                        missed: Sequence[str], drill: str, now: datetime) -> int:  # fmt: skip
-        from data.repository import Attempts
+        from data.learners import Attempts
 
         record = Attempts(self.db, clock=lambda: now).record(
             self.learner_id,

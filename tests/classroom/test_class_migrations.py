@@ -91,8 +91,9 @@ def test_migrations_run_to_head_and_match_the_models(db_url: str) -> None:
 def test_an_older_database_is_upgraded_keeping_its_rows(tmp_path: Path) -> None:
     from sqlalchemy import func, inspect, select
 
+    from data.learners import Learners
     from data.models import Learner
-    from data.repository import Bank, Learners
+    from data.repository import Bank
 
     url = f"sqlite:///{tmp_path / 'old.db'}"
     engine = create_engine(url)

@@ -17,7 +17,8 @@ from sqlalchemy import text
 
 from data import db as dbmod
 from data.db import MIGRATIONS_DIR, load_models, open_database, read_scripts, upgrade
-from data.repository import Attempts, Bank, Learners, SettingsStore
+from data.learners import Attempts, Learners, SettingsStore
+from data.repository import Bank
 
 FIRST = "0001_initial"
 

@@ -19,8 +19,9 @@ from data.errors import (
 )
 from data.generate import HandGenerator
 from data.items import prepare_item, read_problem
+from data.learners import Attempts, Learners, SettingsStore
 from data.records import BankItem, ItemKind, ItemSummary, PartResult
-from data.repository import Attempts, Bank, Learners, SettingsStore
+from data.repository import Bank
 from scoring import explain
 
 from .conftest import FixedClock

@@ -73,7 +73,7 @@ def test_a_locked_sqlite_database_gives_up_with_one_line(tmp_path: Path,
     open_database(path).close()
     database = open_database(path)
     with write_locked(path):
-        from data.repository import Learners
+        from data.learners import Learners
 
         start = time.monotonic()
         with pytest.raises(DatabaseUnavailableError) as caught:
@@ -88,7 +88,7 @@ def test_a_read_only_database_is_named_so(tmp_path: Path) -> None:
     path = tmp_path / "x.db"
     open_database(path).close()
     database = open_database(f"sqlite:///file:{path}?mode=ro&uri=true")
-    from data.repository import Learners
+    from data.learners import Learners
 
     with pytest.raises(DatabaseUnavailableError) as caught:
         Learners(database).get_or_create("ann")

@@ -50,7 +50,7 @@ async def test_a_bug_after_the_answer_ends_the_app_with_one_line(tmp_path: Path)
 
 async def test_an_answer_the_store_cannot_write_is_kept_and_the_app_ends(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from data.repository import Attempts
+    from data.learners import Attempts
 
     def broken(*_args: Any, **_kwargs: Any) -> None:
         raise ValueError("a bug in storing")

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 import pytest
 
 from data.db import Database, open_database
-from data.repository import Learners
+from data.learners import Learners
 from tests.srs.srs_support import FixedClock
 
 

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from data.db import open_database
+from data.learners import Learners
 from data.records import PartResult
-from data.repository import Learners
 from quiz.__main__ import main
 from quiz.cli.review import CSV_COLUMNS
 from quiz.srs import SrsService, SrsSettings

@@ -5,8 +5,8 @@ from __future__ import annotations
 from datetime import timedelta
 
 from data.db import Database
+from data.learners import Attempts
 from data.records import PartResult
-from data.repository import Attempts
 from quiz.srs import SrsService, SrsSettings
 from quiz.srs.stats import progress
 from tests.srs.srs_support import START, FakeHands, FixedClock, add_fake_items

@@ -445,7 +445,7 @@ def test_settings_are_checked_and_read_leniently() -> None:
 def test_the_screens_context_is_built_from_the_learner_and_their_settings(
     db: Database, learner_id: int, clock: FixedClock
 ) -> None:
-    from data.repository import Learners, SettingsStore
+    from data.learners import Learners, SettingsStore
     from quiz.settings import Settings
     from quiz.srs import review_context
 

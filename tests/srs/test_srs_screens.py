@@ -297,7 +297,7 @@ async def test_the_app_gives_the_review_screen_its_context(
 ) -> None:
     """The review and statistics screens get their context from the app (never look for it):
     the learner's stored settings, and a new context when the settings or the learner change."""
-    from data.repository import SettingsStore
+    from data.learners import SettingsStore
     from quiz.cli.review import review_app
     from quiz.store import DrillStore
     from quiz.tilefaces import TileStyle

@@ -24,9 +24,9 @@ from sqlalchemy import inspect, select, text
 
 from data import srs_history as h
 from data.db import Database, create_engine, open_database, upgrade
+from data.learners import Attempts, Learners
 from data.models import Attempt, Base, ItemTopic
 from data.records import Accuracy, PartResult
-from data.repository import Attempts, Learners
 from data.srs_totals import AnswerTotals, answer_totals
 from data.topics import TOPICS, is_topic
 from quiz.srs.rules import day_start
