@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Protocol
 from .drills import DrillKind, Question, build_question, question_for_cell, random_cell
 from .errors import DrillError
 from .grading import Answer, Hints, Marked, Part, grade
+from .i18n_payments import normalise_payment
 from .session import Session, SessionPlan
 from .settings import Settings
 
@@ -214,6 +215,9 @@ class DrillController:
         """
         if self.session is None or self.question is None:
             raise DrillError("there is no question on screen to answer")
+        typed = answers.get(Part.PAYMENT)
+        if isinstance(typed, str):  # as said at a table in any of our languages
+            answers = {**answers, Part.PAYMENT: normalise_payment(typed)}
         graded = grade(self.question.key, answers)
         if isinstance(graded, Hints):
             return graded

@@ -81,7 +81,10 @@ def run_app(args: argparse.Namespace) -> int:
     from .app import create_app
 
     items = log_items(args)
-    app = create_app(db_url=db, learner=learner, items=items or ())
+    import os
+
+    app = create_app(db_url=db, learner=learner, items=items or (),
+                     lang=getattr(args, "lang", None), environ=os.environ)
     code = app.run()
     if app.error:
         if app.error_details:

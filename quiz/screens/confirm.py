@@ -8,7 +8,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
+
+from ..widgets.footer import Footer
 
 __all__ = ["ConfirmScreen"]
 

@@ -16,14 +16,17 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from data.errors import DataError
 
 from ..drills import DRILLS, DrillKind, Question
 from ..grading import Answer, Hints, Marked, Part
+from ..i18n import _, ngettext
+from ..i18n_payments import say_payment
 from ..tilefaces import TileStyle
 from ..widgets.answer_form import PLACEHOLDERS, AnswerForm
+from ..widgets.footer import Footer
 from ..widgets.hand import HandView
 from ..widgets.situation import SituationPanel
 from ..widgets.status_bar import StatusBar
@@ -44,12 +47,15 @@ def payment_placeholder(question: Question) -> str:
     Short enough not to be cut in the narrowest payment field at 80 columns.
     """
     key = question.key
-    honba = " + honba" if key.honba else ""
     if not key.tsumo:
-        return f"one number: {'11600' if key.dealer else '7700'}{honba}"
-    if key.dealer:
-        return f"e.g. 3900 all{honba}"
-    return f"e.g. 2000/3900{honba}"
+        example = say_payment({"ron": 11600 if key.dealer else 7700})
+        text = (_("one number: %(example)s + honba") if key.honba
+                else _("one number: %(example)s"))
+    else:
+        example = (say_payment({"all": 3900}) if key.dealer
+                   else say_payment({"non_dealer": 2000, "dealer": 3900}))
+        text = _("e.g. %(example)s + honba") if key.honba else _("e.g. %(example)s")
+    return text % {"example": example}
 
 
 def prompt_with_source(question: Question) -> str:
@@ -64,7 +70,7 @@ def prompt_with_source(question: Question) -> str:
 
 def placeholders_for(question: Question) -> dict[Part, str]:
     """What each answer field of a question suggests typing."""
-    placeholders = dict(PLACEHOLDERS)
+    placeholders = {part: _(text) for part, text in PLACEHOLDERS.items()}
     placeholders[Part.PAYMENT] = payment_placeholder(question)
     return placeholders
 
@@ -123,7 +129,7 @@ class DrillScreen(Screen[None]):
             yield SituationPanel(id="situation")
             yield Static("", id="prompt")
             yield AnswerForm(id="answer", on_submit=self.take_answer)
-        yield Static("Opening the question bank…", id="loading")
+        yield Static(_("Opening the question bank…"), id="loading")
         yield Footer(compact=True)
 
     @property
@@ -242,6 +248,24 @@ class DrillScreen(Screen[None]):
             widget.tile_style = style
             widget.refresh(layout=True)
 
+    async def retranslate(self) -> None:
+        """Draw the screen again in the language now spoken, keeping what is typed."""
+        c = self.controller
+        loading = self.query_one("#loading", Static)
+        if loading.display and (c is None or c.question is None):
+            loading.update(_("Opening the question bank…"))
+        if c is None or c.question is None:
+            return
+        q = c.question
+        form = self.query_one(AnswerForm)
+        typed = {part: v for part, v in form.answers().items() if v and v != "?"}
+        draw_question(q, self.query_one(HandView), self.query_one(SituationPanel),
+                      self.drill_app.settings.tile_style)
+        self.query_one("#prompt", Static).update(prompt_with_source(q))
+        await form.ask(q.fields, placeholders_for(q))
+        form.fill(typed)
+        self.refresh_status()
+
     def _count_due(self) -> None:
         """Say in the status line how many spaced-repetition cards are due.
 
@@ -256,7 +280,7 @@ class DrillScreen(Screen[None]):
         try:
             c.refresh_due()
         except DataError as e:
-            self.notify(f"review queue: {e}", severity="warning")
+            self.notify(_("review queue: %(error)s") % {"error": e}, severity="warning")
             return
         self.refresh_status()
 
@@ -337,8 +361,11 @@ class DrillScreen(Screen[None]):
 
         done = len(c.session.answered)
         self.app.push_screen(ConfirmScreen(
-            f"End this session ({done} answered) and see its summary? "
-            "The question on screen is dropped."), callback=answered)
+            ngettext("End this session (%(n)d answered) and see its summary? "
+                     "The question on screen is dropped.",
+                     "End this session (%(n)d answered) and see its summary? "
+                     "The question on screen is dropped.", done) % {"n": done}),
+            callback=answered)
 
     async def action_look_back(self) -> None:
         """Show the previous answer's explanation again (Enter or Esc comes back here)."""

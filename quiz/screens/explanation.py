@@ -26,11 +26,12 @@ from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ..drills import DRILLS, DrillKind, Question
 from ..grading import Marked
 from ..widgets.explanation import ExplanationView
+from ..widgets.footer import Footer
 from ..widgets.hand import HandView
 from ..widgets.marks import MarksView
 from ..widgets.situation import SituationPanel

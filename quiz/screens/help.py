@@ -8,9 +8,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Markdown
+from textual.widgets import Markdown
 
 from ..drills import DRILLS
+from ..widgets.footer import Footer
 
 __all__ = ["HELP_TEXT", "HelpScreen"]
 

@@ -9,11 +9,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from data.srs_records import CardKind
 
 from ..srs import LeechInfo
+from ..widgets.footer import Footer
 
 __all__ = ["LeechScreen"]
 

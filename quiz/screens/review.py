@@ -31,7 +31,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 from textual.worker import Worker, WorkerCancelled, WorkerFailed
 
 from ..drills import DrillKind, Question, TableCell, build_question, question_for_cell
@@ -49,6 +49,7 @@ from ..srs import Question as SrsQuestion
 from ..tilefaces import TileStyle
 from ..widgets.answer_form import AnswerForm
 from ..widgets.explanation import ExplanationView
+from ..widgets.footer import Footer
 from ..widgets.hand import HandView
 from ..widgets.marks import MarksView
 from ..widgets.rating_bar import RatingBar

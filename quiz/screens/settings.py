@@ -20,6 +20,7 @@ from textual.widgets import Checkbox, Label, Select, SelectionList, Static
 from scoring.rules import PROFILES
 
 from ..drills import DRILLS
+from ..i18n import language_choices
 from ..settings import (
     ASKABLE,
     NEW_PER_DAY,
@@ -61,6 +62,9 @@ class SettingsScreen(ModalScreen[Settings | None]):
         with VerticalScroll(id="settings-body", classes="dialog"):
             yield Static("Settings (Esc saves, Ctrl+Z cancels; space marks what is asked)",
                          classes="dialog-title")
+            yield self._row("Language", Select(
+                [("automatic (LANG)", ""), *[(name, code) for code, name in language_choices()]],
+                value=s.language or "", allow_blank=False, compact=True, id="language"))
             yield self._row("Rule profile", Select(
                 [(f"{p.name} — {p.description.split(':')[0]}", p.name) for p in PROFILES.values()],
                 value=s.profile, allow_blank=False, compact=True, id="profile"))
@@ -110,7 +114,7 @@ class SettingsScreen(ModalScreen[Settings | None]):
         return f"Skip the fu on limit hands (5+ han, yakuman): {'yes' if on else 'no'}"
 
     def on_mount(self) -> None:
-        self.query_one("#profile", Select).focus()
+        self.query_one("#language", Select).focus()
 
     def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
         """Say the new state in words (readable without colour)."""
@@ -136,6 +140,7 @@ class SettingsScreen(ModalScreen[Settings | None]):
             "srs.desired_retention": self.query_one("#desired_retention", Select).value,
             "srs.new_per_day": self.query_one("#new_per_day", Select).value,
             "srs.reviews_per_day": self.query_one("#reviews_per_day", Select).value,
+            "language": self.query_one("#language", Select).value or None,
         }
         return self.settings.replace(**values)
 

@@ -30,13 +30,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static, TabbedContent, TabPane, Tabs
+from textual.widgets import DataTable, Static, TabbedContent, TabPane, Tabs
 from textual.worker import Worker, WorkerState
 
 from data.topics import get_topic, is_topic
 
 from ..srs import Progress, ReviewContext, SrsService
 from ..widgets.charts import BarChart, ChartData, LineChart
+from ..widgets.footer import Footer
 
 __all__ = ["StatsScreen", "charts_of", "has_srs_modes"]
 

@@ -19,11 +19,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ..drills import DRILLS, DrillKind
 from ..grading import Part
 from ..session import Answered, Session, SessionSummary
+from ..widgets.footer import Footer
 from ..widgets.marks import shown
 from ..widgets.status_bar import clock_text
 from .choices import Choice, Go, LeaveHandler, StartDrill, close_with
