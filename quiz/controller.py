@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Protocol
 from .drills import DrillKind, Question, build_question, question_for_cell, random_cell
 from .errors import DrillError
 from .grading import Answer, Hints, Marked, Part, grade
+from .i18n import _
 from .i18n_payments import normalise_payment
 from .session import Session, SessionPlan
 from .settings import Settings
@@ -64,7 +65,7 @@ class BankQuestions:
             if (topic, difficulty) in seen:
                 continue
             seen.append((topic, difficulty))
-            for _ in range(25):
+            for _attempt in range(25):
                 item = self.store.draw(self.rng, profile=s.profile, topic=topic,
                                        difficulty=difficulty, exclude=self.asked)
                 if item is None:
@@ -74,8 +75,8 @@ class BankQuestions:
                                    ask=s.ask, skip_fu_on_limit=s.skip_fu_on_limit)
                 if q is not None:
                     if (topic, difficulty) != (s.topic, s.difficulty):
-                        self.notice = "no hands matched the topic or difficulty asked for: " \
-                                      "drawing from the whole bank"
+                        self.notice = _("no hands matched the topic or difficulty asked "
+                                        "for: drawing from the whole bank")
                     return q
         return None
 

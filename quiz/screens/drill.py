@@ -20,7 +20,7 @@ from textual.widgets import Static
 
 from data.errors import DataError
 
-from ..drills import DRILLS, DrillKind, Question
+from ..drills import DRILLS, DrillKind, Question, prompt_for
 from ..grading import Answer, Hints, Marked, Part
 from ..i18n import _, ngettext
 from ..i18n_payments import say_payment
@@ -61,11 +61,12 @@ def payment_placeholder(question: Question) -> str:
 def prompt_with_source(question: Question) -> str:
     """The prompt, after where the hand came from when it is a win of an imported game."""
     item = question.item
+    prompt = prompt_for(question)
     if item is None or item.kind.value != "game" or not item.source:
-        return question.prompt
+        return prompt
     from rich.markup import escape
 
-    return f"[dim]{escape(item.source)}[/dim]\n{question.prompt}"
+    return f"[dim]{escape(item.source)}[/dim]\n{prompt}"
 
 
 def placeholders_for(question: Question) -> dict[Part, str]:
@@ -177,7 +178,7 @@ class DrillScreen(Screen[None]):
         if c is None or c.session is None:
             self.query_one(StatusBar).show(None, drill="", learner="")
             return
-        self.query_one(StatusBar).show(c.session, drill=DRILLS[c.session.plan.drill].title,
+        self.query_one(StatusBar).show(c.session, drill=_(DRILLS[c.session.plan.drill].title),
                                        learner=c.learner.name, answered_view=answered_view,
                                        due=c.due_label)
 
