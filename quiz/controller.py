@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Protocol
 from .drills import DrillKind, Question, build_question, question_for_cell, random_cell
 from .errors import DrillError
 from .grading import Answer, Hints, Marked, Part, grade
-from .i18n import _
+from .i18n import _, ngettext
 from .i18n_payments import normalise_payment
 from .session import Session, SessionPlan
 from .settings import Settings
@@ -250,7 +250,9 @@ class DrillController:
 
     def refresh_due(self) -> str:
         """Count the cards due now for the status line (``12 due``)."""
-        self.due_label = self.srs_service().due_counts().short
+        due = self.srs_service().due_counts().due
+        self.due_label = (ngettext("%(n)d due", "%(n)d due", due) % {"n": due} if due
+                          else _("none due"))
         return self.due_label
 
     # -- settings

@@ -52,9 +52,11 @@ def verdict_text(marked: Marked, question: Question) -> str:
     if marked.correct:
         whole = {1: "", 2: _(" — both parts")}.get(
             total, ngettext(" — all %(n)d parts", " — all %(n)d parts", total) % {"n": total})
-        text = f"[b green]{_('Right')}[/]{whole}"
+        right_word = _("Right")
+        text = f"[b green]{right_word}[/]{whole}"
     else:
-        text = (f"[b red]{_('Not quite')}[/] — "
+        not_quite = _("Not quite")
+        text = (f"[b red]{not_quite}[/] — "
                 + ngettext("%(right)d of %(n)d part right", "%(right)d of %(n)d parts right",
                            total) % {"right": right, "n": total})
     for part in question.unmarked:

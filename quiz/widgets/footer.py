@@ -23,7 +23,7 @@ KEY_LABELS: tuple[str, ...] = (
     N_("Drill"), N_("Last answer"), N_("Cancel"), N_("Scroll"), N_("Next"), N_("Close help"),
     N_("Again"), N_("Hard"), N_("Good"), N_("Easy"), N_("Leeches"), N_("Refresh"),
     N_("Save and close"), N_("New session"), N_("Back"), N_("Close"), N_("Yes"), N_("No"),
-    N_("Next field / submit"), N_("Next field"), N_("Previous field"),
+    N_("Next field / submit"), N_("Next field"), N_("Previous field"), N_("palette"),
 )
 
 
