@@ -33,9 +33,22 @@ if TYPE_CHECKING:
     from .store import DrillStore
 
 __all__ = ["BankQuestions", "DrillController", "FixedQuestions", "QuestionSource",
-           "TableQuestions"]
+           "TableQuestions", "with_table_payment"]
 
 Clock = Callable[[], datetime]
+
+
+def with_table_payment(answers: Mapping[Part, Answer]) -> dict[Part, Answer]:
+    """The answers with a typed payment read as said at a table in any of our languages.
+
+    ``2000・3900``, ``3900 รอบวง``, ``2000 và 3900``, ``по 1300 з кожного`` become
+    the forms the grader's parser reads (:func:`quiz.i18n_payments.normalise_payment`).
+    """
+    out = dict(answers)
+    typed = out.get(Part.PAYMENT)
+    if isinstance(typed, str):
+        out[Part.PAYMENT] = normalise_payment(typed)
+    return out
 
 
 class QuestionSource(Protocol):
@@ -216,10 +229,7 @@ class DrillController:
         """
         if self.session is None or self.question is None:
             raise DrillError("there is no question on screen to answer")
-        typed = answers.get(Part.PAYMENT)
-        if isinstance(typed, str):  # as said at a table in any of our languages
-            answers = {**answers, Part.PAYMENT: normalise_payment(typed)}
-        graded = grade(self.question.key, answers)
+        graded = grade(self.question.key, with_table_payment(answers))
         if isinstance(graded, Hints):
             return graded
         question = self.question
