@@ -67,9 +67,6 @@ class SettingsScreen(ModalScreen[Settings | None]):
         with VerticalScroll(id="settings-body", classes="dialog"):
             yield Static(_("Settings (Esc saves, Ctrl+Z cancels; space marks what is asked)"),
                          classes="dialog-title")
-            yield self._row(_("Language"), Select(
-                [(_("automatic (LANG)"), ""), *[(name, code) for code, name in language_choices()]],
-                value=s.language or "", allow_blank=False, compact=True, id="language"))
             yield self._row(_("Rule profile"), Select(
                 [(f"{p.name} — {p.description.split(':')[0]}", p.name) for p in PROFILES.values()],
                 value=s.profile, allow_blank=False, compact=True, id="profile"))
@@ -101,6 +98,9 @@ class SettingsScreen(ModalScreen[Settings | None]):
                 [(_("any"), ""), *_topic_options()], value=s.topic or "", allow_blank=False,
                 compact=True,
                 id="topic"))
+            yield self._row(_("Language"), Select(
+                [(_("automatic (LANG)"), ""), *[(name, code) for code, name in language_choices()]],
+                value=s.language or "", allow_blank=False, compact=True, id="language"))
             yield Static(_("Spaced repetition (review mode, F5)"), classes="dialog-title")
             yield self._row(_("Desired retention"), Select(
                 [(_("%(share)s of cards still known when due") % {"share": f"{r:.0%}"}, r)
@@ -123,7 +123,7 @@ class SettingsScreen(ModalScreen[Settings | None]):
             "answer": _("yes") if on else _("no")}
 
     def on_mount(self) -> None:
-        self.query_one("#language", Select).focus()
+        self.query_one("#profile", Select).focus()
 
     def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
         """Say the new state in words (readable without colour)."""
