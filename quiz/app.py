@@ -16,7 +16,7 @@ from __future__ import annotations
 import os
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -31,6 +31,7 @@ from data.clock import Clock, utc_now
 
 from .controller import DrillController
 from .drills import DrillKind
+from .i18n import _, active_language, choose_language, use
 from .palette import DrillCommands
 from .screens.drill import DrillScreen
 from .settings import Settings
@@ -66,8 +67,14 @@ class DrillApp(App[int]):
                  clock: Clock | None = None, seed: int | None = None,
                  store: DrillStore | None = None, items: Sequence[int | str] = (),
                  generated: int | None = None, settings: dict[str, Any] | None = None,
-                 drill: DrillKind | None = None) -> None:
+                 drill: DrillKind | None = None, lang: str | None = None,
+                 environ: Mapping[str, str] | None = None) -> None:
         super().__init__()
+        #: ``--lang`` (wins over the learner's setting) and the environment read
+        #: for the language when neither names one (empty: English).
+        self.lang_flag = lang
+        self.environ: Mapping[str, str] = dict(environ or {})
+        use(choose_language(lang, None, self.environ))
         self.db_url = db_url
         self.learner_name = learner
         self.clock: Clock = clock or utc_now
@@ -110,7 +117,10 @@ class DrillApp(App[int]):
         worker = get_current_worker()
 
         def progress(done: int, total: int) -> None:
-            self.call_from_thread(self._loading, f"Building the question bank: {done}/{total}…")
+            self.call_from_thread(
+                self._loading,
+                _("Building the question bank: %(done)d/%(total)d…") % {"done": done,
+                                                                        "total": total})
 
         return DrillStore.open(self.db_url, clock=self.clock, generated=self.generated,
                                progress=progress, cancelled=lambda: worker.is_cancelled)
@@ -204,6 +214,7 @@ class DrillApp(App[int]):
         settings = self.store.load_settings(learner.id)
         if self.setting_overrides:
             settings = settings.replace(**self.setting_overrides)
+        self.speak(settings.language)
         self.controller = DrillController(self.store, learner, settings, clock=self.clock,
                                           rng=self.rng, items=self.items)
         self.learner_name = learner.name
@@ -215,6 +226,27 @@ class DrillApp(App[int]):
         if screen is not None:
             await screen.start_session(self.first_drill)
         self.refresh_bindings()
+
+    def speak(self, stored: str | None) -> bool:
+        """Use the language of ``--lang``, else ``stored``, else the environment.
+
+        Returns:
+            whether the language changed.
+        """
+        language = choose_language(self.lang_flag, stored, self.environ)
+        if language == active_language():
+            return False
+        use(language)
+        return True
+
+    async def retranslate(self) -> None:
+        """Draw every screen again in the language now spoken."""
+        self.refresh_bindings()
+        for shown in self.screen_stack:
+            redraw = getattr(shown, "retranslate", None)
+            if redraw is not None:
+                await redraw()
+            shown.refresh_bindings()
 
     # -- the review and statistics modes
 
@@ -322,6 +354,8 @@ class DrillApp(App[int]):
         screen = self.drill_screen
         if screen is None:
             return
+        if settings.language != old.language and self.speak(settings.language):
+            await self.retranslate()
         if settings.drill is not old.drill:
             await self._back_to_drill()
             await screen.start_session(settings.drill)
@@ -335,7 +369,7 @@ class DrillApp(App[int]):
                     shown.refresh_content()
         if (settings.profile, settings.ask, settings.topic, settings.difficulty) != (
                 old.profile, old.ask, old.topic, old.difficulty):
-            self.notify("New settings apply from the next question.")
+            self.notify(_("New settings apply from the next question."))
 
     async def set_setting(self, key: str, value: Any) -> None:
         """Change one setting (from the command palette)."""
@@ -372,7 +406,8 @@ def create_app(db_url: str | Path | None = None, learner: str | None = None,
                clock: Clock | None = None, *, seed: int | None = None,
                store: DrillStore | None = None, items: Sequence[int | str] = (),
                generated: int | None = None, settings: dict[str, Any] | None = None,
-               drill: DrillKind | str | None = None) -> DrillApp:
+               drill: DrillKind | str | None = None, lang: str | None = None,
+               environ: Mapping[str, str] | None = None) -> DrillApp:
     """Build the app (the command line and the tests both call this).
 
     Args:
@@ -386,6 +421,10 @@ def create_app(db_url: str | Path | None = None, learner: str | None = None,
         generated: generated hands a new bank should hold (default: the data layer's).
         settings: settings that override the learner's stored ones (e.g. ``{"drill": "fu"}``).
         drill: the drill of the first session (default: the learner's setting).
+        lang: ``--lang``: the language to speak, whatever the learner's setting.
+        environ: the environment whose ``LC_ALL``/``LC_MESSAGES``/``LANG`` names
+            the language when neither ``lang`` nor the learner's setting does
+            (None: none, so English; the command line passes ``os.environ``).
     """
     return DrillApp(
         db_url=None if db_url is None else str(db_url),
@@ -397,4 +436,6 @@ def create_app(db_url: str | Path | None = None, learner: str | None = None,
         generated=generated,
         settings=settings,
         drill=DrillKind(drill) if drill is not None else None,
+        lang=lang,
+        environ=environ,
     )

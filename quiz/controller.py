@@ -22,6 +22,8 @@ from data.clock import Clock
 from .drills import DrillKind, Question, build_question, question_for_cell, random_cell
 from .errors import DrillError
 from .grading import Answer, Hints, Marked, Part, grade
+from .i18n import _, ngettext
+from .i18n_payments import normalise_payment
 from .session import Session, SessionPlan
 from .settings import Settings
 
@@ -32,8 +34,21 @@ if TYPE_CHECKING:
     from .store import DrillStore
 
 __all__ = ["BankQuestions", "DrillController", "FixedQuestions", "QuestionSource",
-           "TableQuestions"]
+           "TableQuestions", "with_table_payment"]
 
+
+
+def with_table_payment(answers: Mapping[Part, Answer]) -> dict[Part, Answer]:
+    """The answers with a typed payment read as said at a table in any of our languages.
+
+    ``2000・3900``, ``3900 รอบวง``, ``2000 và 3900``, ``по 1300 з кожного`` become
+    the forms the grader's parser reads (:func:`quiz.i18n_payments.normalise_payment`).
+    """
+    out = dict(answers)
+    typed = out.get(Part.PAYMENT)
+    if isinstance(typed, str):
+        out[Part.PAYMENT] = normalise_payment(typed)
+    return out
 
 
 class QuestionSource(Protocol):
@@ -63,7 +78,7 @@ class BankQuestions:
             if (topic, difficulty) in seen:
                 continue
             seen.append((topic, difficulty))
-            for _ in range(25):
+            for _attempt in range(25):
                 item = self.store.draw(self.rng, profile=s.profile, topic=topic,
                                        difficulty=difficulty, exclude=self.asked)
                 if item is None:
@@ -73,8 +88,8 @@ class BankQuestions:
                                    ask=s.ask, skip_fu_on_limit=s.skip_fu_on_limit)
                 if q is not None:
                     if (topic, difficulty) != (s.topic, s.difficulty):
-                        self.notice = "no hands matched the topic or difficulty asked for: " \
-                                      "drawing from the whole bank"
+                        self.notice = _("no hands matched the topic or difficulty asked "
+                                        "for: drawing from the whole bank")
                     return q
         return None
 
@@ -214,7 +229,7 @@ class DrillController:
         """
         if self.session is None or self.question is None:
             raise DrillError("there is no question on screen to answer")
-        graded = grade(self.question.key, answers)
+        graded = grade(self.question.key, with_table_payment(answers))
         if isinstance(graded, Hints):
             return graded
         question = self.question
@@ -243,7 +258,9 @@ class DrillController:
 
     def refresh_due(self) -> str:
         """Count the cards due now for the status line (``12 due``)."""
-        self.due_label = self.srs_service().due_counts().short
+        due = self.srs_service().due_counts().due
+        self.due_label = (ngettext("%(n)d due", "%(n)d due", due) % {"n": due} if due
+                          else _("none due"))
         return self.due_label
 
     # -- settings

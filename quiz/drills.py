@@ -32,6 +32,7 @@ from scoring.result import Limit, Payment, ReadingKind, round_up_100
 from scoring.rules import TENHOU, RuleProfile, get_profile
 
 from .grading import AnswerKey, Part
+from .i18n import N_, SOURCE_LANGUAGE, _, active_language
 
 if TYPE_CHECKING:
     from data.records import BankItem
@@ -44,6 +45,7 @@ __all__ = [
     "Question",
     "TableCell",
     "build_question",
+    "prompt_for",
     "question_for_cell",
     "random_cell",
     "rescore",
@@ -86,20 +88,20 @@ class DrillInfo:
 DRILLS: dict[DrillKind, DrillInfo] = {
     info.kind: info
     for info in (
-        DrillInfo(DrillKind.WHOLE, "Whole hand", "1",
-                  "Fu, han (and yaku) and the payment of a whole hand.",
+        DrillInfo(DrillKind.WHOLE, N_("Whole hand"), "1",
+                  N_("Fu, han (and yaku) and the payment of a whole hand."),
                   (Part.FU, Part.HAN, Part.PAYMENT)),
-        DrillInfo(DrillKind.FU, "Fu only", "2", "Count the fu of a hand.", (Part.FU,)),
-        DrillInfo(DrillKind.HAN, "Han and yaku", "3", "Name the yaku and count the han.",
+        DrillInfo(DrillKind.FU, N_("Fu only"), "2", N_("Count the fu of a hand."), (Part.FU,)),
+        DrillInfo(DrillKind.HAN, N_("Han and yaku"), "3", N_("Name the yaku and count the han."),
                   (Part.HAN, Part.YAKU)),
-        DrillInfo(DrillKind.TABLE, "Points table", "4",
-                  "The payment for a given fu and han, as said at the table.",
+        DrillInfo(DrillKind.TABLE, N_("Points table"), "4",
+                  N_("The payment for a given fu and han, as said at the table."),
                   (Part.PAYMENT,), shows_hand=False),
-        DrillInfo(DrillKind.DORA, "Dora", "5",
-                  "The dora of each indicator, and the dora han of a hand.",
+        DrillInfo(DrillKind.DORA, N_("Dora"), "5",
+                  N_("The dora of each indicator, and the dora han of a hand."),
                   (Part.DORA, Part.DORA_HAN)),
-        DrillInfo(DrillKind.WAIT, "Waits", "6",
-                  "Every tile that completes a hand, and the wait that counts.",
+        DrillInfo(DrillKind.WAIT, N_("Waits"), "6",
+                  N_("Every tile that completes a hand, and the wait that counts."),
                   (Part.WAITS, Part.WAIT)),
     )
 }
@@ -412,18 +414,39 @@ def question_for_cell(cell: TableCell, *, number: int, profile: str = "tenhou") 
         whole = round_up_100(key.base * (6 if cell.dealer else 4))
         if key.payment.plus(-cell.honba * 100, 0).total_paid != whole:
             topics.append("pay:tsumo_rounding")
-    ask = ("What does each player pay?" if cell.tsumo
-           else "What does the discarder pay?")
-    return Question(DrillKind.TABLE, number, key, ask, cell=cell,
+    return Question(DrillKind.TABLE, number, key, _cell_prompt(cell), cell=cell,
                     topics=tuple(topics))
+
+
+def _cell_prompt(cell: TableCell) -> str:
+    return (_("What does each player pay?") if cell.tsumo
+            else _("What does the discarder pay?"))
+
+
+def prompt_for(question: Question) -> str:
+    """The question's prompt in the language spoken now (it may have changed since)."""
+    if question.cell is not None:
+        return _cell_prompt(question.cell)
+    if question.result is None:
+        return question.prompt
+    return _prompt(question.drill, question.fields, question.result)
 
 
 def _prompt(drill: DrillKind, parts: tuple[Part, ...], result: Result) -> str:
     if drill is DrillKind.WAIT:
-        return (f"Which tiles complete this hand? And won on {result.hand.win}, which wait "
-                "is counted?")
+        return _("Which tiles complete this hand? And won on %(tile)s, which wait "
+                 "is counted?") % {"tile": result.hand.win}
     if drill is DrillKind.DORA:
-        return "Which tile is dora? How many han of dora (red fives too) does the hand hold?"
+        return _("Which tile is dora? How many han of dora (red fives too) does the hand hold?")
+    if active_language() != SOURCE_LANGUAGE:
+        from .i18n_terms import term
+
+        words = [term(p.value) if p.value in ("fu", "han", "yaku", "payment") else _(p.label)
+                 for p in parts]
+        if len(words) == 1:
+            return _("What is the %(part)s?") % {"part": words[0]}
+        return _("What are the %(parts)s and %(last)s?") % {
+            "parts": _(", ").join(words[:-1]), "last": words[-1]}
     names = [p.label.lower() for p in parts]
     said = ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]
     return f"What {'are' if len(names) > 1 or names[0] == 'yaku' else 'is'} the {said}?"

@@ -88,7 +88,10 @@ def run_app(args: argparse.Namespace) -> int:
     from .app import create_app
 
     items = log_items(args)
-    app = create_app(db_url=db, learner=learner, items=items or ())
+    import os
+
+    app = create_app(db_url=db, learner=learner, items=items or (),
+                     lang=getattr(args, "lang", None), environ=os.environ)
     code = app.run()
     note = app.store.waiting_note() if app.store is not None else None
     if note:

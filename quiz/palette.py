@@ -11,6 +11,7 @@ from textual.command import DiscoveryHit, Hit, Hits, Provider
 from scoring.rules import PROFILES
 
 from .drills import DRILLS
+from .i18n import _
 from .tilefaces import TileStyle
 
 if TYPE_CHECKING:
@@ -26,24 +27,24 @@ class DrillCommands(Provider):
         app: DrillApp = self.app  # type: ignore[assignment]
         out: list[tuple[str, Callable[[], object], str]] = []
         for info in DRILLS.values():
-            out.append((f"Drill: {info.title}", partial(app.start_drill, info.kind),
-                        info.description))
+            out.append((_("Drill: %(drill)s") % {"drill": _(info.title)},
+                        partial(app.start_drill, info.kind), _(info.description)))
         out += [
-            ("Settings", app.action_settings, "Profile, tile style, what is asked, length"),
-            ("Help", app.action_help, "Keys and how to type answers"),
-            ("Switch learner", app.action_switch_learner, "Drill as someone else"),
-            ("End session", app.end_session, "Show the summary of this session"),
-            ("Review: due cards", partial(app.switch_mode, "review"),
-             "Spaced repetition: missed hands, concepts and table cells that are due"),
-            ("Statistics", partial(app.switch_mode, "stats"),
-             "Accuracy over time, per concept and part; due forecast; streaks"),
+            (_("Settings"), app.action_settings, _("Profile, tile style, what is asked, length")),
+            (_("Help"), app.action_help, _("Keys and how to type answers")),
+            (_("Switch learner"), app.action_switch_learner, _("Drill as someone else")),
+            (_("End session"), app.end_session, _("Show the summary of this session")),
+            (_("Review: due cards"), partial(app.switch_mode, "review"),
+             _("Spaced repetition: missed hands, concepts and table cells that are due")),
+            (_("Statistics"), partial(app.switch_mode, "stats"),
+             _("Accuracy over time, per concept and part; due forecast; streaks")),
         ]
         for style in TileStyle:
-            out.append((f"Tile style: {style.value}", partial(app.set_setting, "tile_style",
-                                                              style.value), style.label))
+            out.append((_("Tile style: %(style)s") % {"style": style.value},
+                        partial(app.set_setting, "tile_style", style.value), _(style.label)))
         for name, profile in PROFILES.items():
-            out.append((f"Rule profile: {name}", partial(app.set_setting, "profile", name),
-                        profile.description))
+            out.append((_("Rule profile: %(name)s") % {"name": name},
+                        partial(app.set_setting, "profile", name), profile.description))
         return out
 
     async def discover(self) -> Hits:

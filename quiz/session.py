@@ -33,6 +33,7 @@ from data.records import Accuracy
 
 from .drills import DrillKind, Question
 from .grading import Marked, Part
+from .i18n import _
 
 __all__ = ["Accuracy", "Answered", "Session", "SessionPlan", "SessionSummary", "Stopwatch",
            "Suggestion"]
@@ -306,7 +307,7 @@ def summarise(answered: list[Answered]) -> SessionSummary:
         if by_drill[drill] >= 2:
             continue
         by_drill[drill] += 1
-        why = f"missed {count} of {met[topic]}"
+        why = _("missed %(count)d of %(met)d") % {"count": count, "met": met[topic]}
         suggestions.append(Suggestion(topic, _title(topic), drill, why))
         if len(suggestions) == 3:
             break

@@ -57,6 +57,8 @@ class Settings:
             when it comes back (0.70-0.99; stored as ``srs.desired_retention``).
         new_per_day: spaced repetition: new hands a day (``srs.new_per_day``).
         reviews_per_day: spaced repetition: reviews a day (``srs.reviews_per_day``).
+        language: the language the app speaks to this learner (None: ``--lang``,
+            else the environment's ``LANG``; see :func:`quiz.i18n.choose_language`).
     """
 
     profile: str = "tenhou"
@@ -71,6 +73,7 @@ class Settings:
     desired_retention: float = 0.9
     new_per_day: int = 20
     reviews_per_day: int = 200
+    language: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON values, one per setting."""
@@ -87,6 +90,7 @@ class Settings:
             "srs.desired_retention": self.desired_retention,
             "srs.new_per_day": self.new_per_day,
             "srs.reviews_per_day": self.reviews_per_day,
+            "language": self.language,
         }
 
     @classmethod
@@ -165,6 +169,16 @@ def _retention(value: Any) -> float:
     return float(value)
 
 
+def _language(value: Any) -> str | None:
+    if value is None:
+        return None
+    from .i18n import LANGUAGES
+
+    if value not in LANGUAGES:
+        raise ValueError(value)
+    return str(value)
+
+
 #: Choices offered for the desired retention of spaced repetition.
 RETENTIONS: tuple[float, ...] = (0.8, 0.85, 0.9, 0.95)
 #: Choices offered for new hands and reviews a day.
@@ -184,4 +198,5 @@ _READERS: dict[str, Any] = {
     "srs.desired_retention": _retention,
     "srs.new_per_day": _count(1000),
     "srs.reviews_per_day": _count(10000),
+    "language": _language,
 }

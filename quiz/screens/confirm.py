@@ -8,7 +8,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
+
+from ..i18n import _
+from ..widgets.footer import Footer
 
 __all__ = ["ConfirmScreen"]
 
@@ -28,7 +31,7 @@ class ConfirmScreen(ModalScreen[bool]):
     def compose(self) -> ComposeResult:
         with Vertical(id="confirm", classes="dialog"):
             yield Static(self.question, classes="dialog-title")
-            yield Static("y or Enter: yes · n or Esc: no", id="confirm-keys")
+            yield Static(_("y or Enter: yes · n or Esc: no"), id="confirm-keys")
         yield Footer(compact=True)
 
     def action_answer(self, yes: bool) -> None:

@@ -16,14 +16,17 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from data.errors import DataError
 
-from ..drills import DRILLS, DrillKind, Question
+from ..drills import DRILLS, DrillKind, Question, prompt_for
 from ..grading import Answer, Hints, Marked, Part
+from ..i18n import _, ngettext
+from ..i18n_payments import say_payment
 from ..tilefaces import TileStyle
 from ..widgets.answer_form import PLACEHOLDERS, AnswerForm
+from ..widgets.footer import Footer
 from ..widgets.hand import HandView
 from ..widgets.situation import SituationPanel
 from ..widgets.status_bar import StatusBar
@@ -44,27 +47,31 @@ def payment_placeholder(question: Question) -> str:
     Short enough not to be cut in the narrowest payment field at 80 columns.
     """
     key = question.key
-    honba = " + honba" if key.honba else ""
     if not key.tsumo:
-        return f"one number: {'11600' if key.dealer else '7700'}{honba}"
-    if key.dealer:
-        return f"e.g. 3900 all{honba}"
-    return f"e.g. 2000/3900{honba}"
+        example = say_payment({"ron": 11600 if key.dealer else 7700})
+        text = (_("one number: %(example)s + honba") if key.honba
+                else _("one number: %(example)s"))
+    else:
+        example = (say_payment({"all": 3900}) if key.dealer
+                   else say_payment({"non_dealer": 2000, "dealer": 3900}))
+        text = _("e.g. %(example)s + honba") if key.honba else _("e.g. %(example)s")
+    return text % {"example": example}
 
 
 def prompt_with_source(question: Question) -> str:
     """The prompt, after where the hand came from when it is a win of an imported game."""
     item = question.item
+    prompt = prompt_for(question)
     if item is None or item.kind.value != "game" or not item.source:
-        return question.prompt
+        return prompt
     from rich.markup import escape
 
-    return f"[dim]{escape(item.source)}[/dim]\n{question.prompt}"
+    return f"[dim]{escape(item.source)}[/dim]\n{prompt}"
 
 
 def placeholders_for(question: Question) -> dict[Part, str]:
     """What each answer field of a question suggests typing."""
-    placeholders = dict(PLACEHOLDERS)
+    placeholders = {part: _(text) for part, text in PLACEHOLDERS.items()}
     placeholders[Part.PAYMENT] = payment_placeholder(question)
     return placeholders
 
@@ -123,7 +130,7 @@ class DrillScreen(Screen[None]):
             yield SituationPanel(id="situation")
             yield Static("", id="prompt")
             yield AnswerForm(id="answer", on_submit=self.take_answer)
-        yield Static("Opening the question bank…", id="loading")
+        yield Static(_("Opening the question bank…"), id="loading")
         yield Footer(compact=True, show_command_palette=False)  # 80 columns: Ctrl+P is in F1 help
 
     @property
@@ -171,7 +178,7 @@ class DrillScreen(Screen[None]):
         if c is None or c.session is None:
             self.query_one(StatusBar).show(None, drill="", learner="")
             return
-        self.query_one(StatusBar).show(c.session, drill=DRILLS[c.session.plan.drill].title,
+        self.query_one(StatusBar).show(c.session, drill=_(DRILLS[c.session.plan.drill].title),
                                        learner=c.learner.name, answered_view=answered_view,
                                        due=c.due_label)
 
@@ -242,6 +249,24 @@ class DrillScreen(Screen[None]):
             widget.tile_style = style
             widget.refresh(layout=True)
 
+    async def retranslate(self) -> None:
+        """Draw the screen again in the language now spoken, keeping what is typed."""
+        c = self.controller
+        loading = self.query_one("#loading", Static)
+        if loading.display and (c is None or c.question is None):
+            loading.update(_("Opening the question bank…"))
+        if c is None or c.question is None:
+            return
+        q = c.question
+        form = self.query_one(AnswerForm)
+        typed = {part: v for part, v in form.answers().items() if v and v != "?"}
+        draw_question(q, self.query_one(HandView), self.query_one(SituationPanel),
+                      self.drill_app.settings.tile_style)
+        self.query_one("#prompt", Static).update(prompt_with_source(q))
+        await form.ask(q.fields, placeholders_for(q))
+        form.fill(typed)
+        self.refresh_status()
+
     def _count_due(self) -> None:
         """Say in the status line how many spaced-repetition cards are due.
 
@@ -256,7 +281,7 @@ class DrillScreen(Screen[None]):
         try:
             c.refresh_due()
         except DataError as e:
-            self.notify(f"review queue: {e}", severity="warning")
+            self.notify(_("review queue: %(error)s") % {"error": e}, severity="warning")
             return
         self.refresh_status()
 
@@ -337,8 +362,11 @@ class DrillScreen(Screen[None]):
 
         done = len(c.session.answered)
         self.app.push_screen(ConfirmScreen(
-            f"End this session ({done} answered) and see its summary? "
-            "The question on screen is dropped."), callback=answered)
+            ngettext("End this session (%(n)d answered) and see its summary? "
+                     "The question on screen is dropped.",
+                     "End this session (%(n)d answered) and see its summary? "
+                     "The question on screen is dropped.", done) % {"n": done}),
+            callback=answered)
 
     async def action_look_back(self) -> None:
         """Show the previous answer's explanation again (Enter or Esc comes back here)."""

@@ -12,6 +12,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..drills import DRILLS, DrillKind
+from ..i18n import _
 
 __all__ = ["DrillPicker"]
 
@@ -27,9 +28,10 @@ class DrillPicker(ModalScreen[DrillKind | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="drill-picker", classes="dialog"):
-            yield Static("Choose a drill (a new session starts)", classes="dialog-title")
-            yield OptionList(*[Option(f"{i.key}  {i.title} — {i.description}", id=i.kind.value)
-                               for i in DRILLS.values()], id="drill-options")
+            yield Static(_("Choose a drill (a new session starts)"), classes="dialog-title")
+            yield OptionList(*[Option(f"{i.key}  {_(i.title)} — {_(i.description)}",
+                                      id=i.kind.value) for i in DRILLS.values()],
+                             id="drill-options")
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()

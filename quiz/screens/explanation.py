@@ -26,11 +26,13 @@ from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ..drills import DRILLS, DrillKind, Question
 from ..grading import Marked
+from ..i18n import _, ngettext
 from ..widgets.explanation import ExplanationView
+from ..widgets.footer import Footer
 from ..widgets.hand import HandView
 from ..widgets.marks import MarksView
 from ..widgets.situation import SituationPanel
@@ -48,13 +50,18 @@ def verdict_text(marked: Marked, question: Question) -> str:
     """
     right, total = marked.score
     if marked.correct:
-        whole = {1: "", 2: " — both parts"}.get(total, f" — all {total} parts")
-        text = f"[b green]Right[/]{whole}"
+        whole = {1: "", 2: _(" — both parts")}.get(
+            total, ngettext(" — all %(n)d parts", " — all %(n)d parts", total) % {"n": total})
+        right_word = _("Right")
+        text = f"[b green]{right_word}[/]{whole}"
     else:
-        text = (f"[b red]Not quite[/] — {right} of {total} part"
-                f"{'s' if total > 1 else ''} right")
+        not_quite = _("Not quite")
+        text = (f"[b red]{not_quite}[/] — "
+                + ngettext("%(right)d of %(n)d part right", "%(right)d of %(n)d parts right",
+                           total) % {"right": right, "n": total})
     for part in question.unmarked:
-        text += f"\n{part.label}: not marked — a limit hand: the fu do not matter."
+        text += "\n" + _("%(part)s: not marked — a limit hand: the fu do not matter.") % {
+            "part": _(part.label)}
     return text
 
 
@@ -133,7 +140,7 @@ class ExplanationScreen(Screen[Choice]):
         verdict = self.query_one("#verdict", Static)
         text = verdict_text(self.marked, q)
         if self.looking_back:
-            text = f"The previous question (Q{q.number}) · " + text
+            text = _("The previous question (Q%(n)d)") % {"n": q.number} + " · " + text
         verdict.update(text)
         verdict.set_class(self.marked.correct, "-right")
         verdict.set_class(not self.marked.correct, "-wrong")
@@ -158,12 +165,17 @@ class ExplanationScreen(Screen[Choice]):
             self.call_after_refresh(app.explanation_drawn)
         if isinstance(app, DrillApp) and app.controller is not None:
             self.query_one(StatusBar).show(app.controller.session,
-                                           drill=DRILLS[q.drill].title,
+                                           drill=_(DRILLS[q.drill].title),
                                            learner=app.controller.learner.name,
                                            answered_view=True)
         # the explanation takes the focus: ↓ / PgDn / Home scroll it
         self.set_focus(body)
         self.refresh_bindings()
+
+    async def retranslate(self) -> None:
+        """Draw the explanation again in the language now spoken."""
+        if self.is_mounted:
+            self.refresh_content()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Looking back, only closing works (no new drill from here)."""
@@ -191,7 +203,7 @@ class ExplanationScreen(Screen[Choice]):
             if yes:
                 await self.leave(Go.END)
 
-        self.app.push_screen(ConfirmScreen("End this session and see its summary?"),
+        self.app.push_screen(ConfirmScreen(_("End this session and see its summary?")),
                              callback=answered)
 
     async def action_drill(self, kind: str) -> None:

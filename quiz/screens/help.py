@@ -8,13 +8,17 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Markdown
+from textual.widgets import Markdown
 
 from ..drills import DRILLS
+from ..i18n import N_, _
+from ..widgets.footer import Footer
 
-__all__ = ["HELP_TEXT", "HelpScreen"]
+__all__ = ["HELP_TEXT", "HelpScreen", "help_text"]
 
-HELP_TEXT = """\
+#: The help in English, by section, each marked for the catalogs.
+HELP_SECTIONS: tuple[str, ...] = (
+    N_("""\
 # Riichi Drill
 
 You see a winning hand and its situation, everything the score counts (the
@@ -29,6 +33,8 @@ With "skip the fu on limit hands" on, every hand still shows the fu field:
 on a limit hand (5+ han, yakuman) the fu is not marked, so leave it blank or
 type `-`.
 
+"""),
+    N_("""\
 ## Typing answers
 
 - **Fu**: `40`, `40 fu`, `４０符`. **Han**: `3`, `3 han`, `3飜`, `yakuman`.
@@ -47,6 +53,8 @@ type `-`.
 
 A part that cannot be read gets a hint, not a mark.
 
+"""),
+    N_("""\
 ## Tiles
 
 `5m` characters, `5p` circles, `5s` bamboo; `E S W N` winds; `Wh Gr Rd`
@@ -54,6 +62,8 @@ dragons. A red five is marked `*` (`5p*`). The winning tile stands apart with
 `ron` or `tsumo` under it. In a meld the called tile is drawn reversed with
 `^` under it; a closed kan shows its outer tiles face down (`##`).
 
+"""),
+    N_("""\
 ## Keys
 
 | Key | Where | What |
@@ -79,14 +89,32 @@ dragons. A red five is marked `*` (`5p*`). The winning tile stands apart with
 | Ctrl+P | anywhere | command palette (drills, settings, styles) |
 | Ctrl+Q | anywhere | quit |
 
+"""),
+    N_("""\
 ## Drills
-
-""" + "\n".join(f"{i.key}. **{i.title}**: {i.description}" for i in DRILLS.values()) + """
-
+"""),
+)
+#: After the list of drills.
+HELP_END = N_("""\
 Every answer is saved as soon as it is marked. A missed hand, the concepts a
 wrong answer missed and the points-table cells you drill become spaced-repetition
 cards: they come back in the review mode (F5) until they stick.
-"""
+""")
+
+
+def _drill_lines() -> str:
+    return "\n".join(f"{i.key}. **{_(i.title)}**: {_(i.description)}" for i in DRILLS.values())
+
+
+def help_text() -> str:
+    """The help in the language spoken now (Markdown)."""
+    return "".join(_(section) for section in HELP_SECTIONS) + "\n" + _drill_lines() + (
+        "\n\n" + _(HELP_END))
+
+
+#: The help in English.
+HELP_TEXT = "".join(HELP_SECTIONS) + "\n" + "\n".join(
+    f"{i.key}. **{i.title}**: {i.description}" for i in DRILLS.values()) + "\n\n" + HELP_END
 
 
 class HelpScreen(ModalScreen[None]):
@@ -98,11 +126,15 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-body", classes="dialog"):
-            yield Markdown(HELP_TEXT)
+            yield Markdown(help_text())
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#help-body").focus()
+
+    async def retranslate(self) -> None:
+        """Show the help in the language now spoken."""
+        await self.query_one(Markdown).update(help_text())
 
     def action_close(self) -> None:
         """Close the help."""

@@ -12,6 +12,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from ..i18n import _
+
 __all__ = ["LearnerScreen"]
 
 
@@ -29,13 +31,13 @@ class LearnerScreen(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="learner-picker", classes="dialog"):
-            yield Static("Who is drilling? (arrows and Enter; Tab for a new name)",
+            yield Static(_("Who is drilling? (arrows and Enter; Tab for a new name)"),
                          classes="dialog-title")
             if self.names:
                 yield OptionList(*[Option(n, id=f"learner-{i}") for i, n in
                                    enumerate(self.names)], id="learner-options")
-            field = Input(placeholder="a new learner's name, then Enter", id="learner-name")
-            field.border_title = "New learner"
+            field = Input(placeholder=_("a new learner's name, then Enter"), id="learner-name")
+            field.border_title = _("New learner")
             yield field
             yield Static("", id="learner-error")
 

@@ -9,11 +9,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from data.srs_records import CardKind
 
+from ..i18n import _
 from ..srs import LeechInfo
+from ..widgets.footer import Footer
 
 __all__ = ["LeechScreen"]
 
@@ -36,23 +38,23 @@ class LeechScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static(f"Leeches ({len(self.leeches)})", classes="dialog-title")
+            yield Static(_("Leeches (%(n)d)") % {"n": len(self.leeches)}, classes="dialog-title")
             yield DataTable(id="leech-table", cursor_type="row", zebra_stripes=True)
             yield Static("", id="leech-note")
         yield Footer()
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
-        table.add_columns("Card", "Missed", "Concept")
+        table.add_columns(_("Card"), _("Missed"), _("Concept"))
         for info in self.leeches:
             concept = "; ".join(info.concept_titles) or "-"
             table.add_row(_kind(info), str(info.card.lapses), concept, key=str(info.card.id))
         note = self.query_one("#leech-note", Static)
         if self.leeches:
-            note.update("A leech was missed eight times or more: read its concept's rule again, "
-                        "then drill that topic on its own.")  # fmt: skip
+            note.update(_("A leech was missed eight times or more: read its concept's rule "
+                          "again, then drill that topic on its own."))
         else:
-            note.update("No leeches: no card has been missed eight times.")
+            note.update(_("No leeches: no card has been missed eight times."))
         table.focus()
 
     def action_close(self) -> None:
@@ -65,4 +67,4 @@ def _kind(info: LeechInfo) -> str:
     kind = info.card.kind
     if kind is CardKind.HAND:
         return info.title
-    return "Points table" if kind is CardKind.CELL else "Concept"
+    return _("Points table") if kind is CardKind.CELL else _("Concept")

@@ -31,11 +31,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 from textual.worker import Worker, WorkerCancelled, WorkerFailed
 
+from ..controller import with_table_payment
 from ..drills import DrillKind, Question, TableCell, build_question, question_for_cell
 from ..grading import Answer, Hints, Marked, Part, grade
+from ..i18n import _, ngettext
 from ..session import Stopwatch
 from ..srs import (
     DueCounts,
@@ -49,6 +51,7 @@ from ..srs import (
 from ..tilefaces import TileStyle
 from ..widgets.answer_form import AnswerForm
 from ..widgets.explanation import ExplanationView
+from ..widgets.footer import Footer
 from ..widgets.hand import HandView
 from ..widgets.marks import MarksView
 from ..widgets.rating_bar import RatingBar
@@ -140,7 +143,7 @@ class ReviewScreen(Screen[None]):
     def on_mount(self) -> None:
         self.query_one("#review-body").display = False
         self.query_one(RatingBar).display = False
-        self._show_empty("Opening the review queue…")
+        self._show_empty(_("Opening the review queue…"))
         self.start()
 
     def on_screen_suspend(self) -> None:
@@ -221,7 +224,8 @@ class ReviewScreen(Screen[None]):
 
             error = getattr(failed, "error", None)
             message = describe_error(error) if isinstance(error, BaseException) else None
-            self._show_empty(f"The review queue cannot be read: {message or error!r}")
+            self._show_empty(_("The review queue cannot be read: %(error)s")
+                             % {"error": message or repr(error)})
             return
         self.loading = False
         self.counts = counts
@@ -285,13 +289,15 @@ class ReviewScreen(Screen[None]):
     def _show_nothing_due(self) -> None:
         assert self.service is not None
         nxt = self.service.next_due()
-        lines = ["[b]Nothing to review now.[/b]", ""]
+        nothing = _("Nothing to review now.")
+        lines = [f"[b]{nothing}[/b]", ""]
         if self.answered:
-            lines.append(f"{self.answered} reviewed this time.")
+            lines.append(ngettext("%(n)d reviewed this time.", "%(n)d reviewed this time.",
+                                  self.answered) % {"n": self.answered})
         if nxt is not None:
             wait = nxt - self.service.now()
-            lines.append(f"The next card is due in {interval_text(wait)}.")
-        lines += ["", "r refresh · s statistics · l leeches · Esc back to the drill"]
+            lines.append(_("The next card is due in %(wait)s.") % {"wait": interval_text(wait)})
+        lines += ["", _("r refresh · s statistics · l leeches · Esc back to the drill")]
         self._show_empty("\n".join(lines))
         self.refresh_bindings()
 
@@ -299,8 +305,9 @@ class ReviewScreen(Screen[None]):
         """Redraw the status line: learner and what is due (as every screen says it)."""
         name = self.context.learner_name
         counts = f" · {self.counts}" if self.counts is not None else ""
-        done = f" · {self.answered} reviewed" if self.answered else ""
-        self.query_one("#review-status", Static).update(f"Review · {name}{counts}{done}")
+        done = (" · " + ngettext("%(n)d reviewed", "%(n)d reviewed", self.answered)
+                % {"n": self.answered} if self.answered else "")
+        self.query_one("#review-status", Static).update(f"{_('Review')} · {name}{counts}{done}")
 
     # -- answering
 
@@ -312,7 +319,7 @@ class ReviewScreen(Screen[None]):
         q, question = self.srs_question, self.question
         if q is None or question is None or self.review is not None or self.service is None:
             return
-        graded = grade(question.key, answers)
+        graded = grade(question.key, with_table_payment(answers))
         form = self.query_one(AnswerForm)
         if isinstance(graded, Hints):
             form.show_hints(graded)
@@ -424,5 +431,6 @@ def _reason(q: ReviewQuestion) -> str:
     """Why the question is asked, and the card's state."""
     text = q.reason[:1].upper() + q.reason[1:] if q.reason else ""
     if q.card is not None and q.card.leech:
-        text += " · [b yellow]leech[/]"
+        leech = _("leech")
+        text += f" · [b yellow]{leech}[/]"
     return text

@@ -20,6 +20,7 @@ from textual.widgets import Checkbox, Label, Select, SelectionList, Static
 from scoring.rules import PROFILES
 
 from ..drills import DRILLS
+from ..i18n import N_, _, language_choices, ngettext
 from ..settings import (
     ASKABLE,
     NEW_PER_DAY,
@@ -33,6 +34,11 @@ from ..tilefaces import TileStyle
 from ..widgets.marked_list import MarkedSelectionList
 
 __all__ = ["SettingsScreen"]
+
+
+#: The tile styles' names (:attr:`quiz.tilefaces.TileStyle.label`), marked for the catalogs.
+_STYLE_LABELS = (N_("Plain text (5m, E, Rd)"), N_("Kanji (伍萬, 東)"),
+                 N_("Unicode tile glyphs (needs a font that has them)"))
 
 
 def _topic_options() -> list[tuple[str, str]]:
@@ -59,47 +65,53 @@ class SettingsScreen(ModalScreen[Settings | None]):
     def compose(self) -> ComposeResult:
         s = self.settings
         with VerticalScroll(id="settings-body", classes="dialog"):
-            yield Static("Settings (Esc saves, Ctrl+Z cancels; space marks what is asked)",
+            yield Static(_("Settings (Esc saves, Ctrl+Z cancels; space marks what is asked)"),
                          classes="dialog-title")
-            yield self._row("Rule profile", Select(
+            yield self._row(_("Rule profile"), Select(
                 [(f"{p.name} — {p.description.split(':')[0]}", p.name) for p in PROFILES.values()],
                 value=s.profile, allow_blank=False, compact=True, id="profile"))
-            yield self._row("Tile style", Select(
-                [(st.label, st.value) for st in TileStyle], value=s.tile_style.value,
+            yield self._row(_("Tile style"), Select(
+                [(_(st.label), st.value) for st in TileStyle], value=s.tile_style.value,
                 allow_blank=False, compact=True, id="tile_style"))
-            yield self._row("Drill", Select(
-                [(f"{i.key} {i.title}", i.kind.value) for i in DRILLS.values()],
+            yield self._row(_("Drill"), Select(
+                [(f"{i.key} {_(i.title)}", i.kind.value) for i in DRILLS.values()],
                 value=s.drill.value, allow_blank=False, compact=True, id="drill"))
-            yield self._row("Whole hand asks", MarkedSelectionList[str](
-                *[(p.label, p.value, p in s.ask) for p in ASKABLE], id="ask"))
+            yield self._row(_("Whole hand asks"), MarkedSelectionList[str](
+                *[(_(p.label), p.value, p in s.ask) for p in ASKABLE], id="ask"))
             yield Checkbox(self._skip_label(s.skip_fu_on_limit), value=s.skip_fu_on_limit,
                            compact=True, id="skip_fu_on_limit")
-            yield self._row("Session length", Select(
-                [(f"{n} questions" if n else "no limit", n) for n in SESSION_LENGTHS],
+            yield self._row(_("Session length"), Select(
+                [(ngettext("%(n)d question", "%(n)d questions", n) % {"n": n} if n
+                  else _("no limit"), n) for n in SESSION_LENGTHS],
                 value=s.session_length if s.session_length in SESSION_LENGTHS else 10,
                 allow_blank=False, compact=True, id="session_length"))
-            yield self._row("Time limit", Select(
-                [(f"{n} minutes" if n else "none", n) for n in TIME_LIMITS],
+            yield self._row(_("Time limit"), Select(
+                [(ngettext("%(n)d minute", "%(n)d minutes", n) % {"n": n} if n
+                  else _("none"), n) for n in TIME_LIMITS],
                 value=s.time_limit if s.time_limit in TIME_LIMITS else 0, allow_blank=False,
                 compact=True,
                 id="time_limit"))
-            yield self._row("Difficulty", Select(
-                [("any", 0), *[(f"{n} of 5", n) for n in range(1, 6)]],
+            yield self._row(_("Difficulty"), Select(
+                [(_("any"), 0), *[(_("%(n)d of 5") % {"n": n}, n) for n in range(1, 6)]],
                 value=s.difficulty or 0, allow_blank=False, compact=True, id="difficulty"))
-            yield self._row("Topic", Select(
-                [("any", ""), *_topic_options()], value=s.topic or "", allow_blank=False,
+            yield self._row(_("Topic"), Select(
+                [(_("any"), ""), *_topic_options()], value=s.topic or "", allow_blank=False,
                 compact=True,
                 id="topic"))
-            yield Static("Spaced repetition (review mode, F5)", classes="dialog-title")
-            yield self._row("Desired retention", Select(
-                [(f"{r:.0%} of cards still known when due", r) for r in RETENTIONS],
+            yield self._row(_("Language"), Select(
+                [(_("automatic (LANG)"), ""), *[(name, code) for code, name in language_choices()]],
+                value=s.language or "", allow_blank=False, compact=True, id="language"))
+            yield Static(_("Spaced repetition (review mode, F5)"), classes="dialog-title")
+            yield self._row(_("Desired retention"), Select(
+                [(_("%(share)s of cards still known when due") % {"share": f"{r:.0%}"}, r)
+                 for r in RETENTIONS],
                 value=s.desired_retention if s.desired_retention in RETENTIONS else 0.9,
                 allow_blank=False, compact=True, id="desired_retention"))
-            yield self._row("New hands a day", Select(
+            yield self._row(_("New hands a day"), Select(
                 [(str(n), n) for n in NEW_PER_DAY],
                 value=s.new_per_day if s.new_per_day in NEW_PER_DAY else 20,
                 allow_blank=False, compact=True, id="new_per_day"))
-            yield self._row("Reviews a day", Select(
+            yield self._row(_("Reviews a day"), Select(
                 [(str(n), n) for n in REVIEWS_PER_DAY],
                 value=s.reviews_per_day if s.reviews_per_day in REVIEWS_PER_DAY else 200,
                 allow_blank=False, compact=True, id="reviews_per_day"))
@@ -107,7 +119,8 @@ class SettingsScreen(ModalScreen[Settings | None]):
 
     @staticmethod
     def _skip_label(on: bool) -> str:
-        return f"Skip the fu on limit hands (5+ han, yakuman): {'yes' if on else 'no'}"
+        return _("Skip the fu on limit hands (5+ han, yakuman): %(answer)s") % {
+            "answer": _("yes") if on else _("no")}
 
     def on_mount(self) -> None:
         self.query_one("#profile", Select).focus()
@@ -121,7 +134,7 @@ class SettingsScreen(ModalScreen[Settings | None]):
         ask = self.query_one("#ask", SelectionList).selected
         if not ask:
             self.query_one("#settings-error", Static).update(
-                "Mark at least one part for a whole hand to ask.")
+                _("Mark at least one part for a whole hand to ask."))
             return None
         values = {
             "profile": self.query_one("#profile", Select).value,
@@ -136,6 +149,7 @@ class SettingsScreen(ModalScreen[Settings | None]):
             "srs.desired_retention": self.query_one("#desired_retention", Select).value,
             "srs.new_per_day": self.query_one("#new_per_day", Select).value,
             "srs.reviews_per_day": self.query_one("#reviews_per_day", Select).value,
+            "language": self.query_one("#language", Select).value or None,
         }
         return self.settings.replace(**values)
 

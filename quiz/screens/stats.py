@@ -30,18 +30,21 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static, TabbedContent, TabPane, Tabs
+from textual.widgets import DataTable, Static, TabbedContent, TabPane, Tabs
 from textual.worker import Worker, WorkerState
 
 from data.topics import get_topic, is_topic
 
+from ..i18n import N_, _, ngettext
 from ..srs import Progress, ReviewContext, SrsService
 from ..widgets.charts import BarChart, ChartData, LineChart
+from ..widgets.footer import Footer
 
 __all__ = ["StatsScreen", "charts_of", "has_srs_modes"]
 
-_PART_LABELS = {"fu": "Fu", "han": "Han", "payment": "Payment", "yaku": "Yaku", "dora": "Dora",
-                "dora_han": "Dora han", "waits": "Waits", "wait": "Wait"}  # fmt: skip
+_PART_LABELS = {"fu": N_("Fu"), "han": N_("Han"), "payment": N_("Payment"), "yaku": N_("Yaku"),
+                "dora": N_("Dora"), "dora_han": N_("Dora han"), "waits": N_("Waits"),
+                "wait": N_("Wait")}  # fmt: skip
 
 
 def _short(text: str, width: int = 24) -> str:
@@ -75,27 +78,33 @@ def forecast_bars(forecast: tuple[int, ...]) -> tuple[tuple[str, ...], tuple[flo
 def charts_of(progress: Progress) -> dict[str, ChartData]:
     """What each chart draws, from a learner's progress (oldest day first, today last)."""
     days = progress.days
-    labels = tuple("today" if i == len(days) - 1 else f"{d.day:%m-%d}" for i, d in enumerate(days))
+    labels = tuple(_("today") if i == len(days) - 1 else f"{d.day:%m-%d}"
+                   for i, d in enumerate(days))
     nan = float("nan")
     accuracy = tuple(100 * d.accuracy if d.answers else nan for d in days)
     seconds = tuple(d.mean_seconds if d.answers else nan for d in days)
     due_labels, due_values = forecast_bars(progress.forecast)
     return {
-        "accuracy": ChartData("Answers right each day (%)", labels, (("right %", accuracy),)),
+        "accuracy": ChartData(_("Answers right each day (%)"), labels,
+                              ((_("right %"), accuracy),)),
         "parts": ChartData(
-            "Right by part (%)",
-            tuple(_PART_LABELS.get(p.name, p.name) for p in progress.parts),
-            (("right %", tuple(100 * p.accuracy for p in progress.parts)),),
+            _("Right by part (%)"),
+            tuple(_(_PART_LABELS[p.name]) if p.name in _PART_LABELS else p.name
+                  for p in progress.parts),
+            ((_("right %"), tuple(100 * p.accuracy for p in progress.parts)),),
         ),
         "concepts": ChartData(
-            "Concepts answered worst (% right), worst on top",
+            _("Concepts answered worst (right %), worst on top"),
             tuple(_short(concept_title(c.name)) for c in progress.concepts),
-            (("right %", tuple(100 * c.accuracy for c in progress.concepts)),),
+            ((_("right %"), tuple(100 * c.accuracy for c in progress.concepts)),),
         ),
-        "forecast": ChartData("Cards due in the next 30 days", due_labels, (("due", due_values),)),
-        "time": ChartData("Seconds per question each day", labels, (("seconds", seconds),), "s"),
+        "forecast": ChartData(_("Cards due in the next 30 days"), due_labels,
+                              ((_("due"), due_values),)),
+        "time": ChartData(_("Seconds per question each day"), labels,
+                          ((_("seconds"), seconds),), "s"),
         "answers": ChartData(
-            "Answers each day", labels, (("answers", tuple(float(d.answers) for d in days)),)
+            _("Answers each day"), labels,
+            ((_("answers"), tuple(float(d.answers) for d in days)),)
         ),
     }
 
@@ -103,16 +112,18 @@ def charts_of(progress: Progress) -> dict[str, ChartData]:
 def summary_text(progress: Progress) -> str:
     """The lines above the charts: answers, streaks, pace; what is due; the cards."""
     n = progress.leeches
-    leeches = f" · [b yellow]{n} leech{'es' if n != 1 else ''}[/]" if n else ""
+    said = ngettext("%(n)d leech", "%(n)d leeches", n) % {"n": n}
+    leeches = f" · [b yellow]{said}[/]" if n else ""
     median = f"{progress.median_seconds:.1f}s" if progress.answers else "-"
     due = f"{progress.due} · " if progress.due is not None else ""
-    return (
-        f"{progress.answers} answer{'' if progress.answers == 1 else 's'} · "
-        f"day streak {progress.day_streak} "
-        f"(best {progress.best_day_streak}) · right in a row {progress.right_streak} "
-        f"(best {progress.best_right_streak}) · median {median} a question\n"
-        f"{due}{progress.cards}{leeches}"
-    )
+    answers = ngettext("%(n)d answer", "%(n)d answers", progress.answers) % {
+        "n": progress.answers}
+    streaks = _("day streak %(days)d (best %(best_days)d) · right in a row %(right)d "
+                "(best %(best_right)d) · median %(median)s a question") % {
+        "days": progress.day_streak, "best_days": progress.best_day_streak,
+        "right": progress.right_streak, "best_right": progress.best_right_streak,
+        "median": median}
+    return f"{answers} · {streaks}\n{due}{progress.cards}{leeches}"
 
 
 class StatsScreen(Screen[None]):
@@ -150,18 +161,18 @@ class StatsScreen(Screen[None]):
         self.loading = False
 
     def compose(self) -> ComposeResult:
-        yield Static("Statistics", id="stats-title")
-        yield Static("Reading the history…", id="stats-summary")
+        yield Static(_("Statistics"), id="stats-title")
+        yield Static(_("Reading the history…"), id="stats-summary")
         with TabbedContent(id="stats-tabs"):
-            with TabPane("Accuracy", id="tab-accuracy"), Horizontal(classes="row"):
+            with TabPane(_("Accuracy"), id="tab-accuracy"), Horizontal(classes="row"):
                 yield LineChart(limit=100, id="accuracy-chart")
                 yield BarChart(horizontal=True, limit=100, id="parts-chart")
-            with TabPane("Concepts", id="tab-concepts"), Vertical():
+            with TabPane(_("Concepts"), id="tab-concepts"), Vertical():
                 yield BarChart(horizontal=True, limit=100, id="concepts-chart")
                 yield DataTable(id="concept-table", cursor_type="row", zebra_stripes=True)
-            with TabPane("Forecast", id="tab-forecast"):
+            with TabPane(_("Forecast"), id="tab-forecast"):
                 yield BarChart(id="forecast-chart")
-            with TabPane("Pace", id="tab-pace"), Vertical():
+            with TabPane(_("Pace"), id="tab-pace"), Vertical():
                 yield LineChart(id="time-chart")
                 yield LineChart(id="answers-chart")
         yield Footer()
@@ -221,7 +232,7 @@ class StatsScreen(Screen[None]):
             error = event.worker.error
             message = describe_error(error) if error is not None else None
             self.query_one("#stats-summary", Static).update(
-                f"The history cannot be read: {message or error!r}"
+                _("The history cannot be read: %(error)s") % {"error": message or repr(error)}
             )
 
     def show(self, progress: Progress) -> None:
@@ -231,14 +242,15 @@ class StatsScreen(Screen[None]):
         summary = summary_text(progress)
         if self.service is not None and self.service.problems:
             n = len(self.service.problems)
-            summary += f" · {n} damaged card{'s' if n != 1 else ''} skipped"
+            summary += " · " + ngettext("%(n)d damaged card skipped",
+                                        "%(n)d damaged cards skipped", n) % {"n": n}
         self.query_one("#stats-summary", Static).update(summary)
         for key, data in self.data.items():
             chart = self.query_one(f"#{key}-chart")
             chart.show(data)  # type: ignore[attr-defined]
         table = self.query_one("#concept-table", DataTable)
         table.clear(columns=True)
-        table.add_columns("Concept", "Right", "Asked", "%")
+        table.add_columns(_("Concept"), _("Right"), _("Asked"), "%")
         for c in progress.concepts:
             table.add_row(concept_title(c.name), str(c.right), str(c.total),
                           f"{100 * c.accuracy:.0f}")  # fmt: skip

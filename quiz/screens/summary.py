@@ -19,11 +19,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ..drills import DRILLS, DrillKind
 from ..grading import Part
+from ..i18n import N_, SOURCE_LANGUAGE, _, active_language, format_percent, ngettext
 from ..session import Answered, Session, SessionSummary
+from ..widgets.footer import Footer
 from ..widgets.marks import shown
 from ..widgets.status_bar import clock_text
 from .choices import Choice, Go, LeaveHandler, StartDrill, close_with
@@ -42,23 +44,35 @@ def _concept_title(topic: str) -> str:
 
 
 _ANSWER_FORMAT = {
-    Part.FU: "{} fu", Part.HAN: "{} han", Part.YAKU: "{}", Part.PAYMENT: "{}",
-    Part.DORA: "dora {}", Part.DORA_HAN: "{} han of dora", Part.WAITS: "waits {}",
-    Part.WAIT: "{}",
+    Part.FU: N_("%(answer)s fu"), Part.HAN: N_("%(answer)s han"), Part.YAKU: "%(answer)s",
+    Part.PAYMENT: "%(answer)s", Part.DORA: N_("dora %(answer)s"),
+    Part.DORA_HAN: N_("%(answer)s han of dora"), Part.WAITS: N_("waits %(answer)s"),
+    Part.WAIT: "%(answer)s",
 }
+
+
+def percent(share: float) -> str:
+    """A share as a whole percentage (``85%``; Babel's style in other languages)."""
+    if active_language() == SOURCE_LANGUAGE:
+        return f"{share:.0%}"
+    return format_percent(share)
 
 
 def _question_line(a: Answered) -> str:
     """``Q2 0:45  30 fu 4 han 2000/3900 — missed: payment``."""
     q = a.question
-    wrong = [m.part.label.lower() for m in a.marked.marks if not m.correct]
-    verdict = "right" if not wrong else "missed: " + ", ".join(wrong)
+    if active_language() == SOURCE_LANGUAGE:
+        wrong = [m.part.label.lower() for m in a.marked.marks if not m.correct]
+    else:
+        wrong = [_(m.part.label) for m in a.marked.marks if not m.correct]
+    verdict = (_("right") if not wrong
+               else _("missed: %(parts)s") % {"parts": _(", ").join(wrong)})
     if q.cell is not None:
         what = f"{q.cell.describe()}: {q.key.payment}"
     else:
-        what = " ".join(_ANSWER_FORMAT[p].format(shown(p, q.key.expected_text(p)))
+        what = " ".join(_(_ANSWER_FORMAT[p]) % {"answer": shown(p, q.key.expected_text(p))}
                         for p in q.parts)
-    return f"Q{q.number}  {clock_text(a.seconds)}  {what} — {verdict}"
+    return (_("Q%(n)d") % {"n": q.number}) + f"  {clock_text(a.seconds)}  {what} — {verdict}"
 
 
 def summary_renderable(summary: SessionSummary, *, limit_concepts: int = 8) -> RenderableType:
@@ -66,49 +80,57 @@ def summary_renderable(summary: SessionSummary, *, limit_concepts: int = 8) -> R
     parts: list[RenderableType] = []
     head = Text()
     if summary.answered:
-        head.append(f"{summary.right} of {summary.answered} questions right "
-                    f"({summary.accuracy:.0%})", "bold")
-        head.append(f" · {clock_text(summary.seconds)} in all, "
-                    f"{summary.average_seconds:.0f} s a question")
+        head.append(ngettext("%(right)d of %(n)d question right (%(share)s)",
+                             "%(right)d of %(n)d questions right (%(share)s)", summary.answered)
+                    % {"right": summary.right, "n": summary.answered,
+                       "share": percent(summary.accuracy)}, "bold")
+        head.append(" · " + _("%(time)s in all, %(seconds).0f s a question") % {
+            "time": clock_text(summary.seconds), "seconds": summary.average_seconds})
     else:
-        head.append("No question was answered in this session.", "bold")
+        head.append(_("No question was answered in this session."), "bold")
     parts.append(head)
     if summary.parts:
-        table = Table(title="By part", title_justify="left", expand=False, box=None,
+        table = Table(title=_("By part"), title_justify="left", expand=False, box=None,
                       padding=(0, 2), title_style="bold")
-        table.add_column("Part")
-        table.add_column("Right", justify="right")
-        table.add_column("Accuracy", justify="right")
+        table.add_column(_("Part"))
+        table.add_column(_("Right"), justify="right")
+        table.add_column(_("Accuracy"), justify="right")
         for t in summary.parts:
-            table.add_row(t.name, f"{t.right}/{t.total}", f"{t.accuracy:.0%}")
+            table.add_row(_(t.name), f"{t.right}/{t.total}", percent(t.accuracy))
         parts += [Text(""), table]
     weak = [t for t in summary.concepts if t.right < t.total]
     if weak:
-        table = Table(title="Concepts missed (weakest first)", title_justify="left", box=None,
-                      padding=(0, 2), title_style="bold")
-        table.add_column("Concept")
-        table.add_column("Right", justify="right")
-        table.add_column("Accuracy", justify="right")
+        table = Table(title=_("Concepts missed (weakest first)"), title_justify="left",
+                      box=None, padding=(0, 2), title_style="bold")
+        table.add_column(_("Concept"))
+        table.add_column(_("Right"), justify="right")
+        table.add_column(_("Accuracy"), justify="right")
         for t in weak[:limit_concepts]:
-            table.add_row(_concept_title(t.name), f"{t.right}/{t.total}", f"{t.accuracy:.0%}")
+            table.add_row(_concept_title(t.name), f"{t.right}/{t.total}", percent(t.accuracy))
         parts += [Text(""), table]
         rest = len(summary.concepts) - min(len(weak), limit_concepts)
         if rest > 0:
-            parts.append(Text(f"  ({rest} other concepts met" +
-                              (", all right)" if len(weak) <= limit_concepts else ")"), "dim"))
+            said = (ngettext("(%(n)d other concept met, all right)",
+                             "(%(n)d other concepts met, all right)", rest)
+                    if len(weak) <= limit_concepts
+                    else ngettext("(%(n)d other concept met)", "(%(n)d other concepts met)", rest))
+            parts.append(Text("  " + said % {"n": rest}, "dim"))
     elif summary.concepts:
-        parts += [Text(""), Text(f"Every one of the {len(summary.concepts)} concepts met "
-                                 "was right.")]
+        n = len(summary.concepts)
+        parts += [Text(""), Text(ngettext("Every one of the %(n)d concepts met was right.",
+                                          "Every one of the %(n)d concepts met was right.", n)
+                                 % {"n": n})]
     if summary.slowest:
-        parts += [Text(""), Text("Slowest questions", "bold")]
+        parts += [Text(""), Text(_("Slowest questions"), "bold")]
         parts += [Text("  " + _question_line(a)) for a in summary.slowest]
-    parts += [Text(""), Text("Practise next", "bold")]
+    parts += [Text(""), Text(_("Practise next"), "bold")]
     if summary.next:
         for s in summary.next:
             info = DRILLS[s.drill]
-            parts.append(Text(f"  • {s.title} ({s.why}): {info.title} drill, key {info.key}"))
+            parts.append(Text("  • " + _("%(title)s (%(why)s): %(drill)s drill, key %(key)s") % {
+                "title": s.title, "why": s.why, "drill": _(info.title), "key": info.key}))
     elif summary.answered:
-        parts.append(Text("  Nothing missed: try a harder drill or a shorter time."))
+        parts.append(Text("  " + _("Nothing missed: try a harder drill or a shorter time.")))
     return Group(*parts)
 
 
@@ -133,15 +155,20 @@ class SummaryScreen(Screen[Choice]):
         self.leaving = False
 
     def compose(self) -> ComposeResult:
-        yield Static("Session summary", id="summary-title")
+        yield Static(_("Session summary"), id="summary-title")
         with VerticalScroll(id="summary-body"):
             yield Static(summary_renderable(self.summary), id="summary")
-            keys = " · ".join(f"{i.key} {i.title}" for i in DRILLS.values())
-            yield Static(f"Enter: a new session of the same drill · q: quit\n"
-                         f"Another drill: {keys}", id="summary-keys")
+            keys = " · ".join(f"{i.key} {_(i.title)}" for i in DRILLS.values())
+            yield Static(_("Enter: a new session of the same drill · q: quit") + "\n"
+                         + _("Another drill: %(keys)s") % {"keys": keys}, id="summary-keys")
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
+        self.query_one("#summary-body").focus()
+
+    async def retranslate(self) -> None:
+        """Draw the summary again in the language now spoken."""
+        await self.recompose()
         self.query_one("#summary-body").focus()
 
     async def leave(self, choice: Choice) -> None:

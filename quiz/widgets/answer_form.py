@@ -34,20 +34,32 @@ from textual.widget import Widget
 from textual.widgets import Input, SelectionList, Static
 
 from ..grading import Answer, Hints, Part
+from ..i18n import N_, _
 from .yaku_picker import YakuPicker
 
-__all__ = ["PLACEHOLDERS", "AnswerField", "AnswerForm", "SubmitHandler", "keys_for_text"]
+__all__ = ["PLACEHOLDERS", "AnswerField", "AnswerForm", "SubmitHandler", "keys_for_text",
+           "part_label"]
 
 #: What each field suggests typing (short: a placeholder is cut at the field's width).
+#: In English, marked for the catalogs: :func:`part_label` and the form say them translated.
 PLACEHOLDERS: dict[Part, str] = {
-    Part.FU: "e.g. 40",
-    Part.HAN: "e.g. 3",
-    Part.PAYMENT: "7700 · 2000/3900 · 3900 all",
-    Part.DORA: "one per indicator: 6p E",
-    Part.DORA_HAN: "e.g. 2",
-    Part.WAITS: "e.g. 25m 3p",
-    Part.WAIT: "kanchan (r k p s t)",
+    Part.FU: N_("e.g. 40"),
+    Part.HAN: N_("e.g. 3"),
+    Part.PAYMENT: N_("7700 · 2000/3900 · 3900 all"),
+    Part.DORA: N_("one per indicator: 6p E"),
+    Part.DORA_HAN: N_("e.g. 2"),
+    Part.WAITS: N_("e.g. 25m 3p"),
+    Part.WAIT: N_("kanchan (r k p s t)"),
 }
+
+#: The parts' labels (:attr:`quiz.grading.Part.label`), marked for the catalogs.
+_PART_LABELS = (N_("Fu"), N_("Han"), N_("Yaku"), N_("Payment"), N_("Dora tiles"),
+                N_("Dora han"), N_("Winning tiles"), N_("Wait"))
+
+
+def part_label(part: Part) -> str:
+    """A part's short label in the learner's language (``Payment``, ``支払い``)."""
+    return _(part.label)
 
 _WIDE = (Part.PAYMENT, Part.WAIT, Part.DORA, Part.WAITS)
 
@@ -97,7 +109,7 @@ class AnswerField(Input):
         super().__init__(placeholder=placeholder, id=f"answer-{part.value}", classes=classes,
                          select_on_focus=False)
         self.part = part
-        self.border_title = part.label
+        self.border_title = part_label(part)
 
     # Textual calls these before the same handlers of Input (which then run
     # unless the default is prevented).
@@ -177,7 +189,7 @@ class AnswerForm(Widget):
                 if part is Part.YAKU:
                     continue
                 yield AnswerField(part, placeholder=self.placeholders.get(part,
-                                                                          PLACEHOLDERS[part]),
+                                                                          _(PLACEHOLDERS[part])),
                                   classes="-wide" if part in _WIDE else "")
         if Part.YAKU in self.parts:
             yield YakuPicker(id="answer-yaku")
@@ -252,7 +264,7 @@ class AnswerForm(Widget):
             self._focus(first)
 
     def _draw_hints(self) -> None:
-        lines = [f"{part.label}: {message}" for part, message in self._hints.items()]
+        lines = [f"{part_label(part)}: {message}" for part, message in self._hints.items()]
         self.query_one("#hints", Static).update("\n".join(lines))
 
     def clear_hints(self) -> None:

@@ -12,6 +12,8 @@ from typing import Literal
 
 from textual_plotext import PlotextPlot
 
+from ..i18n import _
+
 __all__ = ["BarChart", "Chart", "ChartData", "LineChart", "bar_layout", "day_ticks"]
 
 
@@ -48,7 +50,7 @@ class Chart(PlotextPlot):
         plt.clear_figure()
         plt.title(data.title)
         if data.empty:
-            plt.title(f"{data.title}: no answers yet")
+            plt.title(_("%(title)s: no answers yet") % {"title": data.title})
         else:
             self.draw(data)
         self.refresh()

@@ -17,6 +17,8 @@ from textual.reactive import reactive
 from scoring.hand import Hand, MeldKind
 from scoring.tiles import Tile
 
+from ..i18n import N_, _
+from ..i18n_width import display_width, pad
 from ..tilefaces import chip_width
 from .tile import TILE_CSS, TileStyled
 
@@ -35,11 +37,11 @@ class HandGroup:
 
 
 _MELD_LABELS = {
-    MeldKind.CHI: "^chi",
-    MeldKind.PON: "^pon",
-    MeldKind.MINKAN: "^open kan",
-    MeldKind.SHOUMINKAN: "^added kan",
-    MeldKind.ANKAN: "closed kan",
+    MeldKind.CHI: N_("^chi"),
+    MeldKind.PON: N_("^pon"),
+    MeldKind.MINKAN: N_("^open kan"),
+    MeldKind.SHOUMINKAN: N_("^added kan"),
+    MeldKind.ANKAN: N_("closed kan"),
 }
 
 
@@ -54,18 +56,18 @@ def hand_groups(hand: Hand, *, tsumo: bool, hide_win: bool = False) -> list[Hand
     concealed = list(hand.concealed)
     concealed.remove(hand.win)
     concealed.sort(key=lambda t: (t.index, not t.red))
-    groups = [HandGroup(tuple(concealed), "waiting" if hide_win else "")]
+    groups = [HandGroup(tuple(concealed), _("waiting") if hide_win else "")]
     if not hide_win:
-        groups.append(HandGroup((hand.win,), "tsumo" if tsumo else "ron", win=hand.win))
+        groups.append(HandGroup((hand.win,), _("tsumo") if tsumo else _("ron"), win=hand.win))
     for meld in hand.melds:
         tiles = tuple(sorted(meld.tiles, key=lambda t: (t.index, t.red)))
         if meld.kind is MeldKind.ANKAN:
             # the outer two lie face down: a red five goes in the middle, where it shows
             plain = [t for t in tiles if not t.red]
             tiles = (plain[0], *[t for t in tiles if t.red], *plain[1:])
-            groups.append(HandGroup(tiles, _MELD_LABELS[meld.kind], backs=(0, 3)))
+            groups.append(HandGroup(tiles, _(_MELD_LABELS[meld.kind]), backs=(0, 3)))
         else:
-            groups.append(HandGroup(tiles, _MELD_LABELS[meld.kind], called=0))
+            groups.append(HandGroup(tiles, _(_MELD_LABELS[meld.kind]), called=0))
     return groups
 
 
@@ -98,7 +100,7 @@ class HandView(TileStyled):
         lines: list[list[HandGroup]] = [[]]
         used = 0
         for g in self.groups():
-            w = max(len(g.tiles) * cw, len(g.label))
+            w = max(len(g.tiles) * cw, display_width(g.label))
             if lines[-1] and used + self.GAP + w > width:
                 lines.append([])
                 used = 0
@@ -124,11 +126,11 @@ class HandView(TileStyled):
                 if i:
                     tiles_row.append(" " * self.GAP)
                     labels_row.append(" " * self.GAP)
-                w = max(len(g.tiles) * cw, len(g.label))
+                w = max(len(g.tiles) * cw, display_width(g.label))
                 chips = self.tile_text(g.tiles, win=g.win, called=g.called, backs=g.backs)
                 chips.pad_right(w - chips.cell_len)
                 tiles_row.append_text(chips)
-                labels_row.append(g.label.ljust(w), label_style)
+                labels_row.append(pad(g.label, w), label_style)
             if n:
                 out.append("\n")
             tiles_row.rstrip()

@@ -16,6 +16,7 @@ from textual.containers import Horizontal
 from textual.message import Message
 from textual.widgets import Button, Static
 
+from ..i18n import _
 from ..srs import RatingOption
 
 __all__ = ["RatingBar"]
@@ -63,7 +64,7 @@ class RatingBar(Horizontal):
             button.variant = "primary" if n == chosen else "default"
             button.set_class(n == proposed, "-proposed")
         name = next((o.name for o in self.options if int(o.rating) == proposed), "")
-        self.query_one("#rating-note", Static).update(f"proposed: {name}")
+        self.query_one("#rating-note", Static).update(_("proposed: %(name)s") % {"name": name})
 
     def focus_proposed(self) -> None:
         """Focus the proposed rating's button (Enter then accepts it)."""

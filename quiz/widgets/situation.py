@@ -10,22 +10,31 @@ from textual.reactive import reactive
 from scoring.hand import Situation, Wind
 
 from ..drills import TableCell
+from ..i18n import N_, SOURCE_LANGUAGE, _, active_language, ngettext
+from ..i18n_terms import honour_name
 from .tile import TILE_CSS, TileStyled
 
 __all__ = ["SituationPanel", "discarder", "situation_lines"]
 
 _FLAG_WORDS = (
-    ("double_riichi", "double riichi"),
-    ("riichi", "riichi"),
-    ("ippatsu", "ippatsu"),
-    ("rinshan", "rinshan (won on the kan replacement tile)"),
-    ("chankan", "chankan (robbed a kan)"),
-    ("haitei", "haitei (last tile of the wall)"),
-    ("houtei", "houtei (last discard)"),
-    ("tenhou", "tenhou (dealer's first draw)"),
-    ("chiihou", "chiihou (first draw)"),
-    ("renhou", "renhou (ron before the first draw)"),
+    ("double_riichi", N_("double riichi")),
+    ("riichi", N_("riichi")),
+    ("ippatsu", N_("ippatsu")),
+    ("rinshan", N_("rinshan (won on the kan replacement tile)")),
+    ("chankan", N_("chankan (robbed a kan)")),
+    ("haitei", N_("haitei (last tile of the wall)")),
+    ("houtei", N_("houtei (last discard)")),
+    ("tenhou", N_("tenhou (dealer's first draw)")),
+    ("chiihou", N_("chiihou (first draw)")),
+    ("renhou", N_("renhou (ron before the first draw)")),
 )
+
+
+def wind_word(wind: Wind) -> str:
+    """A wind in the learner's language (``East``, ``東``, ``ตะวันออก``)."""
+    if active_language() == SOURCE_LANGUAGE:
+        return wind.word
+    return honour_name(27 + list(Wind).index(wind))
 
 
 def discarder(seat: Wind, salt: str) -> Wind:
@@ -36,23 +45,29 @@ def discarder(seat: Wind, salt: str) -> Wind:
 
 def situation_lines(s: Situation, rules: str, *, salt: str = "") -> list[str]:
     """The situation in words, one line per fact group (tiles are drawn separately)."""
-    who = "dealer" if s.dealer else "non-dealer"
+    who = _("dealer") if s.dealer else _("non-dealer")
     if s.tsumo:
-        how = "tsumo (self-draw)"
+        how = _("tsumo (self-draw)")
     else:
         d = discarder(s.seat_wind, salt)
-        how = f"ron from {d.word}" + (" (dealer)" if d is Wind.EAST else "")
-    first = f"{s.round_wind.word} round · seat {s.seat_wind.word} ({who}) · {how}"
-    flags = [words for name, words in _FLAG_WORDS if getattr(s, name)]
-    if s.double_riichi and "riichi" in flags:
-        flags.remove("riichi")
-    second = ("Declared: " + ", ".join(flags)) if flags else "No riichi or other situational yaku"
+        how = (_("ron from %(wind)s (dealer)") if d is Wind.EAST
+               else _("ron from %(wind)s")) % {"wind": wind_word(d)}
+    first = _("%(round)s round · seat %(seat)s (%(who)s) · %(how)s") % {
+        "round": wind_word(s.round_wind), "seat": wind_word(s.seat_wind), "who": who,
+        "how": how}
+    names = [name for name, _words in _FLAG_WORDS if getattr(s, name)]
+    if s.double_riichi and "riichi" in names:
+        names.remove("riichi")
+    flags = [_(words) for name, words in _FLAG_WORDS if name in names]
+    second = (_("Declared: %(flags)s") % {"flags": _(", ").join(flags)} if flags
+              else _("No riichi or other situational yaku"))
     extras = []
     if s.honba:
-        extras.append(f"{s.honba} honba")
+        extras.append(ngettext("%(n)d honba", "%(n)d honba", s.honba) % {"n": s.honba})
     if s.sticks:
-        extras.append(f"{s.sticks} riichi stick{'s' if s.sticks > 1 else ''}")
-    extras.append(f"{rules} rules")
+        extras.append(ngettext("%(n)d riichi stick", "%(n)d riichi sticks", s.sticks)
+                      % {"n": s.sticks})
+    extras.append(_("%(rules)s rules") % {"rules": rules})
     return [first, second, " · ".join(extras)]
 
 
@@ -96,14 +111,15 @@ class SituationPanel(TileStyled):
         if self._cell is not None:
             c = self._cell
             text = Text()
-            text.append("Dealer" if c.dealer else "Non-dealer", "bold")
-            text.append(" · won by ")
-            text.append("tsumo" if c.tsumo else "ron", "bold")
+            text.append(_("Dealer") if c.dealer else _("Non-dealer"), "bold")
+            text.append(_(" · won by "))
+            text.append(_("tsumo") if c.tsumo else _("ron"), "bold")
             text.append(" · ")
-            text.append(f"{c.fu} fu {c.han} han", "bold")
+            text.append(_("%(fu)d fu %(han)d han") % {"fu": c.fu, "han": c.han}, "bold")
             if c.honba:
-                text.append(f" · {c.honba} honba", "bold")
-            text.append(f" · rules: {self._rules}", muted)
+                text.append(" · " + ngettext("%(n)d honba", "%(n)d honba", c.honba)
+                            % {"n": c.honba}, "bold")
+            text.append(" · " + _("rules: %(rules)s") % {"rules": self._rules}, muted)
             return text
         s = self._situation
         if s is None:
@@ -111,16 +127,16 @@ class SituationPanel(TileStyled):
         lines = situation_lines(s, self._rules, salt=self._salt)
         text = Text(lines[0] + "\n")
         text.append(lines[1] + "\n")
-        text.append("Dora indicator" + ("s" if len(s.dora) > 1 else "") + ": ")
+        text.append(ngettext("Dora indicator: ", "Dora indicators: ", max(len(s.dora), 1)))
         if s.dora:
             text.append_text(self.tile_text(s.dora))
         else:
-            text.append("none ", muted)
+            text.append(_("none") + " ", muted)
         if self.show_ura and s.ura:
-            text.append(" Ura: ")
+            text.append(" " + _("Ura:") + " ")
             text.append_text(self.tile_text(s.ura))
             if not s.in_riichi:
-                text.append("(no riichi: not counted) ", muted)
+                text.append(_("(no riichi: not counted)") + " ", muted)
         text.rstrip()
         text.append(" · " + lines[2], muted)
         return text

@@ -5,6 +5,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
+from ..i18n import _
 from ..session import Session
 
 __all__ = ["StatusBar", "clock_text"]
@@ -36,15 +37,17 @@ class StatusBar(Static):
         done = len(session.answered)
         number = done if answered_view else done + 1
         length = session.plan.length
-        text.append(f"Q{number}" + (f"/{length}" if length else ""), "bold")
+        text.append((_("Q%(n)d/%(of)d") if length else _("Q%(n)d"))
+                    % {"n": number, "of": length}, "bold")
         text.append(f" · {drill} · {learner}")
         right, total = session.score
-        text.append(f" · score {right}/{total}", "bold")
+        text.append(" · " + _("score %(right)d/%(total)d") % {"right": right, "total": total},
+                    "bold")
         if not answered_view:
             text.append(f" · {clock_text(session.question_seconds())}", "bold")
         remaining = session.remaining()
         if remaining is not None:
-            text.append(f" · {clock_text(remaining)} left")
+            text.append(" · " + _("%(time)s left") % {"time": clock_text(remaining)})
         if due:
             text.append(f" · {due}")
         self.update(text)

@@ -12,6 +12,8 @@ from textual import events
 
 from scoring.yaku import YAKU
 
+from ..i18n import SOURCE_LANGUAGE, _, active_language
+from ..i18n_terms import yaku_title
 from .marked_list import MarkedSelectionList
 
 __all__ = ["YakuPicker"]
@@ -32,7 +34,7 @@ class YakuPicker(MarkedSelectionList[str]):
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         options = [(self.prompt_for(name), name) for name in YAKU]
         super().__init__(*options, id=id, classes=classes)
-        self.border_title = "Yaku (space marks, a letter jumps, ? don't know, enter: next)"
+        self.border_title = _("Yaku (space marks, a letter jumps, ? don't know, enter: next)")
         #: The learner said they do not know (typed ``?``).
         self.dont_know = False
 
@@ -41,14 +43,16 @@ class YakuPicker(MarkedSelectionList[str]):
         """The line shown for a yaku: its title and han (closed / open)."""
         info = YAKU[name]
         if info.yakuman:
-            value = "yakuman" if info.yakuman == 1 else "double yakuman"
+            value = _("yakuman") if info.yakuman == 1 else _("double yakuman")
         elif info.open_han is None:
-            value = f"{info.closed_han} han, closed only"
+            value = _("%(han)d han, closed only") % {"han": info.closed_han}
         elif info.open_han == info.closed_han:
-            value = f"{info.closed_han} han"
+            value = _("%(han)d han") % {"han": info.closed_han}
         else:
-            value = f"{info.closed_han} han, open {info.open_han}"
-        return f"{info.title} ({value})"
+            value = _("%(han)d han, open %(open)d") % {"han": info.closed_han,
+                                                       "open": info.open_han}
+        title = info.title if active_language() == SOURCE_LANGUAGE else yaku_title(name)
+        return f"{title} ({value})"
 
     def toggle_highlighted(self) -> None:
         """Mark or unmark the highlighted yaku now (not on the list's next turn)."""
@@ -73,7 +77,7 @@ class YakuPicker(MarkedSelectionList[str]):
         if char == "?":
             event.stop()
             self.dont_know = not self.dont_know
-            self.border_subtitle = "? you don't know: enter goes on" if self.dont_know else ""
+            self.border_subtitle = _("? you don't know: enter goes on") if self.dont_know else ""
             return
         if not char or len(char) != 1 or not char.isalpha():
             return
