@@ -54,13 +54,9 @@ __all__ = [
     "UraNotCountedStep",
     "YakuStep",
     "explain",
-    "fu_total_text",
-    "limit_text",
     "render_step",
     "render_text",
     "step_value",
-    "sticks_text",
-    "yaku_text",
 ]
 
 
@@ -397,7 +393,7 @@ def _indicator_text(step: DoraStep) -> str:
     )
 
 
-def limit_text(step: LimitStep) -> str:
+def _limit_text(step: LimitStep) -> str:
     """How a limit hand's base points come about, in a sentence."""
     head = f"{step.fu} x 2^(2+{step.han}) = {step.raw}"
     if step.how is LimitHow.YAKUMAN:
@@ -440,7 +436,7 @@ def _payment_text(step: PaymentStep) -> str:
     )
 
 
-def fu_total_text(step: FuTotalStep) -> str:
+def _fu_total_text(step: FuTotalStep) -> str:
     """The fu total and how it was rounded, in a sentence."""
     return {
         FuTotal.YAKUMAN_SHAPE: "Thirteen orphans is a yakuman: fu do not matter.",
@@ -452,7 +448,7 @@ def fu_total_text(step: FuTotalStep) -> str:
     }[step.how]
 
 
-def yaku_text(step: YakuStep) -> str:
+def _yaku_text(step: YakuStep) -> str:
     """A yaku, its han (or yakuman) and what it is for."""
     info = YAKU.get(step.name)
     title = info.title if info else step.name
@@ -463,7 +459,7 @@ def yaku_text(step: YakuStep) -> str:
     return f"{title}: {amount} ({why})" if why else f"{title}: {amount}"
 
 
-def sticks_text(step: BonusStep) -> str:
+def _sticks_text(step: BonusStep) -> str:
     """The riichi sticks on the table going to the winner."""
     plural = "s" if step.sticks > 1 else ""
     return f"{step.sticks} riichi stick{plural} on the table: +{step.bonus}."
@@ -485,14 +481,14 @@ def render_step(step: Step) -> str:
         label = item.name + (f" {format_tiles(item.tiles)}" if item.tiles else "")
         return f"{label}: +{item.fu} fu ({item.reason})"
     if isinstance(step, FuTotalStep):
-        return fu_total_text(step)
+        return _fu_total_text(step)
     if isinstance(step, DoraStep):
         if step.name == "aka_dora":
             return f"red fives: +{step.han} han ({format_tiles(step.reds)})"
         what = "ura dora" if step.name == "ura_dora" else "dora"
         return f"{what}: +{step.han} han ({_indicator_text(step)})"
     if isinstance(step, YakuStep):
-        return yaku_text(step)
+        return _yaku_text(step)
     if isinstance(step, UraNotCountedStep):
         return "Ura dora count only for a riichi hand: not counted here."
     if isinstance(step, HanTotalStep):
@@ -500,12 +496,12 @@ def render_step(step: Step) -> str:
     if isinstance(step, BaseStep):
         return f"Base points = {step.fu} x 2^(2+{step.han}) = {step.base}."
     if isinstance(step, LimitStep):
-        return limit_text(step)
+        return _limit_text(step)
     if isinstance(step, PaymentStep):
         return _payment_text(step)
     if isinstance(step, BonusStep):
         if step.sticks:
-            return sticks_text(step)
+            return _sticks_text(step)
         if not step.tsumo:
             return (
                 f"{step.honba} honba: +{step.bonus} "
