@@ -1,12 +1,13 @@
-"""The worked explanation in words: every English sentence the learner reads about it.
+"""The worked explanation in words, as the learner reads it.
 
 ``scoring.explain`` gives the steps as data (tiles, numbers, kinds); this
 module turns them, and the drill's own steps (the waits, the dora indicators,
 the points table and its memory tricks), into lines of text, drawing every
-tile with the learner's tile formatter. It is the one place to translate. The
+tile with the learner's tile formatter. It is the place to translate. The
 steps that hold no tiles (fu total, yaku, han, base, limit, sticks, total)
-read as ``scoring.explain.render_step`` words them, so the library's plain
-text and the app say them alike.
+read in English as ``scoring.explain.render_step`` words them, so the
+library's plain text and the app say them alike; a translation words them
+here, in :func:`step_line`.
 
 >>> from scoring import parse_record, score
 >>> from quiz.drills import DrillKind, Question
