@@ -340,6 +340,18 @@ _YAKU_TOPICS: tuple[Topic, ...] = tuple(
 #: Every fixed topic by id (``cell:`` topics are computed: see :func:`table_cell`).
 TOPICS: dict[str, Topic] = {t.id: t for t in (*_YAKU_TOPICS, *_FIXED)}
 
+#: The topics of who won and how, with the payment that follows: every hand has three.
+WIN_TOPICS: tuple[str, ...] = (
+    "win:dealer",
+    "win:non_dealer",
+    "win:ron",
+    "win:tsumo",
+    "pay:dealer_ron",
+    "pay:non_dealer_ron",
+    "pay:dealer_tsumo",
+    "pay:non_dealer_tsumo",
+)
+
 _CELL = re.compile(r"^cell:(\d{1,2})h(\d{2,3})f:(dealer|non_dealer):(ron|tsumo)$")
 
 #: Yakuman that some profiles count double.

@@ -1,9 +1,13 @@
-"""The worked explanation in words: every English sentence the learner reads about it.
+"""The worked explanation in words, as the learner reads it.
 
 ``scoring.explain`` gives the steps as data (tiles, numbers, kinds); this
 module turns them, and the drill's own steps (the waits, the dora indicators,
 the points table and its memory tricks), into lines of text, drawing every
-tile with the learner's tile formatter. It is the one place to translate.
+tile with the learner's tile formatter. It is the place to translate. The
+steps that hold no tiles (fu total, yaku, han, base, limit, sticks, total)
+read in English as ``scoring.explain.render_step`` words them, so the
+library's plain text and the app say them alike; a translation words them
+here, in :func:`step_line`.
 
 >>> from scoring import parse_record, score
 >>> from quiz.drills import DrillKind, Question
@@ -22,29 +26,21 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from scoring.explain import (
-    BaseStep,
     BonusStep,
     DoraStep,
     FuItemStep,
-    FuTotal,
-    FuTotalStep,
-    HanTotalStep,
-    LimitHow,
-    LimitStep,
     PaymentStep,
     ReadingStep,
     Step,
-    TotalStep,
-    UraNotCountedStep,
-    YakuStep,
     explain,
+    render_step,
+    step_value,
 )
 from scoring.fu import FuKind
 from scoring.result import (
     Alternative,
     FuItem,
     GroupKind,
-    Limit,
     Payment,
     PayShape,
     Reading,
@@ -52,7 +48,6 @@ from scoring.result import (
     Result,
 )
 from scoring.tiles import Tile, dora_from_indicator, format_tiles
-from scoring.yaku import YAKU
 
 from .grading.marks import TileText
 
@@ -141,27 +136,6 @@ def _indicators(step: DoraStep, tiles: TileText) -> str:
     )
 
 
-def _limit(step: LimitStep) -> str:
-    head = f"{step.fu} x 2^(2+{step.han}) = {step.raw}"
-    if step.how is LimitHow.YAKUMAN:
-        return f"{step.yakuman}x yakuman: base {step.base} (8000 per yakuman)."
-    if step.how is LimitHow.KIRIAGE:
-        return f"{head}, rounded up to mangan by kiriage mangan ({step.rules} rules): base 2000."
-    if step.how is LimitHow.CAPPED:
-        return f"{head}, more than 2000: capped at mangan, base 2000."
-    if step.how is LimitHow.KAZOE:
-        return f"{step.han} han: counted (kazoe) yakuman, base 8000."
-    if step.how is LimitHow.SANBAIMAN_CAP:
-        return f"{step.han} han: sanbaiman under {step.rules} rules (no kazoe yakuman), base 6000."
-    span = {
-        Limit.MANGAN: "5 han",
-        Limit.HANEMAN: "6-7 han",
-        Limit.BAIMAN: "8-10 han",
-        Limit.SANBAIMAN: "11-12 han",
-    }[step.limit]
-    return f"{step.han} han: {step.limit.value} ({span}), base {step.base}; fu do not matter."
-
-
 def _share(multiple: int, base: int, paid: int) -> str:
     """``4 x 320 = 1280, rounded up to 1300``; no rounding said where there was none."""
     worked = f"{multiple} x {base} = {multiple * base}" if multiple != 1 else f"{base}"
@@ -187,10 +161,7 @@ def payment_words(payment: Payment, base: int, *, dealer: bool) -> str:
     )
 
 
-def _bonus(step: BonusStep) -> str:
-    if step.sticks:
-        plural = "s" if step.sticks > 1 else ""
-        return f"{step.sticks} riichi stick{plural} on the table: +{step.bonus}."
+def _honba(step: BonusStep) -> str:
     if not step.tsumo:
         counters = f"{step.per_payer} a counter, " if step.honba > 1 else ""
         return f"{step.honba} honba: +{step.bonus} ({counters}paid by the discarder alone)."
@@ -198,16 +169,6 @@ def _bonus(step: BonusStep) -> str:
         f"{step.honba} honba: +{step.honba * step.per_payer} from each "
         f"of the three payers ({step.per_payer} a counter), +{step.bonus} in all."
     )
-
-
-def _yaku(step: YakuStep) -> str:
-    info = YAKU.get(step.name)
-    title = info.title if info else step.name
-    amount = f"{step.yakuman}x yakuman" if step.yakuman else f"{step.han} han"
-    why = info.description if info else ""
-    if step.name == "renhou" and step.han == 5:
-        why = "renhou is valued as mangan under these rules"
-    return f"{title}: {amount} ({why})" if why else f"{title}: {amount}"
 
 
 def step_line(step: Step, tiles: TileText = format_tiles) -> ExplanationLine:
@@ -228,16 +189,6 @@ def step_line(step: Step, tiles: TileText = format_tiles) -> ExplanationLine:
         why = fu_reason(item)
         text = f"{label}: +{item.fu} fu" + (f" ({why})" if why else "")
         return ExplanationLine(kind, text, item.tiles, item.fu)
-    if isinstance(step, FuTotalStep):
-        text = {
-            FuTotal.YAKUMAN_SHAPE: "Thirteen orphans is a yakuman: fu do not matter.",
-            FuTotal.CHIITOITSU: "Fu: 25 (chiitoitsu, not rounded).",
-            FuTotal.PINFU_TSUMO: "Fu: 20 (pinfu tsumo: the 2 tsumo fu are not counted, "
-            "and 20 is not rounded).",
-            FuTotal.EXACT: f"Fu: {step.raw}, already a multiple of 10.",
-            FuTotal.ROUNDED: f"Fu: {step.raw}, rounded up to {step.fu}.",
-        }[step.how]
-        return ExplanationLine(kind, text, (), step.fu)
     if isinstance(step, DoraStep):
         if step.name == "aka_dora":
             text = f"red fives: +{step.han} han ({tiles(step.reds)})"
@@ -245,25 +196,13 @@ def step_line(step: Step, tiles: TileText = format_tiles) -> ExplanationLine:
             what = "ura dora" if step.name == "ura_dora" else "dora"
             text = f"{what}: +{step.han} han ({_indicators(step, tiles)})"
         return ExplanationLine(kind, text, step.tiles, step.han)
-    if isinstance(step, YakuStep):
-        return ExplanationLine(kind, _yaku(step), (), step.han)
-    if isinstance(step, UraNotCountedStep):
-        return ExplanationLine(kind, "Ura dora count only for a riichi hand: not counted here.",
-                               (), 0)
-    if isinstance(step, HanTotalStep):
-        return ExplanationLine(kind, f"Han: {step.han}.", (), step.han)
-    if isinstance(step, BaseStep):
-        text = f"Base points = {step.fu} x 2^(2+{step.han}) = {step.base}."
-        return ExplanationLine(kind, text, (), step.base)
-    if isinstance(step, LimitStep):
-        return ExplanationLine(kind, _limit(step), (), step.base)
     if isinstance(step, PaymentStep):
         text = payment_words(step.payment, step.base, dealer=step.dealer)
         return ExplanationLine(kind, text, (), step.payment.total_paid)
-    if isinstance(step, BonusStep):
-        return ExplanationLine(kind, _bonus(step), (), step.bonus)
-    assert isinstance(step, TotalStep)
-    return ExplanationLine(kind, f"The winner receives {step.total} in all.", (), step.total)
+    if isinstance(step, BonusStep) and not step.sticks:
+        return ExplanationLine(kind, _honba(step), (), step.bonus)
+    # the other steps hold no tiles and read alike everywhere: scoring's own sentence
+    return ExplanationLine(kind, render_step(step), (), step_value(step))
 
 
 # --------------------------------------------------------------------------- the drill's steps

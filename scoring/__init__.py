@@ -9,6 +9,7 @@ A pure library (standard library only). The quickest way in:
 ([{'name': 'menzen_tsumo', 'han': 1}, {'name': 'seat_wind', 'han': 1}], '700/1300')
 """
 
+from . import result
 from .batch import parse_record, score_record
 from .errors import (
     IncompleteHandError,
@@ -26,20 +27,7 @@ from .errors import (
 from .explain import Step, StepKind, explain, render_text
 from .fu import FuKind
 from .hand import Hand, Meld, MeldKind, Situation, Win, Wind
-from .result import (
-    Alternative,
-    FuItem,
-    Group,
-    GroupKind,
-    Limit,
-    Payment,
-    PayShape,
-    Reading,
-    ReadingKind,
-    Result,
-    Wait,
-    YakuHan,
-)
+from .result import *  # noqa: F403 (the names of result.__all__, listed there once)
 from .rules import DEFAULT_PROFILE, PROFILES, Kazoe, Renhou, RuleProfile, get_profile
 from .score import score, score_hand
 from .tiles import Suit, Tile, dora_from_indicator, format_tiles, parse_tiles
@@ -49,27 +37,17 @@ __all__ = [
     "DEFAULT_PROFILE",
     "PROFILES",
     "YAKU",
-    "Alternative",
-    "FuItem",
     "FuKind",
-    "Group",
-    "GroupKind",
     "Hand",
     "IncompleteHandError",
     "InputFieldError",
     "Kazoe",
-    "Limit",
     "Meld",
     "MeldError",
     "MeldKind",
     "NoYakuError",
     "NotationError",
-    "PayShape",
-    "Payment",
-    "Reading",
-    "ReadingKind",
     "Renhou",
-    "Result",
     "RuleProfile",
     "RuleProfileError",
     "ScoringError",
@@ -81,11 +59,9 @@ __all__ = [
     "Tile",
     "TileCountError",
     "TooManyCopiesError",
-    "Wait",
     "Win",
     "Wind",
     "WinningTileError",
-    "YakuHan",
     "YakuInfo",
     "dora_from_indicator",
     "explain",
@@ -98,3 +74,4 @@ __all__ = [
     "score_hand",
     "score_record",
 ]
+__all__ += result.__all__

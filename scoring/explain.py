@@ -394,6 +394,7 @@ def _indicator_text(step: DoraStep) -> str:
 
 
 def _limit_text(step: LimitStep) -> str:
+    """How a limit hand's base points come about, in a sentence."""
     head = f"{step.fu} x 2^(2+{step.han}) = {step.raw}"
     if step.how is LimitHow.YAKUMAN:
         return f"{step.yakuman}x yakuman: base {step.base} (8000 per yakuman)."
@@ -435,6 +436,35 @@ def _payment_text(step: PaymentStep) -> str:
     )
 
 
+def _fu_total_text(step: FuTotalStep) -> str:
+    """The fu total and how it was rounded, in a sentence."""
+    return {
+        FuTotal.YAKUMAN_SHAPE: "Thirteen orphans is a yakuman: fu do not matter.",
+        FuTotal.CHIITOITSU: "Fu: 25 (chiitoitsu, not rounded).",
+        FuTotal.PINFU_TSUMO: "Fu: 20 (pinfu tsumo: the 2 tsumo fu are not counted, "
+        "and 20 is not rounded).",
+        FuTotal.EXACT: f"Fu: {step.raw}, already a multiple of 10.",
+        FuTotal.ROUNDED: f"Fu: {step.raw}, rounded up to {step.fu}.",
+    }[step.how]
+
+
+def _yaku_text(step: YakuStep) -> str:
+    """A yaku, its han (or yakuman) and what it is for."""
+    info = YAKU.get(step.name)
+    title = info.title if info else step.name
+    amount = f"{step.yakuman}x yakuman" if step.yakuman else f"{step.han} han"
+    why = info.description if info else ""
+    if step.name == "renhou" and step.han == 5:
+        why = "renhou is valued as mangan under these rules"
+    return f"{title}: {amount} ({why})" if why else f"{title}: {amount}"
+
+
+def _sticks_text(step: BonusStep) -> str:
+    """The riichi sticks on the table going to the winner."""
+    plural = "s" if step.sticks > 1 else ""
+    return f"{step.sticks} riichi stick{plural} on the table: +{step.bonus}."
+
+
 def render_step(step: Step) -> str:
     """One step in plain English with MPSZ tiles (the library's own wording)."""
     if isinstance(step, ReadingStep):
@@ -451,27 +481,14 @@ def render_step(step: Step) -> str:
         label = item.name + (f" {format_tiles(item.tiles)}" if item.tiles else "")
         return f"{label}: +{item.fu} fu ({item.reason})"
     if isinstance(step, FuTotalStep):
-        return {
-            FuTotal.YAKUMAN_SHAPE: "Thirteen orphans is a yakuman: fu do not matter.",
-            FuTotal.CHIITOITSU: "Fu: 25 (chiitoitsu, not rounded).",
-            FuTotal.PINFU_TSUMO: "Fu: 20 (pinfu tsumo: the 2 tsumo fu are not counted, "
-            "and 20 is not rounded).",
-            FuTotal.EXACT: f"Fu: {step.raw}, already a multiple of 10.",
-            FuTotal.ROUNDED: f"Fu: {step.raw}, rounded up to {step.fu}.",
-        }[step.how]
+        return _fu_total_text(step)
     if isinstance(step, DoraStep):
         if step.name == "aka_dora":
             return f"red fives: +{step.han} han ({format_tiles(step.reds)})"
         what = "ura dora" if step.name == "ura_dora" else "dora"
         return f"{what}: +{step.han} han ({_indicator_text(step)})"
     if isinstance(step, YakuStep):
-        info = YAKU.get(step.name)
-        title = info.title if info else step.name
-        amount = f"{step.yakuman}x yakuman" if step.yakuman else f"{step.han} han"
-        why = info.description if info else ""
-        if step.name == "renhou" and step.han == 5:
-            why = "renhou is valued as mangan under these rules"
-        return f"{title}: {amount} ({why})"
+        return _yaku_text(step)
     if isinstance(step, UraNotCountedStep):
         return "Ura dora count only for a riichi hand: not counted here."
     if isinstance(step, HanTotalStep):
@@ -484,8 +501,7 @@ def render_step(step: Step) -> str:
         return _payment_text(step)
     if isinstance(step, BonusStep):
         if step.sticks:
-            plural = "s" if step.sticks > 1 else ""
-            return f"{step.sticks} riichi stick{plural} on the table: +{step.bonus}."
+            return _sticks_text(step)
         if not step.tsumo:
             return (
                 f"{step.honba} honba: +{step.bonus} "

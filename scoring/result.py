@@ -16,6 +16,22 @@ from .hand import Hand, Situation
 from .rules import RuleProfile
 from .tiles import Tile, format_tiles
 
+#: What ``scoring`` hands on from here (round_up_100 stays a helper of the library).
+__all__ = [
+    "Alternative",
+    "FuItem",
+    "Group",
+    "GroupKind",
+    "Limit",
+    "PayShape",
+    "Payment",
+    "Reading",
+    "ReadingKind",
+    "Result",
+    "Wait",
+    "YakuHan",
+]
+
 
 class GroupKind(StrEnum):
     """The kind of one group in a reading."""

@@ -264,8 +264,7 @@ class Classroom:
             WrongPasswordError: the password does not match.
         """
         with self.db.session() as s:
-            row = self._set_row(s, name)
-            self._verify_teacher(row, password)
+            row = self._teacher_set(s, name, password)
             return self._set_record(s, row)
 
     def delete_set(self, name: str, password: str) -> None:
@@ -276,8 +275,7 @@ class Classroom:
             WrongPasswordError: the password does not match.
         """
         with self.db.transaction() as s:
-            row = self._set_row(s, name)
-            self._verify_teacher(row, password)
+            row = self._teacher_set(s, name, password)
             s.delete(row)
 
     def questions(self, name: str) -> tuple[ClassQuestion, ...]:
@@ -313,8 +311,7 @@ class Classroom:
         from .setfile import set_document
 
         with self.db.session() as s:
-            row = self._set_row(s, name)
-            self._verify_teacher(row, password)
+            row = self._teacher_set(s, name, password)
             return set_document(s, row, self._set_record(s, row))
 
     def export_set(self, name: str, password: str, path: str | os.PathLike[str]) -> int:
@@ -693,8 +690,7 @@ class Classroom:
             WrongPasswordError: the password does not match.
         """
         with self.db.session() as s:
-            row = self._set_row(s, name)
-            self._verify_teacher(row, password)
+            row = self._teacher_set(s, name, password)
             return build_results(s, self._set_record(s, row), None)
 
     def student_results(self, name: str, student: str, code: str) -> StudentResult:
@@ -740,6 +736,12 @@ class Classroom:
         row = s.scalar(select(PracticeSet).where(PracticeSet.name == key))
         if row is None:
             raise SetNotFoundError(f"no practice set named '{key}'")
+        return row
+
+    def _teacher_set(self, s: Session, name: str, password: str) -> PracticeSet:
+        """The set named ``name``, when ``password`` is its teacher's."""
+        row = self._set_row(s, name)
+        self._verify_teacher(row, password)
         return row
 
     def _verify_teacher(self, row: PracticeSet, password: str) -> None:

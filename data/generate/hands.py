@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from ..errors import GeneratorError
 from ..items import PreparedItem, prepare_item, problem_uid
 from ..records import ItemKind, Problem
-from ..topics import check_topic
+from ..topics import WIN_TOPICS, check_topic
 from .build import Reject, build_problem
 from .recipes import harder, rarity, recipe_for
 from .spec import Spec, realistic_spec
@@ -68,14 +68,7 @@ _PLAIN = frozenset(
         "fu:rounding",
         "hand:open",
         "hand:closed",
-        "win:dealer",
-        "win:non_dealer",
-        "win:ron",
-        "win:tsumo",
-        "pay:dealer_ron",
-        "pay:non_dealer_ron",
-        "pay:dealer_tsumo",
-        "pay:non_dealer_tsumo",
+        *WIN_TOPICS,
         "wait:ryanmen",
     )
 )
@@ -122,16 +115,22 @@ class HandGenerator:
         except ScoringError:
             return None
 
+    def _attempt(
+        self, spec_of: Callable[[random.Random], Spec]
+    ) -> tuple[Problem, Result] | None:
+        """One try: a hand built from a drawn spec and its score; None if either refuses."""
+        try:
+            problem = build_problem(self.rng, spec_of(self.rng))
+        except Reject:
+            return None
+        result = self.score(problem)
+        return None if result is None else (problem, result)
+
     def _candidate(self, spec_of: Callable[[random.Random], Spec]) -> tuple[Problem, Result]:
         for _ in range(self.max_tries):
-            spec = spec_of(self.rng)
-            try:
-                problem = build_problem(self.rng, spec)
-            except Reject:
-                continue
-            result = self.score(problem)
-            if result is not None:
-                return problem, result
+            scored = self._attempt(spec_of)
+            if scored is not None:
+                return scored
         raise GeneratorError("could not build a legal hand")  # pragma: no cover
 
     def to_generated(
@@ -213,14 +212,10 @@ class HandGenerator:
             return spec
 
         for _ in range(budget):
-            spec = spec_of(self.rng)
-            try:
-                problem = build_problem(self.rng, spec)
-            except Reject:
+            scored = self._attempt(spec_of)
+            if scored is None:
                 continue
-            result = self.score(problem)
-            if result is None:
-                continue
+            problem, result = scored
             made = self.to_generated(
                 problem, result, wanted, f"generator seed {self.seed}, topic {', '.join(wanted)}"
             )

@@ -43,6 +43,30 @@ def add_db_option(
     parser.add_argument("--db", metavar="PATH-or-URL", default=argparse.SUPPRESS, help=help)
 
 
+def port_number(text: str) -> int:
+    """An ``argparse`` type: a TCP port, 1-65535."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text[:20]}' is not a port number") from None
+    if not 1 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"{value} is not a port number (1-65535)")
+    return value
+
+
+def positive_number(text: str, most: int | None = None) -> int:
+    """An ``argparse`` type: a whole number of 1 or more (and at most ``most``)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text[:20]}' is not a whole number") from None
+    if most is not None and not 1 <= value <= most:
+        raise argparse.ArgumentTypeError(f"{value} is not from 1 to {most}")
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} is not 1 or more")
+    return value
+
+
 def command_group(
     subparsers: Any, name: str, *, help: str, description: str, dest: str
 ) -> Callable[[str, str], argparse.ArgumentParser]:

@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..class_report import minutes_text
 from ..errors import DrillError
-from . import command_group
+from . import command_group, port_number, positive_number
 
 if TYPE_CHECKING:
     from data.classroom import Classroom
@@ -68,7 +68,7 @@ def register(subparsers: Any) -> None:
     p.add_argument("--topic", action="append", default=[], metavar="TOPIC",
                    help="draw items that teach this topic (repeat for several: any of them)")
     p.add_argument("--difficulty", type=_difficulty, help="draw items of this difficulty (1-5)")
-    p.add_argument("--count", type=_positive, metavar="N",
+    p.add_argument("--count", type=positive_number, metavar="N",
                    help="how many items to draw (default 20)")
     p.add_argument("--seed", type=int,
                    help="seed of the draw: the same bank and seed give the same set")
@@ -94,7 +94,8 @@ def register(subparsers: Any) -> None:
     p = add("serve", "run the classroom server: it holds the database and grades every answer")
     p.add_argument("--host", default="127.0.0.1",
                    help="address to listen on (default 127.0.0.1; 0.0.0.0 for a whole room)")
-    p.add_argument("--port", type=_port, default=8080, help="port to listen on (default 8080)")
+    p.add_argument("--port", type=port_number, default=8080,
+                   help="port to listen on (default 8080)")
     p.set_defaults(run=run_serve)
 
     p = add("join", "take a practice set in the app (resume with the same name)")
@@ -113,7 +114,7 @@ def register(subparsers: Any) -> None:
     p.add_argument("--server", metavar="URL", help="ask the classroom server (teacher)")
     p.add_argument("--student", help="a student's own results (with --code; no password)")
     p.add_argument("--code", help="the student's resume code")
-    p.add_argument("--top", type=_positive, default=3, metavar="N",
+    p.add_argument("--top", type=positive_number, default=3, metavar="N",
                    help="concepts to practise to show (default 3)")
     p.add_argument("--brief", action="store_true", help="leave out each student's answers")
     password(p)
@@ -140,18 +141,8 @@ def register(subparsers: Any) -> None:
 # --------------------------------------------------------------------------- argument types
 
 
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{value} is not 1 or more")
-    return value
-
-
 def _difficulty(text: str) -> int:
-    value = _positive(text)
+    value = positive_number(text)
     if value > 5:
         raise argparse.ArgumentTypeError("difficulty is 1 to 5")
     return value
@@ -250,16 +241,6 @@ def teacher_password(args: argparse.Namespace, *, confirm: bool = False) -> str:
     if confirm and getpass.getpass("Again, to confirm: ") != first:
         raise DrillError("the two passwords differ; nothing was changed")
     return first
-
-
-def _port(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text[:20]}' is not a port number") from None
-    if not 1 <= value <= 65535:
-        raise argparse.ArgumentTypeError(f"{value} is not a port number (1-65535)")
-    return value
 
 
 # --------------------------------------------------------------------------- commands

@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..errors import DrillError
-from . import add_db_option
+from . import add_db_option, port_number, positive_number
 
 if TYPE_CHECKING:
     from aiohttp import web
@@ -64,7 +64,8 @@ def register(subparsers: Any) -> None:
     add_db_option(p, "database file or SQLAlchemy URL shared by every tab (drills)")
     p.add_argument("--host", default="127.0.0.1",
                    help="address to listen on (default 127.0.0.1; 0.0.0.0 for a whole room)")
-    p.add_argument("--port", type=_port, default=8000, help="port to listen on (default 8000)")
+    p.add_argument("--port", type=port_number, default=8000,
+                   help="port to listen on (default 8000)")
     p.add_argument("--class", dest="class_name", metavar="NAME",
                    help="each tab takes this practice set (needs --server)")
     p.add_argument("--server", metavar="URL",
@@ -78,24 +79,8 @@ def register(subparsers: Any) -> None:
     p.set_defaults(run=run_serve)
 
 
-def _port(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text[:20]}' is not a port number") from None
-    if not 1 <= value <= 65535:
-        raise argparse.ArgumentTypeError(f"{value} is not a port number (1-65535)")
-    return value
-
-
 def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text[:20]}' is not a whole number") from None
-    if not 1 <= value <= 10_000:
-        raise argparse.ArgumentTypeError(f"{value} is not from 1 to 10000")
-    return value
+    return positive_number(text, most=10_000)
 
 
 def tab_command(args: argparse.Namespace) -> str:

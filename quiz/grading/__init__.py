@@ -32,42 +32,21 @@ from __future__ import annotations
 
 from scoring.traps import winning_tiles
 
+from . import answers
 from .answer_key import AnswerKey
-from .answers import (
-    DONT_KNOW,
-    UNKNOWN,
-    Answer,
-    Hint,
-    Part,
-    parse_count,
-    parse_han,
-    parse_payment,
-    parse_tile_list,
-    parse_wait,
-    parse_yaku,
-)
+from .answers import *  # noqa: F403 (the names of answers.__all__, listed there once)
 from .diagnosis import diagnose
 from .marking import grade
 from .marks import Diagnosis, Hints, Marked, PartMark
 
 __all__ = [
-    "DONT_KNOW",
-    "UNKNOWN",
-    "Answer",
     "AnswerKey",
     "Diagnosis",
-    "Hint",
     "Hints",
     "Marked",
-    "Part",
     "PartMark",
     "diagnose",
     "grade",
-    "parse_count",
-    "parse_han",
-    "parse_payment",
-    "parse_tile_list",
-    "parse_wait",
-    "parse_yaku",
     "winning_tiles",
 ]
+__all__ += answers.__all__

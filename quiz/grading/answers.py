@@ -24,22 +24,20 @@ from scoring.result import Payment, PayShape, Wait
 from scoring.tiles import TILES, Tile, parse_tiles
 from scoring.yaku import YAKU
 
+#: What :mod:`quiz.grading` hands on: the parts, the answer types and the readers
+#: (the units and text helpers stay inside the package).
 __all__ = [
     "DONT_KNOW",
-    "FU_UNITS",
-    "HAN_UNITS",
     "UNKNOWN",
     "Answer",
     "Hint",
     "Part",
-    "normal",
     "parse_count",
     "parse_han",
     "parse_payment",
     "parse_tile_list",
     "parse_wait",
     "parse_yaku",
-    "split_reversed",
 ]
 
 

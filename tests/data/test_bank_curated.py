@@ -13,7 +13,7 @@ from data.curated import BANK_DIR, bank_files, load_curated
 from data.db import Database
 from data.items import answer_differences, normalize_answer
 from data.repository import Bank
-from data.topics import Family, topics_in
+from data.topics import WIN_TOPICS, Family, topics_in
 from scoring import score_record
 from scoring.yaku import YAKU
 
@@ -89,14 +89,7 @@ def test_coverage_of_issue_3(curated: list) -> None:
         "pay:sticks",
         "pay:dealer_tsumo_honba",
         "pay:tsumo_rounding",
-        "win:dealer",
-        "win:non_dealer",
-        "win:ron",
-        "win:tsumo",
-        "pay:dealer_ron",
-        "pay:non_dealer_ron",
-        "pay:dealer_tsumo",
-        "pay:non_dealer_tsumo",
+        *WIN_TOPICS,
     ]
     # the classic traps
     wanted += [
