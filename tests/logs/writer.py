@@ -286,6 +286,9 @@ def _choose_call(t: _Table, turn: int, out: int) -> tuple[int, Meld] | None:
             t.declined[q].add((kind, turn))
         return None
     q, what, own = t.rng.choice(options)
+    for other, _, _ in options:  # the seats whose call was not taken passed on this discard
+        if other != q:
+            t.declined[other].add((kind, turn))
     for tid in own:
         t.hands[q].remove(tid)
     ids = [*own, out]
