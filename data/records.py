@@ -52,13 +52,15 @@ class ItemKind(StrEnum):
 
 
 class Part(StrEnum):
-    """Parts of an answer that are marked one by one (others may be added as plain text)."""
+    """A part of an answer, marked on its own; its value is the name stored with each attempt."""
 
     FU = "fu"
     HAN = "han"
     YAKU = "yaku"
     PAYMENT = "payment"
     DORA = "dora"
+    DORA_HAN = "dora_han"
+    WAITS = "waits"
     WAIT = "wait"
 
 

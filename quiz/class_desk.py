@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 from .class_wire import Receipt
 from .drills import DrillKind, Question
-from .grading import Answer, AnswerKey, Hints, Marked, Part, PartMark, grade
+from .grading import Answer, AnswerKey, Hints, Marked, Part, PartMark, grade, part_label
 
 if TYPE_CHECKING:
     from data.classroom import (
@@ -71,7 +71,7 @@ def question_for(item: BankItem, position: int, options: SetOptions) -> Question
     result = item.result
     asked = asked_parts(result, options.parts, skip_fu_on_limits=options.skip_fu_on_limits)
     key = AnswerKey.from_result(result, asked)
-    names = [p.label.lower() for p in asked]
+    names = [part_label(p).lower() for p in asked]
     said = ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]
     prompt = f"What {'are' if len(names) > 1 or names[0] == 'yaku' else 'is'} the {said}?"
     return Question(DrillKind.WHOLE, position + 1, key, prompt, item=item, result=result,

@@ -31,7 +31,7 @@ from scoring.evaluate import base_points
 from scoring.result import Limit, Payment, ReadingKind, round_up_100
 from scoring.rules import TENHOU, RuleProfile, get_profile
 
-from .grading import AnswerKey, Part
+from .grading import AnswerKey, Part, part_label
 from .i18n import N_, SOURCE_LANGUAGE, _, active_language
 
 if TYPE_CHECKING:
@@ -441,12 +441,12 @@ def _prompt(drill: DrillKind, parts: tuple[Part, ...], result: Result) -> str:
     if active_language() != SOURCE_LANGUAGE:
         from .i18n_terms import term
 
-        words = [term(p.value) if p.value in ("fu", "han", "yaku", "payment") else _(p.label)
+        words = [term(p.value) if p.value in ("fu", "han", "yaku", "payment") else _(part_label(p))
                  for p in parts]
         if len(words) == 1:
             return _("What is the %(part)s?") % {"part": words[0]}
         return _("What are the %(parts)s and %(last)s?") % {
             "parts": _(", ").join(words[:-1]), "last": words[-1]}
-    names = [p.label.lower() for p in parts]
+    names = [part_label(p).lower() for p in parts]
     said = ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]
     return f"What {'are' if len(names) > 1 or names[0] == 'yaku' else 'is'} the {said}?"

@@ -32,7 +32,7 @@ from data.clock import Clock
 from data.records import Accuracy
 
 from .drills import DrillKind, Question
-from .grading import Marked, Part
+from .grading import Marked, Part, part_label
 from .i18n import _
 
 __all__ = ["Accuracy", "Answered", "Session", "SessionPlan", "SessionSummary", "Stopwatch",
@@ -293,7 +293,7 @@ def summarise(answered: list[Answered]) -> SessionSummary:
             met[topic] += 1
         for topic in missed_here:
             missed[topic] += 1
-    parts = tuple(Accuracy(p.label, part_right[p], part_total[p])
+    parts = tuple(Accuracy(part_label(p), part_right[p], part_total[p])
                   for p in sorted(part_total, key=order.__getitem__))
     concepts = tuple(sorted(
         (Accuracy(t, met[t] - missed[t], met[t]) for t in met),

@@ -18,15 +18,15 @@ from enum import StrEnum
 from typing import Any
 
 from ..records import BankItem as BankItemRecord
-from ..records import Problem
+from ..records import Part, Problem
 from .errors import SetOptionsError, StudentNotFoundError
 
 #: A clock: returns the current time, timezone-aware (UTC).
 
-#: The parts a set can ask of a whole hand (values of ``quiz.grading.Part``), in order.
-ASKABLE_PARTS: tuple[str, ...] = ("fu", "han", "yaku", "payment")
+#: The parts a set can ask of a whole hand (values of :class:`data.records.Part`), in order.
+ASKABLE_PARTS: tuple[str, ...] = (Part.FU, Part.HAN, Part.YAKU, Part.PAYMENT)
 #: What a set asks when nothing is said.
-DEFAULT_PARTS: tuple[str, ...] = ("fu", "han", "payment")
+DEFAULT_PARTS: tuple[str, ...] = (Part.FU, Part.HAN, Part.PAYMENT)
 #: The ``format`` field of an exported set file.
 FILE_FORMAT = "riichi-drill practice set"
 #: The version of the set file format this code writes and reads.

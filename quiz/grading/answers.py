@@ -18,8 +18,8 @@ import re
 import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
-from enum import StrEnum
 
+from data.records import Part
 from scoring.result import Payment, PayShape, Wait
 from scoring.tiles import TILES, Tile, parse_tiles
 from scoring.yaku import YAKU
@@ -38,25 +38,8 @@ __all__ = [
     "parse_tile_list",
     "parse_wait",
     "parse_yaku",
+    "part_label",
 ]
-
-
-class Part(StrEnum):
-    """A part of an answer, valued by the name stored with each attempt."""
-
-    FU = "fu"
-    HAN = "han"
-    YAKU = "yaku"
-    PAYMENT = "payment"
-    DORA = "dora"
-    DORA_HAN = "dora_han"
-    WAITS = "waits"
-    WAIT = "wait"
-
-    @property
-    def label(self) -> str:
-        """A short label for forms and summaries."""
-        return _PART_LABELS[self]
 
 
 _PART_LABELS: dict[Part, str] = {
@@ -69,6 +52,11 @@ _PART_LABELS: dict[Part, str] = {
     Part.WAITS: "Winning tiles",
     Part.WAIT: "Wait",
 }
+
+
+def part_label(part: Part) -> str:
+    """A part's short label for forms and summaries (English; screens translate it)."""
+    return _PART_LABELS[part]
 
 
 
@@ -183,7 +171,7 @@ def parse_count(text: str, part: Part, *, units: Iterable[str] = ()) -> int | Hi
             break
     if re.fullmatch(r"\d{1,4}", s):
         return int(s)
-    what = {Part.FU: "the fu", Part.DORA_HAN: "how many han of dora"}.get(part, part.label)
+    what = {Part.FU: "the fu", Part.DORA_HAN: "how many han of dora"}.get(part, part_label(part))
     example = {Part.FU: "30"}.get(part, "2")
     if not s:
         return Hint(part, f"type {what} as a number, e.g. {example} (or ? if you do not know)")

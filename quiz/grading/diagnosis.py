@@ -10,7 +10,7 @@ from scoring.tiles import TILES, Tile
 from scoring.yaku import YAKU
 
 from .answer_key import AnswerKey
-from .answers import UNKNOWN, Part
+from .answers import UNKNOWN, Part, part_label
 from .marks import Diagnosis, PartMark, Wording
 from .mistakes import Mistake, mistakes_for, pay_topic, yaku_title, yaku_topic
 
@@ -195,7 +195,8 @@ def diagnose(key: AnswerKey, values: Mapping[Part, Any],
     for part in sorted(wrong - explained, key=order.__getitem__):
         reason = _fallback(key, part)
         if values.get(part) is UNKNOWN:
-            reason = Diagnosis("dont_know", Wording(f"you did not know the {part.label.lower()}: "
+            what = part_label(part).lower()
+            reason = Diagnosis("dont_know", Wording(f"you did not know the {what}: "
                                                     "see how it is worked out below"),
                                reason.parts, reason.concepts)
         out.append(reason)
@@ -203,7 +204,7 @@ def diagnose(key: AnswerKey, values: Mapping[Part, Any],
     unknown = [d for d in out if d.code == "dont_know"]
     if len(unknown) > 1:
         parts = tuple(p for d in unknown for p in d.parts)
-        names = [p.label.lower() for p in parts]
+        names = [part_label(p).lower() for p in parts]
         said = ", ".join(names[:-1]) + " and " + names[-1]
         merged = Diagnosis("dont_know", Wording(f"you did not know the {said}: see how they are "
                                                 "worked out below"), parts,

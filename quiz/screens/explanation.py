@@ -29,7 +29,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from ..drills import DRILLS, DrillKind, Question
-from ..grading import Marked
+from ..grading import Marked, part_label
 from ..i18n import _, ngettext
 from ..widgets.explanation import ExplanationView
 from ..widgets.footer import Footer
@@ -61,7 +61,7 @@ def verdict_text(marked: Marked, question: Question) -> str:
                            total) % {"right": right, "n": total})
     for part in question.unmarked:
         text += "\n" + _("%(part)s: not marked — a limit hand: the fu do not matter.") % {
-            "part": _(part.label)}
+            "part": _(part_label(part))}
     return text
 
 

@@ -20,6 +20,7 @@ from textual.widgets import Checkbox, Label, Select, SelectionList, Static
 from scoring.rules import PROFILES
 
 from ..drills import DRILLS
+from ..grading import part_label
 from ..i18n import N_, _, language_choices, ngettext
 from ..settings import (
     ASKABLE,
@@ -77,7 +78,7 @@ class SettingsScreen(ModalScreen[Settings | None]):
                 [(f"{i.key} {_(i.title)}", i.kind.value) for i in DRILLS.values()],
                 value=s.drill.value, allow_blank=False, compact=True, id="drill"))
             yield self._row(_("Whole hand asks"), MarkedSelectionList[str](
-                *[(_(p.label), p.value, p in s.ask) for p in ASKABLE], id="ask"))
+                *[(_(part_label(p)), p.value, p in s.ask) for p in ASKABLE], id="ask"))
             yield Checkbox(self._skip_label(s.skip_fu_on_limit), value=s.skip_fu_on_limit,
                            compact=True, id="skip_fu_on_limit")
             yield self._row(_("Session length"), Select(

@@ -22,7 +22,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from ..drills import DRILLS, DrillKind
-from ..grading import Part
+from ..grading import Part, part_label
 from ..i18n import N_, SOURCE_LANGUAGE, _, active_language, format_percent, ngettext
 from ..session import Answered, Session, SessionSummary
 from ..widgets.footer import Footer
@@ -62,9 +62,9 @@ def _question_line(a: Answered) -> str:
     """``Q2 0:45  30 fu 4 han 2000/3900 — missed: payment``."""
     q = a.question
     if active_language() == SOURCE_LANGUAGE:
-        wrong = [m.part.label.lower() for m in a.marked.marks if not m.correct]
+        wrong = [part_label(m.part).lower() for m in a.marked.marks if not m.correct]
     else:
-        wrong = [_(m.part.label) for m in a.marked.marks if not m.correct]
+        wrong = [_(part_label(m.part)) for m in a.marked.marks if not m.correct]
     verdict = (_("right") if not wrong
                else _("missed: %(parts)s") % {"parts": _(", ").join(wrong)})
     if q.cell is not None:

@@ -52,14 +52,14 @@ PLACEHOLDERS: dict[Part, str] = {
     Part.WAIT: N_("kanchan (r k p s t)"),
 }
 
-#: The parts' labels (:attr:`quiz.grading.Part.label`), marked for the catalogs.
+#: The parts' labels (:func:`quiz.grading.part_label`), marked for the catalogs.
 _PART_LABELS = (N_("Fu"), N_("Han"), N_("Yaku"), N_("Payment"), N_("Dora tiles"),
                 N_("Dora han"), N_("Winning tiles"), N_("Wait"))
 
 
 def part_label(part: Part) -> str:
     """A part's short label in the learner's language (``Payment``, ``支払い``)."""
-    return _(part.label)
+    return _(part_label(part))
 
 _WIDE = (Part.PAYMENT, Part.WAIT, Part.DORA, Part.WAITS)
 

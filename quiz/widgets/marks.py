@@ -12,7 +12,7 @@ from textual.widgets import Static
 from scoring.tiles import parse_tiles
 from scoring.yaku import YAKU
 
-from ..grading import Marked, Part
+from ..grading import Marked, Part, part_label
 from ..tilefaces import TileStyle, tiles_in, tiles_text
 
 __all__ = ["MarksView", "marks_text", "shown"]
@@ -36,18 +36,18 @@ def shown(part: Part, value: str, style: TileStyle = TileStyle.ASCII) -> str:
 def marks_text(marked: Marked, *, concept_title: dict[str, str] | None = None,
                style: TileStyle = TileStyle.ASCII) -> Text:
     """The marks as text: ``✓ Fu 40 right`` / ``✗ Payment: you said 3200, it is 3600``."""
-    width = max((len(m.part.label) for m in marked.marks), default=4)
+    width = max((len(part_label(m.part)) for m in marked.marks), default=4)
     draw = tiles_in(style)
     text = Text()
     for m in marked.marks:
         given, expected = shown(m.part, m.given, style), shown(m.part, m.expected, style)
         if m.correct:
             text.append("✓ ", "bold green")
-            text.append(f"{m.part.label:<{width}}  ", "bold")
+            text.append(f"{part_label(m.part):<{width}}  ", "bold")
             text.append(f"{expected or '-'}  right")
         else:
             text.append("✗ ", "bold red")
-            text.append(f"{m.part.label:<{width}}  ", "bold")
+            text.append(f"{part_label(m.part):<{width}}  ", "bold")
             text.append(f"you said {given or '-'}, it is ")
             text.append(expected or "-", "bold")
         if m.note:
