@@ -16,7 +16,7 @@ from textual.screen import Screen
 
 from ..drills import DrillKind
 
-__all__ = ["Choice", "Go", "LeaveHandler", "StartDrill", "close_with"]
+__all__ = ["Choice", "ClosingScreen", "Go", "LeaveHandler", "StartDrill", "close_with"]
 
 
 class Go(Enum):
@@ -61,3 +61,34 @@ async def close_with(screen: Screen[Any], choice: Choice, handler: LeaveHandler 
         return
     await screen.app.pop_screen()
     await handler(choice)
+
+
+class ClosingScreen(Screen[Choice]):
+    """A screen that closes with a :data:`Choice` (the explanation, the summary):
+    the drill keys (1-6) and F3 start another drill from it."""
+
+    #: The owner's handler, run with the choice (None: the screen is dismissed with it).
+    on_leave: LeaveHandler | None = None
+    #: Set once the screen is closing, so a second key does not close it twice.
+    leaving: bool = False
+
+    async def leave(self, choice: Choice) -> None:
+        """Close with ``choice``: the owner's handler runs before the next key is read."""
+        if self.leaving:
+            return
+        self.leaving = True
+        await close_with(self, choice, self.on_leave)
+
+    async def action_drill(self, kind: str) -> None:
+        """A new session of another drill."""
+        await self.leave(StartDrill(DrillKind(kind)))
+
+    def action_choose_drill(self) -> None:
+        """Pick another drill from the list (a new session starts)."""
+        from .drill_picker import DrillPicker
+
+        async def chosen(drill: DrillKind | None) -> None:
+            if drill is not None:
+                await self.leave(StartDrill(drill))
+
+        self.app.push_screen(DrillPicker(), callback=chosen)

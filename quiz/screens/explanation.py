@@ -24,11 +24,10 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
-from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Static
 
-from ..drills import DRILLS, DrillKind, Question
+from ..drills import DRILLS, Question
 from ..grading import Marked, part_label
 from ..i18n import _, ngettext
 from ..widgets.explanation import ExplanationView
@@ -37,7 +36,7 @@ from ..widgets.hand import HandView
 from ..widgets.marks import MarksView
 from ..widgets.situation import SituationPanel
 from ..widgets.status_bar import StatusBar
-from .choices import Choice, Go, LeaveHandler, StartDrill, close_with
+from .choices import ClosingScreen, Go, LeaveHandler
 
 __all__ = ["ExplanationBody", "ExplanationScreen", "verdict_text"]
 
@@ -80,7 +79,7 @@ class ExplanationBody(VerticalScroll):
     ]
 
 
-class ExplanationScreen(Screen[Choice]):
+class ExplanationScreen(ClosingScreen):
     """The marks and the worked explanation of one answered question."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -181,13 +180,6 @@ class ExplanationScreen(Screen[Choice]):
         """Looking back, only closing works (no new drill from here)."""
         return not (self.looking_back and action in ("drill", "choose_drill"))
 
-    async def leave(self, choice: Choice) -> None:
-        """Close with ``choice``: the owner's handler runs before the next key is read."""
-        if self.leaving:
-            return
-        self.leaving = True
-        await close_with(self, choice, self.on_leave)
-
     async def action_next(self) -> None:
         """On to the next question (looking back: back to the question)."""
         await self.leave(Go.BACK if self.looking_back else Go.NEXT)
@@ -205,17 +197,3 @@ class ExplanationScreen(Screen[Choice]):
 
         self.app.push_screen(ConfirmScreen(_("End this session and see its summary?")),
                              callback=answered)
-
-    async def action_drill(self, kind: str) -> None:
-        """Start another drill."""
-        await self.leave(StartDrill(DrillKind(kind)))
-
-    def action_choose_drill(self) -> None:
-        """Pick another drill from the list (a new session starts)."""
-        from .drill_picker import DrillPicker
-
-        async def chosen(drill: DrillKind | None) -> None:
-            if drill is not None:
-                await self.leave(StartDrill(drill))
-
-        self.app.push_screen(DrillPicker(), callback=chosen)

@@ -416,15 +416,9 @@ class ReviewScreen(Screen[None]):
 
     def action_leave(self) -> None:
         """Back to the drill (or close, when the screen runs on its own)."""
-        from .stats import has_srs_modes
+        from .stats import leave_srs_screen
 
-        app = self.app
-        if has_srs_modes(app):
-            app.switch_mode("drill")
-        elif len(app.screen_stack) > 1:
-            app.pop_screen()
-        else:
-            app.exit()
+        leave_srs_screen(self.app)
 
 
 def _reason(q: ReviewQuestion) -> str:

@@ -23,10 +23,10 @@ app builds it for its ``stats`` mode, and gives a new one with
 from __future__ import annotations
 
 import math
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from textual import work
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
@@ -275,13 +275,18 @@ class StatsScreen(Screen[None]):
 
     def action_leave(self) -> None:
         """Back to the drill (or close, when the screen runs on its own)."""
-        app = self.app
-        if has_srs_modes(app):
-            app.switch_mode("drill")
-        elif len(app.screen_stack) > 1:
-            app.pop_screen()
-        else:
-            app.exit()
+        leave_srs_screen(self.app)
+
+
+def leave_srs_screen(app: App[Any]) -> None:
+    """Leave the review or statistics screen: back to the drill mode, the screen
+    below, or (when the screen runs on its own) out of the app."""
+    if has_srs_modes(app):
+        app.switch_mode("drill")
+    elif len(app.screen_stack) > 1:
+        app.pop_screen()
+    else:
+        app.exit()
 
 
 def has_srs_modes(app: object) -> bool:

@@ -18,17 +18,16 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Static
 
-from ..drills import DRILLS, DrillKind
+from ..drills import DRILLS
 from ..grading import Part, part_label
 from ..i18n import N_, SOURCE_LANGUAGE, _, active_language, format_percent, ngettext
 from ..session import Answered, Session, SessionSummary
 from ..widgets.footer import Footer
 from ..widgets.marks import shown
 from ..widgets.status_bar import clock_text
-from .choices import Choice, Go, LeaveHandler, StartDrill, close_with
+from .choices import ClosingScreen, Go, LeaveHandler
 
 __all__ = ["SummaryScreen", "summary_renderable"]
 
@@ -134,7 +133,7 @@ def summary_renderable(summary: SessionSummary, *, limit_concepts: int = 8) -> R
     return Group(*parts)
 
 
-class SummaryScreen(Screen[Choice]):
+class SummaryScreen(ClosingScreen):
     """The summary of a finished session."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -171,30 +170,9 @@ class SummaryScreen(Screen[Choice]):
         await self.recompose()
         self.query_one("#summary-body").focus()
 
-    async def leave(self, choice: Choice) -> None:
-        """Close with ``choice``: the owner's handler runs before the next key is read."""
-        if self.leaving:
-            return
-        self.leaving = True
-        await close_with(self, choice, self.on_leave)
-
     async def action_again(self) -> None:
         """A new session of the same drill."""
         await self.leave(Go.AGAIN)
-
-    async def action_drill(self, kind: str) -> None:
-        """A new session of another drill."""
-        await self.leave(StartDrill(DrillKind(kind)))
-
-    def action_choose_drill(self) -> None:
-        """Pick another drill from the list (a new session starts)."""
-        from .drill_picker import DrillPicker
-
-        async def chosen(drill: DrillKind | None) -> None:
-            if drill is not None:
-                await self.leave(StartDrill(drill))
-
-        self.app.push_screen(DrillPicker(), callback=chosen)
 
     async def action_quit_app(self) -> None:
         """Leave the app."""

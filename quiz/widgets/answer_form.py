@@ -34,14 +34,21 @@ from textual.widget import Widget
 from textual.widgets import Input, SelectionList, Static
 
 from ..grading import Answer, Hints, Part
+from ..grading import part_label as english_label
 from ..i18n import N_, _
 from .yaku_picker import YakuPicker
 
-__all__ = ["PLACEHOLDERS", "AnswerField", "AnswerForm", "SubmitHandler", "keys_for_text",
-           "part_label"]
+__all__ = [
+    "PLACEHOLDERS",
+    "AnswerField",
+    "AnswerForm",
+    "SubmitHandler",
+    "field_label",
+    "keys_for_text",
+]
 
 #: What each field suggests typing (short: a placeholder is cut at the field's width).
-#: In English, marked for the catalogs: :func:`part_label` and the form say them translated.
+#: In English, marked for the catalogs: :func:`field_label` and the form say them translated.
 PLACEHOLDERS: dict[Part, str] = {
     Part.FU: N_("e.g. 40"),
     Part.HAN: N_("e.g. 3"),
@@ -57,9 +64,9 @@ _PART_LABELS = (N_("Fu"), N_("Han"), N_("Yaku"), N_("Payment"), N_("Dora tiles")
                 N_("Dora han"), N_("Winning tiles"), N_("Wait"))
 
 
-def part_label(part: Part) -> str:
+def field_label(part: Part) -> str:
     """A part's short label in the learner's language (``Payment``, ``支払い``)."""
-    return _(part_label(part))
+    return _(english_label(part))
 
 _WIDE = (Part.PAYMENT, Part.WAIT, Part.DORA, Part.WAITS)
 
@@ -109,7 +116,7 @@ class AnswerField(Input):
         super().__init__(placeholder=placeholder, id=f"answer-{part.value}", classes=classes,
                          select_on_focus=False)
         self.part = part
-        self.border_title = part_label(part)
+        self.border_title = field_label(part)
 
     # Textual calls these before the same handlers of Input (which then run
     # unless the default is prevented).
@@ -264,7 +271,7 @@ class AnswerForm(Widget):
             self._focus(first)
 
     def _draw_hints(self) -> None:
-        lines = [f"{part_label(part)}: {message}" for part, message in self._hints.items()]
+        lines = [f"{field_label(part)}: {message}" for part, message in self._hints.items()]
         self.query_one("#hints", Static).update("\n".join(lines))
 
     def clear_hints(self) -> None:
