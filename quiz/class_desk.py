@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 from .class_wire import Receipt
 from .drills import DrillKind, Question
 from .grading import Answer, AnswerKey, Hints, Marked, Part, PartMark, grade, part_label
+from .i18n_payments import with_table_payment
 
 if TYPE_CHECKING:
     from data.classroom import (
@@ -222,6 +223,7 @@ class ClassDesk:
         for part in question.parts:
             value = answers.get(part.value, "")
             given[part] = value if isinstance(value, str) else str(value)
+        given = with_table_payment(given)  # a payment as said at a table in any of our languages
         now = self.ticker()
         with self._lock:
             started = self._started.get((session.enrolment_id, position))
