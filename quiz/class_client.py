@@ -41,6 +41,7 @@ from .class_wire import (
 )
 from .errors import DrillError
 from .grading import Answer, Hint, Hints, Part, grade
+from .i18n_payments import with_table_payment
 
 if TYPE_CHECKING:
     from data.classroom import StudentResult, StudentSession
@@ -400,7 +401,7 @@ class ClassController:
 
     def readable(self, question: Question, answers: Mapping[Part, Answer]) -> Hints | None:
         """Hints when part of the answer cannot be read (nothing is sent), else None."""
-        graded = grade(question.key, answers)
+        graded = grade(question.key, with_table_payment(answers))
         return graded if isinstance(graded, Hints) else None
 
     def submit(self, position: int, answers: Mapping[Part, Answer], *, seconds: float,

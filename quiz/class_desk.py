@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 from .class_wire import Receipt
 from .drills import DrillKind, Question
 from .grading import Answer, AnswerKey, Hints, Marked, Part, PartMark, grade, part_label
+from .i18n_payments import with_table_payment
 
 if TYPE_CHECKING:
     from data.classroom import (
@@ -71,11 +72,14 @@ def question_for(item: BankItem, position: int, options: SetOptions) -> Question
     result = item.result
     asked = asked_parts(result, options.parts, skip_fu_on_limits=options.skip_fu_on_limits)
     key = AnswerKey.from_result(result, asked)
-    names = [part_label(p).lower() for p in asked]
+    # every question of a set shows the same fields: a limit hand keeps its fu
+    # field (not marked), so the form does not give the limit away
+    shown = asked_parts(result, options.parts, skip_fu_on_limits=False)
+    names = [part_label(p).lower() for p in shown]
     said = ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]
     prompt = f"What {'are' if len(names) > 1 or names[0] == 'yaku' else 'is'} the {said}?"
     return Question(DrillKind.WHOLE, position + 1, key, prompt, item=item, result=result,
-                    topics=item.topics)
+                    topics=item.topics, shown=shown if shown != key.parts else ())
 
 
 def grade_in_time(key: AnswerKey, answers: Mapping[Part, Answer]) -> Marked:
@@ -219,6 +223,7 @@ class ClassDesk:
         for part in question.parts:
             value = answers.get(part.value, "")
             given[part] = value if isinstance(value, str) else str(value)
+        given = with_table_payment(given)  # a payment as said at a table in any of our languages
         now = self.ticker()
         with self._lock:
             started = self._started.get((session.enrolment_id, position))

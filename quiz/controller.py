@@ -23,7 +23,7 @@ from .drills import DrillKind, Question, build_question, question_for_cell, rand
 from .errors import DrillError
 from .grading import Answer, Hints, Marked, Part, grade
 from .i18n import _, ngettext
-from .i18n_payments import normalise_payment
+from .i18n_payments import with_table_payment
 from .session import Session, SessionPlan
 from .settings import Settings
 
@@ -34,21 +34,8 @@ if TYPE_CHECKING:
     from .store import DrillStore
 
 __all__ = ["BankQuestions", "DrillController", "FixedQuestions", "QuestionSource",
-           "TableQuestions", "with_table_payment"]
+           "TableQuestions"]
 
-
-
-def with_table_payment(answers: Mapping[Part, Answer]) -> dict[Part, Answer]:
-    """The answers with a typed payment read as said at a table in any of our languages.
-
-    ``2000・3900``, ``3900 รอบวง``, ``2000 và 3900``, ``по 1300 з кожного`` become
-    the forms the grader's parser reads (:func:`quiz.i18n_payments.normalise_payment`).
-    """
-    out = dict(answers)
-    typed = out.get(Part.PAYMENT)
-    if isinstance(typed, str):
-        out[Part.PAYMENT] = normalise_payment(typed)
-    return out
 
 
 class QuestionSource(Protocol):

@@ -40,9 +40,10 @@ from dataclasses import dataclass
 
 from scoring.result import Payment
 
+from .grading import Answer, Part
 from .i18n import active_language
 
-__all__ = ["TABLE_FORMS", "TableForms", "normalise_payment", "say_payment"]
+__all__ = ["TABLE_FORMS", "TableForms", "normalise_payment", "say_payment", "with_table_payment"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,3 +179,16 @@ def normalise_payment(text: str) -> str:
     if is_all:
         return f"{s} all".strip()
     return s
+
+
+def with_table_payment(answers: Mapping[Part, Answer]) -> dict[Part, Answer]:
+    """The answers with a typed payment read as said at a table in any of our languages.
+
+    ``2000・3900``, ``3900 รอบวง``, ``2000 và 3900``, ``по 1300 з кожного`` become
+    the forms the grader's parser reads (:func:`quiz.i18n_payments.normalise_payment`).
+    """
+    out = dict(answers)
+    typed = out.get(Part.PAYMENT)
+    if isinstance(typed, str):
+        out[Part.PAYMENT] = normalise_payment(typed)
+    return out

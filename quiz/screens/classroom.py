@@ -204,7 +204,7 @@ class ClassQuestionScreen(Screen[None]):
         self.remove_class("-reviewing")
         form = self.query_one(AnswerForm)
         form.disabled = False
-        await form.ask(q.parts)
+        await form.ask(q.fields)
         form.clear_hints()
         self.started = self.ticker()
         self._update_header()

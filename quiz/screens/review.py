@@ -34,10 +34,10 @@ from textual.screen import Screen
 from textual.widgets import Static
 from textual.worker import Worker, WorkerCancelled, WorkerFailed
 
-from ..controller import with_table_payment
 from ..drills import DrillKind, Question, TableCell, build_question, question_for_cell
 from ..grading import Answer, Hints, Marked, Part, grade
 from ..i18n import _, ngettext
+from ..i18n_payments import with_table_payment
 from ..session import Stopwatch
 from ..srs import (
     DueCounts,

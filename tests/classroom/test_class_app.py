@@ -249,6 +249,9 @@ def test_fu_is_skipped_on_limit_hands_unless_asked(classroom: Classroom) -> None
     if limit is None:
         pytest.skip("no limit hand in the test bank")
     asked = SetOptions(parts=("fu", "han"))
-    assert Part.FU not in question_for(limit.item, 0, asked).parts
+    q = question_for(limit.item, 0, asked)
+    assert Part.FU not in q.parts
+    # the form keeps the fu field (not marked), so it does not give the limit away
+    assert q.fields == (Part.FU, Part.HAN) and q.unmarked == (Part.FU,)
     all_fu = SetOptions(parts=("fu", "han"), skip_fu_on_limits=False)
     assert Part.FU in question_for(limit.item, 0, all_fu).parts

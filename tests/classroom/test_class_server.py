@@ -220,3 +220,23 @@ def test_limit_hands_skip_fu_on_the_server(classroom: Classroom) -> None:
     if limit is None:
         pytest.skip("no limit hand in the test bank")
     assert Part.FU not in question_for(limit.item, limit.position, record.options).parts
+
+
+async def test_the_server_reads_payments_as_said_at_a_table(
+    classroom: Classroom, server: Callable[..., Any]
+) -> None:
+    from quiz.i18n_payments import say_payment
+
+    classroom.create_set("Said", "pw", count=1, seed=21,
+                         options=SetOptions(parts=("payment",), explain=Explain.DURING))
+    srv = await server()
+    _status, joined = await srv.join("Said", "Jun")
+    cq = classroom.questions("Said")[0]
+    q = question_for(cq.item, 0, classroom.get_set("Said").options)
+    said = say_payment(q.key.payment, "th")  # a tsumo: said with the Thai table words
+    assert not said.isdigit(), said
+    status, got = await srv.call("POST", "/api/sets/Said/answers", {
+        "position": 0, "answers": {"payment": said}, "seconds": 2.0, "timed_out": False,
+    }, token=joined["token"])
+    assert status == 200, got
+    assert {m["part"]: m["correct"] for m in got["marked"]["marks"]} == {"payment": True}
