@@ -66,9 +66,9 @@ def screen_question(app: ClassroomApp):  # type: ignore[no-untyped-def]
 async def answer(pilot, app: ClassroomApp, wrong: set[Part] = frozenset()) -> None:  # type: ignore[no-untyped-def,assignment]
     """Type an answer to the question on screen (wrong parts get a readable wrong value)."""
     _, q = screen_question(app)
-    for part in q.parts:
-        text = q.key.expected_text(part)
-        if part in wrong:
+    for part in q.fields:  # a limit hand keeps its fu field, not marked ('-')
+        text = q.key.expected_text(part) if part in q.parts else "-"
+        if part in wrong and part in q.parts:
             text = {Part.FU: "110", Part.HAN: "12"}.get(part, "")
             if part is Part.PAYMENT:
                 pay = q.key.payment
