@@ -29,11 +29,10 @@ from .situation import (
     Event,
     NewDora,
     Recorded,
-    ReplayError,
     Riichi,
     StartRound,
     Win,
-    replay,
+    replayed,
 )
 
 _HONOURS = "ESWNPFC"
@@ -136,10 +135,7 @@ def read_mjai(lines: Sequence[dict[str, Any]], *, origin: str, name: str | None 
             events.append(event)
     if not any(isinstance(e, StartRound) for e in events):
         raise MalformedLogError(origin, "the mjai log has no round (no start_kyoku)")
-    try:
-        wins = replay(events)
-    except ReplayError as e:
-        raise MalformedLogError(origin, f"the play cannot be followed: {e}") from None
+    wins = replayed(events, origin)
     text = json.dumps(list(lines), sort_keys=True, separators=(",", ":"))
     return GameLog(
         game=game_id_in(name or "") or content_id(text),

@@ -28,12 +28,11 @@ from .situation import (
     Event,
     NewDora,
     Recorded,
-    ReplayError,
     Riichi,
     StartRound,
     Win,
     WinSituation,
-    replay,
+    replayed,
 )
 
 _TAG = re.compile(r"<([A-Z]+)(\d*)([^>]*)>")
@@ -220,10 +219,7 @@ def read_mjlog(text: str, *, origin: str, name: str | None = None) -> GameLog:
             f"not a Tenhou server log: its shuffle seed {seed[:24]!r} is not Tenhou's "
             "(a simulator or bot wrote it)",
         )
-    try:
-        wins = replay(events)
-    except ReplayError as e:
-        raise MalformedLogError(origin, f"the play cannot be followed: {e}") from None
+    wins = replayed(events, origin)
     _check_hands(wins, [h for _, h in hands_in_log], red, origin)
     game = game_id_in(name or "") or content_id(seed)
     return GameLog(

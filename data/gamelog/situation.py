@@ -25,6 +25,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from .errors import MalformedLogError
+
 WINDS = ("E", "S", "W", "N")
 #: Tiles a wall gives out after the deal (136 - 14 dead wall - 52 dealt).
 LIVE_DRAWS = 70
@@ -391,3 +393,15 @@ def _demo_hands() -> tuple[tuple[str, ...], ...]:
         ("2s",) * 3 + ("3s",) * 3 + ("4s",) * 3 + ("7p",) * 4,
         ("2m",) * 3 + ("3m",) * 3 + ("4m",) * 3 + ("7s",) * 4,
     )
+
+
+def replayed(events: Sequence[Event], origin: str) -> list[WinSituation]:
+    """:func:`replay`, with play that cannot be followed refused as a malformed log.
+
+    Raises:
+        MalformedLogError: naming ``origin`` and what could not be followed.
+    """
+    try:
+        return replay(events)
+    except ReplayError as e:
+        raise MalformedLogError(origin, f"the play cannot be followed: {e}") from None

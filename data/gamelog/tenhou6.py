@@ -30,11 +30,10 @@ from .situation import (
     Event,
     NewDora,
     Recorded,
-    ReplayError,
     Riichi,
     StartRound,
     Win,
-    replay,
+    replayed,
 )
 
 _POINTS = re.compile(r"(\d+)(?:-(\d+))?点(∀)?")
@@ -267,10 +266,7 @@ def read_tenhou6(
             ) from None
         except (_Bad, ValueError, TypeError, IndexError, KeyError, StopIteration) as e:
             raise MalformedLogError(origin, f"round {n} is malformed ({e})") from None
-    try:
-        wins = replay(events)
-    except ReplayError as e:
-        raise MalformedLogError(origin, f"the play cannot be followed: {e}") from None
+    wins = replayed(events, origin)
     return GameLog(
         game=game,
         format=LogFormat.TENHOU6,

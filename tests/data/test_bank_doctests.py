@@ -15,6 +15,14 @@ MODULES = [
     "data.items",
     "data.generate",
     "data.repository",
+    "data.learners",
+    "data.gamelog.errors",
+    "data.gamelog.situation",
+    "data.gamelog.game",
+    "data.gamelog.mjlog",
+    "data.gamelog.check",
+    "data.gamelog.detect",
+    "data.gamelog.wins",
 ]
 
 
