@@ -199,26 +199,31 @@ def table_tricks(fu: int, han: int, *, dealer: bool, tsumo: bool,
     han: 5200 / 7700, of 50 fu 3 han: 6400 / 9600), halve it for each han
     fewer, doubling the fu is one more han; for a tsumo divide by 4 and 2
     (non-dealer) or 3 (dealer), rounding up. A trick is given only when it
-    gives the right numbers for this cell.
+    gives the right numbers for this cell. Said in the active language.
     """
+    from .i18n import pgettext
+    from .i18n_payments import say_payment
+
     out: list[str] = []
     base, limit = base_points(han, fu, 0, profile)
     truth = Payment.of_base(base, dealer=dealer, tsumo=tsumo)
-    who = "the dealer" if dealer else "a non-dealer"
     if limit is not None:
-        names = {Limit.MANGAN: ("8000", "12000", "2000/4000", "4000 all"),
-                 Limit.HANEMAN: ("12000", "18000", "3000/6000", "6000 all"),
-                 Limit.BAIMAN: ("16000", "24000", "4000/8000", "8000 all"),
-                 Limit.SANBAIMAN: ("24000", "36000", "6000/12000", "12000 all"),
-                 Limit.YAKUMAN: ("32000", "48000", "8000/16000", "16000 all")}
-        said = names.get(limit)
-        if said:
-            out.append(f"{limit.value.capitalize()} is always said the same way: ron {said[0]} "
-                       f"(dealer {said[1]}), tsumo {said[2]} (dealer {said[3]}).")
+        said = _limit_said(limit, say_payment)
+        if said is not None:
+            from .i18n_terms import limit_name
+
+            name = limit_name(limit.value).capitalize()
+            out.append(pgettext("explain", "%(limit)s is always said the same way: ron "
+                                "%(ron)s (dealer %(dealer_ron)s), tsumo %(tsumo)s (dealer "
+                                "%(dealer_tsumo)s).") % {"limit": name, **said})
         if limit is Limit.MANGAN and han < 5:
-            out.append("Below 5 han a hand is mangan once the base passes 2000: 4 han from "
-                       "40 fu, 3 han from 70 fu" + (" (and kiriage: 4 han 30 fu, 3 han 60 fu)."
-                                                     if profile.kiriage else "."))
+            if profile.kiriage:
+                out.append(pgettext("explain", "Below 5 han a hand is mangan once the base "
+                                    "passes 2000: 4 han from 40 fu, 3 han from 70 fu (and "
+                                    "kiriage: 4 han 30 fu, 3 han 60 fu)."))
+            else:
+                out.append(pgettext("explain", "Below 5 han a hand is mangan once the base "
+                                    "passes 2000: 4 han from 40 fu, 3 han from 70 fu."))
         return out
     power = fu << han
     for afu, ahan, non_dealer, dealer_ron in _ANCHORS:
@@ -228,43 +233,87 @@ def table_tricks(fu: int, han: int, *, dealer: bool, tsumo: bool,
         big = dealer_ron if dealer else non_dealer
         value = big / ratio
         fewer = ratio.bit_length() - 1
-        text = f"{afu} fu {ahan} han is {big} for {who}."
+        words: dict[str, object] = {"afu": afu, "ahan": ahan, "big": big, "fu": fu, "han": han,
+                                    "fewer": fewer, "ratio": ratio, "value": f"{value:g}"}
+        if dealer:
+            text = pgettext("explain", "%(afu)d fu %(ahan)d han is %(big)d for the dealer.")
+        else:
+            text = pgettext("explain", "%(afu)d fu %(ahan)d han is %(big)d for a non-dealer.")
+        text %= words
         if fu != afu:
-            text += (f" {fu} fu {han} han = {afu} fu {ahan - fewer} han (doubling the fu is "
-                     "one more han).")
+            text += " " + pgettext("explain", "%(fu)d fu %(han)d han = %(afu)d fu %(less)d han "
+                                   "(doubling the fu is one more han).") % {
+                **words, "less": ahan - fewer}
         if fewer:
-            text += (f" {fewer} han fewer halves it {'once' if fewer == 1 else f'{fewer} times'}"
-                     f": {big} / {ratio} = {value:g}.")
+            if fewer == 1:
+                half = pgettext("explain", "1 han fewer halves it once: %(big)d / %(ratio)d = "
+                                "%(value)s.")
+            else:  # 2 or 3 han fewer
+                half = pgettext("explain", "%(fewer)d han fewer halves it %(times)d times: "
+                                "%(big)d / %(ratio)d = %(value)s.")
+            text += " " + half % {**words, "times": fewer}
         if not tsumo:
             got = _ceil100(value)
             if got != truth.first:
                 continue
-            text += f" Ron: {value:g} -> {got}." if got != value else f" Ron: {got}."
+            if got != value:
+                text += " " + pgettext("explain", "Ron: %(value)s -> %(got)d.") % {
+                    "value": f"{value:g}", "got": got}
+            else:
+                text += " " + pgettext("explain", "Ron: %(got)d.") % {"got": got}
         elif dealer:
             got = _ceil100(value / 3)
             if got != truth.first:
                 continue
-            text += f" Tsumo: {value:g} / 3 = {value / 3:.1f} -> {got} all."
+            text += " " + pgettext("explain", "Tsumo: %(value)s / 3 = %(third)s -> %(said)s.") % {
+                "value": f"{value:g}", "third": f"{value / 3:.1f}",
+                "said": say_payment({"all": got})}
         else:
             a, b = _ceil100(value / 4), _ceil100(value / 2)
             if (a, b) != (truth.first, truth.second):
                 continue
-            text += (f" Tsumo: {value:g} / 4 = {value / 4:g} -> {a} from each non-dealer, "
-                     f"{value:g} / 2 = {value / 2:g} -> {b} from the dealer.")
-        out.append("Remember the big number and divide, rounding up: " + text)
+            text += " " + pgettext(
+                "explain", "Tsumo: %(value)s / 4 = %(quarter)s -> %(a)d from each non-dealer, "
+                "%(value)s / 2 = %(half)s -> %(b)d from the dealer.") % {
+                "value": f"{value:g}", "quarter": f"{value / 4:g}", "half": f"{value / 2:g}",
+                "a": a, "b": b}
+        out.append(pgettext("explain", "Remember the big number and divide, rounding up: "
+                            "%(trick)s") % {"trick": text})
         break
     if fu == 25:
-        out.append("Chiitoitsu (25 fu): 1600 / 2400 at 2 han, and it doubles with each han: "
-                   "3200 / 4800 at 3 han, 6400 / 9600 at 4.")
+        out.append(pgettext("explain", "Chiitoitsu (25 fu): 1600 / 2400 at 2 han, and it doubles "
+                            "with each han: 3200 / 4800 at 3 han, 6400 / 9600 at 4."))
     if fu == 20:
-        out.append("Pinfu tsumo (20 fu): 400/700 (700 all) at 2 han, 700/1300 (1300 all) at 3, "
-                   "1300/2600 (2600 all) at 4.")
+        out.append(pgettext("explain", "Pinfu tsumo (20 fu): 400/700 (700 all) at 2 han, "
+                            "700/1300 (1300 all) at 3, 1300/2600 (2600 all) at 4."))
     if not tsumo:
         other = Payment.of_base(base, dealer=not dealer, tsumo=False).first
-        out.append(f"The dealer's ron is 6 x base, the non-dealer's 4 x: here {who} gets "
-                   f"{truth.first}, {'a non-dealer' if dealer else 'the dealer'} would get "
-                   f"{other}.")
+        if dealer:
+            text = pgettext("explain", "The dealer's ron is 6 x base, the non-dealer's 4 x: here "
+                            "the dealer gets %(got)d, a non-dealer would get %(other)d.")
+        else:
+            text = pgettext("explain", "The dealer's ron is 6 x base, the non-dealer's 4 x: here "
+                            "a non-dealer gets %(got)d, the dealer would get %(other)d.")
+        out.append(text % {"got": truth.first, "other": other})
     return out
+
+
+_LIMIT_SAID = {Limit.MANGAN: (8000, 12000, 2000, 4000),
+               Limit.HANEMAN: (12000, 18000, 3000, 6000),
+               Limit.BAIMAN: (16000, 24000, 4000, 8000),
+               Limit.SANBAIMAN: (24000, 36000, 6000, 12000),
+               Limit.YAKUMAN: (32000, 48000, 8000, 16000)}
+
+
+def _limit_said(limit: Limit, say: Any) -> dict[str, str] | None:
+    """How a limit's four payments are said at the table (in the active language)."""
+    found = _LIMIT_SAID.get(limit)
+    if found is None:
+        return None
+    ron, dealer_ron, each, dealer_each = found
+    return {"ron": say({"ron": ron}), "dealer_ron": say({"ron": dealer_ron}),
+            "tsumo": say({"non_dealer": each, "dealer": dealer_each}),
+            "dealer_tsumo": say({"all": dealer_each})}
 
 
 # --------------------------------------------------------------------------- questions

@@ -1,23 +1,30 @@
-"""The worked explanation in words, as the learner reads it.
+"""The worked explanation in words, as the learner reads it, in the learner's language.
 
 ``scoring.explain`` gives the steps as data (tiles, numbers, kinds); this
 module turns them, and the drill's own steps (the waits, the dora indicators,
-the points table and its memory tricks), into lines of text, drawing every
-tile with the learner's tile formatter. It is the place to translate. The
-steps that hold no tiles (fu total, yaku, han, base, limit, sticks, total)
-read in English as ``scoring.explain.render_step`` words them, so the
-library's plain text and the app say them alike; a translation words them
-here, in :func:`step_line`.
+the points table and its memory tricks, the curated example's teaching note),
+into lines of text in the active language, drawing every tile with the
+learner's tile formatter. Every sentence is a message of the catalogs (context
+``explain``); the field's words come from :mod:`quiz.i18n_terms`, a yaku's
+description from :mod:`quiz.i18n_topics`, a payment as said at the table from
+:mod:`quiz.i18n_payments`. ``scoring.explain.render_step`` stays the library's
+own English for ``python -m scoring explain``; the app does not use it.
 
 >>> from scoring import parse_record, score
 >>> from quiz.drills import DrillKind, Question
 >>> from quiz.grading import AnswerKey, Part
+>>> from quiz.i18n import use
+>>> use("en")
 >>> r = score(parse_record({"hand": "234567m34p456s22z5p", "win": "5p", "seat": "S",
 ...                         "round": "E", "riichi": True}))
 >>> q = Question(DrillKind.WHOLE, 1, AnswerKey.from_result(r, (Part.PAYMENT,)), (Part.PAYMENT,),
 ...              result=r)
 >>> [line.text for line in explanation_lines(q) if line.kind == "payment"]
 ['Non-dealer ron: 4 x 320 = 1280, rounded up to 1300: say "1300".']
+>>> use("ja")
+>>> [line.text for line in explanation_lines(q) if line.kind == "payment"]
+['子のロン: 4 × 320 = 1280、100点単位に切り上げて1300:「1300」と申告します。']
+>>> use("en")
 """
 
 from __future__ import annotations
@@ -26,14 +33,22 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from scoring.explain import (
+    BaseStep,
     BonusStep,
     DoraStep,
     FuItemStep,
+    FuTotal,
+    FuTotalStep,
+    HanTotalStep,
+    IndicatorDora,
+    LimitHow,
+    LimitStep,
     PaymentStep,
     ReadingStep,
     Step,
+    UraNotCountedStep,
+    YakuStep,
     explain,
-    render_step,
     step_value,
 )
 from scoring.fu import FuKind
@@ -41,6 +56,7 @@ from scoring.result import (
     Alternative,
     FuItem,
     GroupKind,
+    Limit,
     Payment,
     PayShape,
     Reading,
@@ -50,11 +66,36 @@ from scoring.result import (
 from scoring.tiles import Tile, dora_from_indicator, format_tiles
 
 from .grading.marks import TileText
+from .i18n import pgettext
+from .i18n_data import note_text
+from .i18n_payments import say_payment
+from .i18n_terms import (
+    fu_count,
+    fu_item_name,
+    han_count,
+    honba_count,
+    honour_name,
+    limit_name,
+    stick_count,
+    tile_name,
+    wait_name,
+    yaku_title,
+)
+from .i18n_topics import topic_description
 
 if TYPE_CHECKING:
     from .drills import Question
 
-__all__ = ["ExplanationLine", "explanation_lines", "fu_reason", "reading_words", "step_line"]
+__all__ = [
+    "ExplanationLine",
+    "explanation_lines",
+    "fu_reason",
+    "payment_words",
+    "reading_words",
+    "section_title",
+    "step_line",
+    "wait_on",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,76 +104,139 @@ class ExplanationLine:
 
     Attributes:
         kind: what it is about (``reading``, ``fu``, ``payment``... and the drill's own
-            ``waits``, ``indicator``, ``trick``): the screen groups lines by it.
+            ``waits``, ``indicator``, ``trick``, ``note``): the screen groups lines by it.
         text: the line in words, tiles in the learner's style.
         tiles: the tiles it points at.
         value: the number it arrives at, where there is one.
+        detail: the part of :attr:`text` the screen shows on a line of its own
+            (why the reading was chosen over the others), "" where none.
     """
 
     kind: str
     text: str
     tiles: tuple[Tile, ...] = ()
     value: int | None = None
+    detail: str = ""
+
+
+def section_title(kind: str) -> str:
+    """The heading the screen shows above the lines of a kind (in the active language)."""
+    if kind == "waits":
+        return pgettext("explain", "Waits")
+    if kind == "indicator":
+        return pgettext("explain", "Dora")
+    if kind == "reading":
+        return pgettext("explain", "Reading")
+    if kind in ("fu", "fu_total"):
+        return pgettext("explain", "Fu")
+    if kind in ("yaku", "dora", "han_total"):
+        return pgettext("explain", "Han")
+    if kind in ("base", "limit", "payment", "bonus", "total"):
+        return pgettext("explain", "Points")
+    if kind == "trick":
+        return pgettext("explain", "Memory tricks")
+    if kind == "note":
+        return pgettext("explain", "Teaching note")
+    return ""
 
 
 # --------------------------------------------------------------------------- scoring's steps
 
 
+def _tile_words(tile: Tile) -> str:
+    """A tile named in words (``East``, ``東``), for a sentence about a pair."""
+    if tile.is_honor:
+        return honour_name(tile.index)
+    return tile_name(tile.number, tile.suit.value, tile.red)
+
+
 def reading_words(reading: Reading, tiles: TileText = format_tiles) -> str:
     """A reading in words: ``123m 456p ... + pair 55p, ryanmen wait completing 789s``."""
-    wait = reading.wait.value.replace("_", " ")
+    wait = wait_name(reading.wait.value)
     if reading.kind is ReadingKind.KOKUSHI:
-        return f"thirteen orphans, {wait} wait"
+        return pgettext("explain", "thirteen orphans, %(wait)s") % {"wait": wait}
     sets = " ".join(tiles(g.tiles) for g in reading.groups if g.kind is not GroupKind.PAIR)
     pairs = " ".join(tiles(g.tiles) for g in reading.groups if g.kind is GroupKind.PAIR)
     won = next((g for g in reading.groups if g.has_win), None)
-    where = f" completing {tiles(won.tiles)}" if won is not None else ""
+    words = {"sets": sets, "pairs": pairs, "wait": wait,
+             "group": tiles(won.tiles) if won is not None else ""}
     if reading.kind is ReadingKind.CHIITOITSU:
-        return f"seven pairs {pairs}, {wait} wait{where}"
-    return f"{sets} + pair {pairs}, {wait} wait{where}"
+        if won is None:
+            return pgettext("explain", "seven pairs %(pairs)s, %(wait)s") % words
+        return pgettext("explain", "seven pairs %(pairs)s, %(wait)s completing %(group)s") % words
+    if won is None:
+        return pgettext("explain", "%(sets)s + pair %(pairs)s, %(wait)s") % words
+    return pgettext("explain", "%(sets)s + pair %(pairs)s, %(wait)s completing %(group)s") % words
+
+
+def wait_on(wait: str, tile: str) -> str:
+    """``ryanmen wait on 5p``: the wait of the reading and its winning tile."""
+    return pgettext("explain", "%(wait)s on %(tile)s") % {"wait": wait_name(wait), "tile": tile}
+
+
+def _yakuman_amount(n: int) -> str:
+    return pgettext("explain", "%(n)dx yakuman") % {"n": n}
 
 
 def _alternative_words(a: Alternative, tiles: TileText) -> str:
-    value = f"{a.yakuman}x yakuman" if a.yakuman else f"{a.han} han {a.fu} fu"
-    return f"{reading_words(a.reading, tiles)}: {value}, base {a.base}"
+    if a.yakuman:
+        value = _yakuman_amount(a.yakuman)
+    else:
+        value = pgettext("explain", "%(han)s %(fu)s") % {"han": han_count(a.han),
+                                                        "fu": fu_count(a.fu)}
+    return pgettext("explain", "%(reading)s: %(value)s, base %(base)d") % {
+        "reading": reading_words(a.reading, tiles), "value": value, "base": a.base}
 
 
-_WAIT_REASONS: dict[FuKind, str] = {
-    FuKind.KANCHAN_WAIT: "the winning tile filled the middle of a sequence",
-    FuKind.PENCHAN_WAIT: "the winning tile completed 12-3 or 7-89 from the edge",
-    FuKind.TANKI_WAIT: "the winning tile completed the pair",
-}
-_FIXED_REASONS: dict[FuKind, str] = {
-    FuKind.BASE: "every winning hand starts with 20 fu (fuutei)",
-    FuKind.CLOSED_RON: "a closed hand won by ron adds 10 (menzen kafu)",
-    FuKind.TSUMO: "a win by self-draw adds 2 (not for pinfu tsumo)",
-    FuKind.OPEN_RON_MINIMUM: "an open hand won by ron with no other fu is counted as 30 fu",
-    FuKind.CHIITOITSU: "seven pairs are always 25 fu: nothing is added and nothing is rounded",
-}
+def _fixed_reasons() -> dict[FuKind, str]:
+    """Why each fu kind that does not depend on its tiles counts (looked up per language)."""
+    return {
+        FuKind.BASE: pgettext("explain", "every winning hand starts with 20 fu (fuutei)"),
+        FuKind.CLOSED_RON: pgettext("explain", "a closed hand won by ron adds 10 (menzen kafu)"),
+        FuKind.TSUMO: pgettext("explain", "a win by self-draw adds 2 (not for pinfu tsumo)"),
+        FuKind.OPEN_RON_MINIMUM: pgettext(
+            "explain", "an open hand won by ron with no other fu is counted as 30 fu"),
+        FuKind.CHIITOITSU: pgettext(
+            "explain", "seven pairs are always 25 fu: nothing is added and nothing is rounded"),
+        FuKind.KANCHAN_WAIT: pgettext(
+            "explain",
+            "the winning tile filled the middle of a sequence: a single-tile wait adds 2"),
+        FuKind.PENCHAN_WAIT: pgettext(
+            "explain",
+            "the winning tile completed 12-3 or 7-89 from the edge: a single-tile wait adds 2"),
+        FuKind.TANKI_WAIT: pgettext(
+            "explain", "the winning tile completed the pair: a single-tile wait adds 2"),
+    }
 
 
 def fu_reason(item: FuItem) -> str:
     """Why a fu item counts, in a sentence for the learner (empty where its name says it)."""
-    if item.kind in _FIXED_REASONS:
-        return _FIXED_REASONS[item.kind]
-    if item.kind.is_wait:
-        return f"{_WAIT_REASONS[item.kind]}: a single-tile wait adds 2"
+    fixed = _fixed_reasons().get(item.kind)
+    if fixed is not None:
+        return fixed
     tile = item.tiles[0] if item.tiles else None
-    name = tile.name() if tile is not None else ""
+    name = _tile_words(tile) if tile is not None else ""
     if item.kind is FuKind.DOUBLE_WIND_PAIR:
-        return f"a pair of {name}, both seat and round wind"
+        return pgettext("explain", "a pair of %(tile)s, both seat and round wind") % {
+            "tile": name}
     if item.kind.is_pair:
-        return f"a pair of {name} adds 2 (a yakuhai pair)"
+        return pgettext("explain", "a pair of %(tile)s adds 2 (a yakuhai pair)") % {"tile": name}
     if item.by_ron:
-        what = "quad" if item.kind.is_quad else "triplet"
-        return f"completed by ron, so it counts as open (open {what}: {item.fu} fu)"
+        if item.kind.is_quad:
+            text = pgettext("explain",
+                            "completed by ron, so it counts as open (open quad: %(fu)s)")
+        else:
+            text = pgettext("explain",
+                            "completed by ron, so it counts as open (open triplet: %(fu)s)")
+        return text % {"fu": fu_count(item.fu)}
     return ""
 
 
-def _indicators(step: DoraStep, tiles: TileText) -> str:
+def _indicators(indicators: tuple[IndicatorDora, ...], tiles: TileText) -> str:
     return "; ".join(
-        f"indicator {tiles((i.indicator,))} -> dora {tiles((i.dora,))} (held {i.held})"
-        for i in step.indicators
+        pgettext("explain", "indicator %(indicator)s -> dora %(dora)s (held %(n)d)")
+        % {"indicator": tiles((i.indicator,)), "dora": tiles((i.dora,)), "n": i.held}
+        for i in indicators
     )
 
 
@@ -141,68 +245,195 @@ def _share(multiple: int, base: int, paid: int) -> str:
     worked = f"{multiple} x {base} = {multiple * base}" if multiple != 1 else f"{base}"
     if multiple * base == paid:
         return worked
-    return f"{worked}, rounded up to {paid}"
+    return pgettext("explain", "%(worked)s, rounded up to %(paid)d") % {
+        "worked": worked, "paid": paid}
 
 
 def payment_words(payment: Payment, base: int, *, dealer: bool) -> str:
     """Each share worked out from the base points, and what the winner says."""
-    said = f'say "{payment.declaration()}"'
+    said = say_payment(payment)
     if payment.shape is PayShape.RON:
-        who = "Dealer" if dealer else "Non-dealer"
-        return f"{who} ron: {_share(6 if dealer else 4, base, payment.first)}: {said}."
+        share = _share(6 if dealer else 4, base, payment.first)
+        if dealer:
+            text = pgettext("explain", 'Dealer ron: %(share)s: say "%(said)s".')
+        else:
+            text = pgettext("explain", 'Non-dealer ron: %(share)s: say "%(said)s".')
+        return text % {"share": share, "said": said}
     if payment.shape is PayShape.ALL:
-        return f"Dealer tsumo: each player pays {_share(2, base, payment.first)}: {said}."
+        return pgettext("explain", 'Dealer tsumo: each player pays %(share)s: say "%(said)s".') % {
+            "share": _share(2, base, payment.first), "said": said}
     assert payment.second is not None
-    rounded = payment.first != base or payment.second != 2 * base
-    return (
-        f"Non-dealer tsumo: the dealer pays {_share(2, base, payment.second)}; "
-        f"each non-dealer pays {_share(1, base, payment.first)}: {said}"
-        + (" (each share rounded on its own)." if rounded else ".")
-    )
+    words = {"dealer": _share(2, base, payment.second), "each": _share(1, base, payment.first),
+             "said": said}
+    if payment.first != base or payment.second != 2 * base:
+        return pgettext(
+            "explain", 'Non-dealer tsumo: the dealer pays %(dealer)s; each non-dealer pays '
+            '%(each)s: say "%(said)s" (each share rounded on its own).') % words
+    return pgettext(
+        "explain", 'Non-dealer tsumo: the dealer pays %(dealer)s; each non-dealer pays '
+        '%(each)s: say "%(said)s".') % words
 
 
 def _honba(step: BonusStep) -> str:
+    words = {"honba": honba_count(step.honba), "bonus": step.bonus, "per": step.per_payer,
+             "each": step.honba * step.per_payer}
     if not step.tsumo:
-        counters = f"{step.per_payer} a counter, " if step.honba > 1 else ""
-        return f"{step.honba} honba: +{step.bonus} ({counters}paid by the discarder alone)."
-    return (
-        f"{step.honba} honba: +{step.honba * step.per_payer} from each "
-        f"of the three payers ({step.per_payer} a counter), +{step.bonus} in all."
-    )
+        if step.honba > 1:
+            return pgettext("explain", "%(honba)s: +%(bonus)d (%(per)d a counter, paid by the "
+                            "discarder alone).") % words
+        return pgettext("explain", "%(honba)s: +%(bonus)d (paid by the discarder alone).") % words
+    return pgettext("explain", "%(honba)s: +%(each)d from each of the three payers (%(per)d a "
+                    "counter), +%(bonus)d in all.") % words
+
+
+def _sticks(step: BonusStep) -> str:
+    return pgettext("explain", "%(sticks)s on the table: +%(bonus)d.") % {
+        "sticks": stick_count(step.sticks), "bonus": step.bonus}
+
+
+def _fu_total(step: FuTotalStep) -> str:
+    if step.how is FuTotal.YAKUMAN_SHAPE:
+        return pgettext("explain", "Thirteen orphans is a yakuman: fu do not matter.")
+    if step.how is FuTotal.CHIITOITSU:
+        return pgettext("explain", "Fu: 25 (chiitoitsu, not rounded).")
+    if step.how is FuTotal.PINFU_TSUMO:
+        return pgettext("explain", "Fu: 20 (pinfu tsumo: the 2 tsumo fu are not counted, and "
+                        "20 is not rounded).")
+    if step.how is FuTotal.EXACT:
+        return pgettext("explain", "Fu: %(raw)d, already a multiple of 10.") % {"raw": step.raw}
+    return pgettext("explain", "Fu: %(raw)d, rounded up to %(fu)d.") % {
+        "raw": step.raw, "fu": step.fu}
+
+
+def _yaku(step: YakuStep) -> str:
+    amount = _yakuman_amount(step.yakuman) if step.yakuman else han_count(step.han)
+    if step.name == "renhou" and step.han == 5:
+        why = pgettext("explain", "renhou is valued as mangan under these rules")
+    else:
+        why = topic_description(f"yaku:{step.name}")
+    words = {"yaku": yaku_title(step.name), "amount": amount, "why": why}
+    if why:
+        return pgettext("explain", "%(yaku)s: %(amount)s (%(why)s)") % words
+    return pgettext("explain", "%(yaku)s: %(amount)s") % words
+
+
+def _spans() -> dict[Limit, str]:
+    return {
+        Limit.MANGAN: han_count(5),
+        Limit.HANEMAN: pgettext("explain", "6-7 han"),
+        Limit.BAIMAN: pgettext("explain", "8-10 han"),
+        Limit.SANBAIMAN: pgettext("explain", "11-12 han"),
+    }
+
+
+def _limit(step: LimitStep) -> str:
+    words = {"fu": step.fu, "han": step.han, "raw": step.raw, "base": step.base,
+             "n": step.yakuman, "rules": step.rules, "limit": limit_name(step.limit.value)}
+    if step.how is LimitHow.YAKUMAN:
+        return pgettext("explain", "%(n)dx yakuman: base %(base)d (8000 per yakuman).") % words
+    if step.how is LimitHow.KIRIAGE:
+        return pgettext("explain", "%(fu)d x 2^(2+%(han)d) = %(raw)d, rounded up to mangan by "
+                        "kiriage mangan (%(rules)s rules): base 2000.") % words
+    if step.how is LimitHow.CAPPED:
+        return pgettext("explain", "%(fu)d x 2^(2+%(han)d) = %(raw)d, more than 2000: capped at "
+                        "mangan, base 2000.") % words
+    if step.how is LimitHow.KAZOE:
+        return pgettext("explain", "%(han)d han: counted (kazoe) yakuman, base 8000.") % words
+    if step.how is LimitHow.SANBAIMAN_CAP:
+        return pgettext("explain", "%(han)d han: sanbaiman under %(rules)s rules (no kazoe "
+                        "yakuman), base 6000.") % words
+    words["span"] = _spans()[step.limit]
+    return pgettext("explain", "%(han)d han: %(limit)s (%(span)s), base %(base)d; fu do not "
+                    "matter.") % words
 
 
 def step_line(step: Step, tiles: TileText = format_tiles) -> ExplanationLine:
-    """One step of ``scoring.explain`` as a line of words."""
+    """One step of ``scoring.explain`` as a line of words in the active language."""
     kind = step.kind.value
+    value = step_value(step)
     if isinstance(step, ReadingStep):
-        text = f"Reading: {reading_words(step.reading, tiles)} (won on {tiles((step.win,))})."
+        text = pgettext("explain", "Reading: %(reading)s (won on %(tile)s).") % {
+            "reading": reading_words(step.reading, tiles), "tile": tiles((step.win,))}
+        detail = ""
         if step.alternatives:
-            text += (
-                " Chosen because no other reading is worth more; also possible: "
-                + "; ".join(_alternative_words(a, tiles) for a in step.alternatives)
-                + "."
-            )
-        return ExplanationLine(kind, text, step.tiles)
+            detail = pgettext("explain", "Chosen because no other reading is worth more; also "
+                              "possible: %(readings)s.") % {
+                "readings": "; ".join(_alternative_words(a, tiles) for a in step.alternatives)}
+            text += " " + detail
+        return ExplanationLine(kind, text, step.tiles, None, detail)
     if isinstance(step, FuItemStep):
         item = step.item
-        label = item.kind.label + (f" {tiles(item.tiles)}" if item.tiles else "")
+        label = fu_item_name(item.kind.value) + (f" {tiles(item.tiles)}" if item.tiles else "")
         why = fu_reason(item)
-        text = f"{label}: +{item.fu} fu" + (f" ({why})" if why else "")
+        words = {"item": label, "fu": fu_count(item.fu), "why": why}
+        if why:
+            text = pgettext("explain", "%(item)s: +%(fu)s (%(why)s)") % words
+        else:
+            text = pgettext("explain", "%(item)s: +%(fu)s") % words
         return ExplanationLine(kind, text, item.tiles, item.fu)
     if isinstance(step, DoraStep):
         if step.name == "aka_dora":
-            text = f"red fives: +{step.han} han ({tiles(step.reds)})"
+            text = pgettext("explain", "red fives: +%(han)s (%(tiles)s)") % {
+                "han": han_count(step.han), "tiles": tiles(step.reds)}
         else:
-            what = "ura dora" if step.name == "ura_dora" else "dora"
-            text = f"{what}: +{step.han} han ({_indicators(step, tiles)})"
+            words = {"han": han_count(step.han), "indicators": _indicators(step.indicators, tiles)}
+            if step.name == "ura_dora":
+                text = pgettext("explain", "ura dora: +%(han)s (%(indicators)s)") % words
+            else:
+                text = pgettext("explain", "dora: +%(han)s (%(indicators)s)") % words
         return ExplanationLine(kind, text, step.tiles, step.han)
     if isinstance(step, PaymentStep):
         text = payment_words(step.payment, step.base, dealer=step.dealer)
-        return ExplanationLine(kind, text, (), step.payment.total_paid)
-    if isinstance(step, BonusStep) and not step.sticks:
-        return ExplanationLine(kind, _honba(step), (), step.bonus)
-    # the other steps hold no tiles and read alike everywhere: scoring's own sentence
-    return ExplanationLine(kind, render_step(step), (), step_value(step))
+        return ExplanationLine(kind, text, (), value)
+    if isinstance(step, BonusStep):
+        return ExplanationLine(kind, _sticks(step) if step.sticks else _honba(step), (), value)
+    if isinstance(step, FuTotalStep):
+        return ExplanationLine(kind, _fu_total(step), (), value)
+    if isinstance(step, YakuStep):
+        return ExplanationLine(kind, _yaku(step), (), value)
+    if isinstance(step, UraNotCountedStep):
+        return ExplanationLine(kind, pgettext(
+            "explain", "Ura dora count only for a riichi hand: not counted here."), (), value)
+    if isinstance(step, HanTotalStep):
+        return ExplanationLine(kind, pgettext("explain", "Han: %(n)d.") % {"n": step.han}, (),
+                               value)
+    if isinstance(step, LimitStep):
+        return ExplanationLine(kind, _limit(step), (), value)
+    if isinstance(step, BaseStep):
+        return ExplanationLine(kind, _base_words(step.fu, step.han, step.base), (), value)
+    return ExplanationLine(kind, pgettext("explain", "The winner receives %(total)d in all.")
+                           % {"total": step.total}, (), value)
+
+
+def _base_words(fu: int, han: int, base: int) -> str:
+    return pgettext("explain", "Base points = %(fu)d x 2^(2+%(han)d) = %(base)d.") % {
+        "fu": fu, "han": han, "base": base}
+
+
+def _ura_without_dora(r: Result, tiles: TileText) -> ExplanationLine | None:
+    """A riichi hand's ura indicators that give no dora: said, so the learner sees them counted."""
+    s = r.situation
+    if not s.ura or not s.in_riichi or r.yakuman or any(y.name == "ura_dora" for y in r.yaku):
+        return None
+    shown = s.ura if r.profile.kan_dora else s.ura[:1]
+    held = [0] * 34
+    for t in r.hand.all_tiles():
+        held[t.index] += 1
+    indicators = tuple(IndicatorDora(i, dora_from_indicator(i), held[dora_from_indicator(i).index])
+                       for i in shown)
+    text = pgettext("explain", "ura dora: none in the hand (%(indicators)s)") % {
+        "indicators": _indicators(indicators, tiles)}
+    return ExplanationLine("dora", text, tuple(i.dora for i in indicators), 0)
+
+
+def _scoring_lines(r: Result, tiles: TileText) -> list[ExplanationLine]:
+    """Scoring's steps in words, with the ura indicators that gave nothing said before the han."""
+    out = [step_line(step, tiles) for step in explain(r)]
+    ura = _ura_without_dora(r, tiles)
+    if ura is not None:
+        at = next(i for i, line in enumerate(out) if line.kind in ("han_total", "base", "limit"))
+        out.insert(at, ura)
+    return out
 
 
 # --------------------------------------------------------------------------- the drill's steps
@@ -219,15 +450,18 @@ def _dora_lines(r: Result, tiles: TileText) -> list[ExplanationLine]:
         d = dora_from_indicator(ind)
         out.append(ExplanationLine(
             "indicator",
-            f"Indicator {tiles((ind,))} -> dora {tiles((d,))}: the hand holds {held[d.index]}.",
+            pgettext("explain", "Indicator %(indicator)s -> dora %(dora)s: the hand holds %(n)d.")
+            % {"indicator": tiles((ind,)), "dora": tiles((d,)), "n": held[d.index]},
             (d,), held[d.index]))
     reds = tuple(t for t in r.hand.all_tiles() if t.red)
     if reds:
-        out.append(ExplanationLine("indicator",
-                                   f"Red fives: {len(reds)} ({tiles(reds)}), one han each.",
-                                   reds, len(reds)))
+        out.append(ExplanationLine(
+            "indicator", pgettext("explain", "Red fives: %(n)d (%(tiles)s), one han each.")
+            % {"n": len(reds), "tiles": tiles(reds)}, reds, len(reds)))
     total = sum(y.han for y in r.yaku if y.name in ("dora", "aka_dora"))
-    out.append(ExplanationLine("indicator", f"Dora han (without ura dora): {total}.", (), total))
+    out.append(ExplanationLine(
+        "indicator", pgettext("explain", "Dora han (without ura dora): %(n)d.") % {"n": total},
+        (), total))
     return out
 
 
@@ -240,40 +474,59 @@ def _table_lines(question: Question) -> list[ExplanationLine]:
     rules = key.profile
     out: list[ExplanationLine] = []
     raw = cell.fu << (cell.han + 2)
+    words = {"fu": cell.fu, "han": cell.han, "raw": raw, "base": key.base,
+             "limit": limit_name(key.limit or "")}
     if key.limit is None:
-        out.append(ExplanationLine(
-            "base", f"Base points = {cell.fu} x 2^(2+{cell.han}) = {raw}.", (), key.base))
+        out.append(ExplanationLine("base", _base_words(cell.fu, cell.han, raw), (), key.base))
     elif cell.han < 5:
-        out.append(ExplanationLine(
-            "limit", f"{cell.fu} x 2^(2+{cell.han}) = {raw}: mangan (base {key.base}).", (),
-            key.base))
+        out.append(ExplanationLine("limit", pgettext(
+            "explain", "%(fu)d x 2^(2+%(han)d) = %(raw)d: %(limit)s (base %(base)d).") % words,
+            (), key.base))
     else:
-        out.append(ExplanationLine(
-            "limit", f"{cell.han} han: {key.limit} (base {key.base}); the fu do not matter.",
+        out.append(ExplanationLine("limit", pgettext(
+            "explain", "%(han)d han: %(limit)s (base %(base)d); the fu do not matter.") % words,
             (), key.base))
     plain = Payment.of_base(key.base, dealer=cell.dealer, tsumo=cell.tsumo)
     out.append(ExplanationLine("payment", payment_words(plain, key.base, dealer=cell.dealer),
                                (), plain.total_paid))
     if cell.honba:
+        said = {"honba": honba_count(cell.honba), "said": say_payment(key.payment)}
         if cell.tsumo:
             per = rules.honba_ron // 3
-            out.append(ExplanationLine(
-                "bonus", f"{cell.honba} honba: +{cell.honba * per} on each share: "
-                f"\"{key.payment}\".", (), cell.honba * per * 3))
+            out.append(ExplanationLine("bonus", pgettext(
+                "explain", '%(honba)s: +%(each)d on each share: "%(said)s".')
+                % {**said, "each": cell.honba * per}, (), cell.honba * per * 3))
         else:
             bonus = cell.honba * rules.honba_ron
-            out.append(ExplanationLine(
-                "bonus", f"{cell.honba} honba: +{bonus} from the discarder alone: "
-                f"\"{key.payment}\".", (), bonus))
+            out.append(ExplanationLine("bonus", pgettext(
+                "explain", '%(honba)s: +%(bonus)d from the discarder alone: "%(said)s".')
+                % {**said, "bonus": bonus}, (), bonus))
     for trick in table_tricks(cell.fu, cell.han, dealer=cell.dealer, tsumo=cell.tsumo,
                               profile=rules):
         out.append(ExplanationLine("trick", trick))
     return out
 
 
+def _wait_lines(question: Question, r: Result, tiles: TileText) -> list[ExplanationLine]:
+    key = question.key
+    out = [ExplanationLine("waits", pgettext(
+        "explain", "Before the win the hand waits on %(tiles)s: each of these tiles completes "
+        "four sets and a pair (or seven pairs).") % {"tiles": tiles(key.waits)}, key.waits)]
+    if len(key.possible_waits) > 1:
+        kinds = ", ".join(wait_name(w.value) for w in sorted(key.possible_waits))
+        out.append(ExplanationLine("waits", pgettext(
+            "explain", "%(tile)s can be read as %(kinds)s; the reading worth most counts: "
+            "%(wait)s.") % {"tile": tiles((r.hand.win,)), "kinds": kinds,
+                            "wait": wait_name(r.wait.value)}, (r.hand.win,)))
+    return out
+
+
 def explanation_lines(question: Question,
                       tiles: TileText = format_tiles) -> tuple[ExplanationLine, ...]:
-    """The worked explanation of a question: the drill's own lines, then the scoring's."""
+    """The worked explanation of a question: the drill's own lines, then the scoring's.
+
+    A curated example ends with its teaching note.
+    """
     from .drills import DrillKind
     from .grading import Part
 
@@ -285,19 +538,14 @@ def explanation_lines(question: Question,
     if question.drill is DrillKind.DORA:
         out.extend(_dora_lines(r, tiles))
     if question.drill is DrillKind.WAIT:
-        key = question.key
-        out.append(ExplanationLine(
-            "waits", f"Before the win the hand waits on {tiles(key.waits)}: each of these "
-            "tiles completes four sets and a pair (or seven pairs).", key.waits))
-        if len(key.possible_waits) > 1:
-            kinds = ", ".join(sorted(w.value for w in key.possible_waits))
-            out.append(ExplanationLine(
-                "waits", f"{tiles((r.hand.win,))} can be read as {kinds}; the reading worth "
-                f"most counts: {r.wait.value}.", (r.hand.win,)))
-    out.extend(step_line(step, tiles) for step in explain(r))
+        out.extend(_wait_lines(question, r, tiles))
+    out.extend(_scoring_lines(r, tiles))
     if r.honba and Part.PAYMENT in question.parts:
-        out.append(ExplanationLine(
-            "total", f"With the {r.honba} honba, say \"{question.key.payment}\" "
-            "(what each payer hands over).", (), None))
+        out.append(ExplanationLine("total", pgettext(
+            "explain", 'With the %(honba)s, say "%(said)s" (what each payer hands over).')
+            % {"honba": honba_count(r.honba), "said": say_payment(question.key.payment)},
+            (), None))
+    item = question.item
+    if item is not None and item.note:
+        out.append(ExplanationLine("note", note_text(item.uid, item.note)))
     return tuple(out)
-

@@ -50,6 +50,7 @@ if TYPE_CHECKING:
     from datetime import date, datetime
 
 __all__ = [
+    "DATA_DOMAINS",
     "DOMAIN",
     "LANGUAGES",
     "LANGUAGE_NAMES",
@@ -62,6 +63,7 @@ __all__ = [
     "active_language",
     "catalog_path",
     "choose_language",
+    "dpgettext",
     "environment_language",
     "format_date",
     "format_datetime",
@@ -83,6 +85,12 @@ __all__ = [
 
 #: The gettext domain: the catalogs' file name.
 DOMAIN = "riichi_drill"
+#: The catalogs of texts that come from the data, not the code, each keyed by
+#: msgctxt = the text's id in the data and msgid = its current English: the
+#: curated examples' teaching notes (``notes``, context = item id) and the
+#: concepts' titles and descriptions (``topics``, context = topic id). Their
+#: templates are written from the data by ``python -m quiz.i18n_data``.
+DATA_DOMAINS: tuple[str, ...] = ("notes", "topics")
 #: Where the catalogs live, one folder per language.
 LOCALES = Path(__file__).resolve().parent / "locales"
 #: The language the code is written in: it needs no catalog.
@@ -328,13 +336,16 @@ class Catalog:
         return singular if n == 1 else plural
 
 
-def catalog_path(language: str) -> Path:
-    """The ``.po`` file of a language."""
-    return LOCALES / language / "LC_MESSAGES" / f"{DOMAIN}.po"
+def catalog_path(language: str, domain: str = DOMAIN) -> Path:
+    """The ``.po`` file of a language (of the code's messages, or of another domain)."""
+    return LOCALES / language / "LC_MESSAGES" / f"{domain}.po"
 
 
-def load_catalog(language: str) -> Catalog:
+def load_catalog(language: str, domain: str = DOMAIN) -> Catalog:
     """Read a language's catalog (English is the code itself: an empty catalog).
+
+    A data domain (:data:`DATA_DOMAINS`) a language has no file for reads as an
+    empty catalog: its texts are shown in English.
 
     Raises:
         UnknownLanguage: when there is no catalog for ``language``.
@@ -343,7 +354,10 @@ def load_catalog(language: str) -> Catalog:
         return Catalog(SOURCE_LANGUAGE)
     if language not in LANGUAGES:
         raise UnknownLanguage(language)
-    entries = read_po(catalog_path(language).read_text(encoding="utf-8"))
+    path = catalog_path(language, domain)
+    if domain != DOMAIN and not path.is_file():
+        return Catalog(language)
+    entries = read_po(path.read_text(encoding="utf-8"))
     messages: dict[str, str] = {}
     plurals: dict[str, tuple[str, ...]] = {}
     rule: Callable[[int], int] = _english_plural
@@ -402,6 +416,24 @@ def pgettext(context: str, message: str) -> str:
 def npgettext(context: str, singular: str, plural: str, n: int) -> str:
     """:func:`ngettext` within ``context``."""
     return _active.npgettext(context, singular, plural, n)
+
+
+_domains: dict[tuple[str, str], Catalog] = {}
+
+
+def dpgettext(domain: str, context: str, message: str) -> str:
+    """``message`` in ``context`` of a data domain (:data:`DATA_DOMAINS`), in the active language.
+
+    The domain's catalog is read the first time one of its texts is shown in a
+    language (not at start-up). A text whose English changed since it was
+    translated has no entry under its new English, so it is shown in English
+    until the translation is brought up to date.
+    """
+    key = (domain, _active.language)
+    catalog = _domains.get(key)
+    if catalog is None:
+        catalog = _domains[key] = load_catalog(_active.language, domain)
+    return catalog.pgettext(context, message)
 
 
 #: The name the code calls: ``_("Payment")``.

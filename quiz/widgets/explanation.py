@@ -18,18 +18,21 @@ from rich.text import Text
 from scoring.result import GroupKind, ReadingKind
 
 from ..drills import Question
-from ..explaining import ExplanationLine, explanation_lines, fu_reason
+from ..explaining import ExplanationLine, explanation_lines, fu_reason, section_title, wait_on
+from ..i18n_terms import fu_item_name
 from ..tilefaces import TileStyle, tiles_in, tiles_text
 from .tile import TILE_CSS, TileStyled
 
 __all__ = ["ExplanationView"]
 
+#: The section each kind of line is shown under (the heading is said by ``section_title``).
 _SECTION = {
-    "waits": "Waits", "indicator": "Dora", "reading": "Reading", "fu": "Fu", "fu_total": "Fu",
-    "yaku": "Han",
-    "dora": "Han", "han_total": "Han", "base": "Points", "limit": "Points", "payment": "Points",
-    "bonus": "Points", "total": "Points", "trick": "Memory tricks",
+    "waits": "waits", "indicator": "indicator", "reading": "reading", "fu": "fu",
+    "fu_total": "fu", "yaku": "han", "dora": "han", "han_total": "han", "base": "points",
+    "limit": "points", "payment": "points", "bonus": "points", "total": "points",
+    "trick": "trick", "note": "note",
 }
+_HEADING_KIND = {"han": "han_total", "points": "payment"}
 
 
 class ExplanationView(TileStyled):
@@ -94,8 +97,8 @@ class ExplanationView(TileStyled):
                                                 else None))
                 text.append(" ")
         text.rstrip()
-        wait = r.wait.value.replace("_", " ")
-        text.append(f"  {wait} wait on {tiles_text((q.result.hand.win,), self.tile_style)}",
+        text.append("  " + wait_on(r.wait.value, tiles_text((q.result.hand.win,),
+                                                            self.tile_style)),
                     self.get_component_rich_style("tile--label", partial=True))
         return text
 
@@ -111,7 +114,7 @@ class ExplanationView(TileStyled):
         for item in q.result.fu_items:
             tiles = self.tile_text(item.tiles)
             tiles.rstrip()
-            table.add_row(Text(f"+{item.fu}", "bold"), Text(item.kind.label), tiles,
+            table.add_row(Text(f"+{item.fu}", "bold"), Text(fu_item_name(item.kind.value)), tiles,
                           Text(fu_reason(item), muted))
         return table
 
@@ -124,16 +127,15 @@ class ExplanationView(TileStyled):
         fu_done = False
         for step in self.steps:
             name = _SECTION.get(step.kind, "")
-            if name != section and not (name == "Fu" and fu_done):
+            if name != section and not (name == "fu" and fu_done):
                 section = name
                 if parts:
                     parts.append(Text(""))
-                parts.append(self._heading(name))
+                parts.append(self._heading(section_title(_HEADING_KIND.get(name, name))))
             if step.kind == "reading":
                 parts.append(self._reading())
-                extra = step.text.split(" Chosen because ", 1)
-                if len(extra) > 1:
-                    parts.append(Text("Chosen because " + extra[1],
+                if step.detail:
+                    parts.append(Text(step.detail,
                                       self.get_component_rich_style("tile--label",
                                                                     partial=True)))
             elif step.kind == "fu":
