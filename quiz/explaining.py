@@ -23,7 +23,7 @@ own English for ``python -m scoring explain``; the app does not use it.
 ['Non-dealer ron: 4 x 320 = 1280, rounded up to 1300: say "1300".']
 >>> use("ja")
 >>> [line.text for line in explanation_lines(q) if line.kind == "payment"]
-['子のロン: 4 × 320 = 1280、100点単位に切り上げて1300:「1300」と申告します。']
+['子のロン: 4 x 320 = 1280、100点単位に切り上げて1300:「1300」と申告します。']
 >>> use("en")
 """
 
