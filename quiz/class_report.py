@@ -17,6 +17,8 @@ import textwrap
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from .i18n_topics import topic_title
+
 if TYPE_CHECKING:
     from data.classroom import ClassResults, StudentResult
     from data.records import Problem
@@ -116,7 +118,7 @@ def class_report(results: ClassResults, *, top: int = TOP_CONCEPTS, detail: bool
         lines.append("  none: every answer was right")
     for n, c in enumerate(shown, 1):
         e = c.example
-        add(_fit(f"{n}. {c.title}: missed {c.misses} times by {c.students} "
+        add(_fit(f"{n}. {topic_title(c.topic)}: missed {c.misses} times by {c.students} "
                  f"student{'s' if c.students != 1 else ''}", "   ", "  "))
         add(_fit(f"go over question {e.position + 1} ({e.item_uid}, missed by {e.misses}): "
                  f"{describe_problem(e.problem)}", "     "))

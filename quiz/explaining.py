@@ -23,7 +23,7 @@ own English for ``python -m scoring explain``; the app does not use it.
 ['Non-dealer ron: 4 x 320 = 1280, rounded up to 1300: say "1300".']
 >>> use("ja")
 >>> [line.text for line in explanation_lines(q) if line.kind == "payment"]
-['子のロン: 4 x 320 = 1280、100点単位に切り上げて1300:「1300」と申告します。']
+['子のロン: 4 × 320 = 1280、100点単位に切り上げて1300:「1300」と申告します。']
 >>> use("en")
 """
 
@@ -242,7 +242,9 @@ def _indicators(indicators: tuple[IndicatorDora, ...], tiles: TileText) -> str:
 
 def _share(multiple: int, base: int, paid: int) -> str:
     """``4 x 320 = 1280, rounded up to 1300``; no rounding said where there was none."""
-    worked = f"{multiple} x {base} = {multiple * base}" if multiple != 1 else f"{base}"
+    worked = (pgettext("explain", "%(multiple)d x %(base)d = %(product)d") % {
+        "multiple": multiple, "base": base, "product": multiple * base}
+        if multiple != 1 else f"{base}")
     if multiple * base == paid:
         return worked
     return pgettext("explain", "%(worked)s, rounded up to %(paid)d") % {

@@ -270,8 +270,10 @@ def _title(topic: str) -> str:
     from data.errors import UnknownTopicError
     from data.topics import get_topic
 
+    from .i18n_topics import topic_title
+
     try:
-        return get_topic(topic).title
+        return topic_title(get_topic(topic).id)
     except UnknownTopicError:
         return topic
 

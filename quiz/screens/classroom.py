@@ -481,7 +481,9 @@ class ClassSummaryScreen(Screen[None]):
 def _titles(concepts: tuple[str, ...]) -> list[str]:
     from data.topics import get_topic, is_topic
 
-    return [get_topic(c).title if is_topic(c) else c for c in concepts]
+    from ..i18n_topics import topic_title
+
+    return [topic_title(get_topic(c).id) if is_topic(c) else c for c in concepts]
 
 
 class ClassroomApp(App[None]):

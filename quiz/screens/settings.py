@@ -45,7 +45,9 @@ _STYLE_LABELS = (N_("Plain text (5m, E, Rd)"), N_("Kanji (伍萬, 東)"),
 def _topic_options() -> list[tuple[str, str]]:
     from data.topics import TOPICS
 
-    return [(f"{t.title} ({t.id})", t.id) for t in TOPICS.values()]
+    from ..i18n_topics import topic_title
+
+    return [(f"{topic_title(t.id)} ({t.id})", t.id) for t in TOPICS.values()]
 
 
 class SettingsScreen(ModalScreen[Settings | None]):

@@ -33,9 +33,8 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Static, TabbedContent, TabPane, Tabs
 from textual.worker import Worker, WorkerState
 
-from data.topics import get_topic, is_topic
-
 from ..i18n import N_, _, ngettext
+from ..i18n_topics import topic_title
 from ..srs import Progress, ReviewContext, SrsService
 from ..widgets.charts import BarChart, ChartData, LineChart
 from ..widgets.footer import Footer
@@ -53,7 +52,7 @@ def _short(text: str, width: int = 24) -> str:
 
 def concept_title(topic: str) -> str:
     """A concept's title (the id itself when it is not in the vocabulary)."""
-    return get_topic(topic).title if is_topic(topic) else topic
+    return topic_title(topic)
 
 
 #: The forecast's bars: (label, first day, last day), today first; each bar is labelled.

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from data.srs_records import CardKind, CardRecord, Cell
 from data.topics import get_topic
 
+from ..i18n_topics import topic_title
 from .ratings import Rating, RatingOption
 
 if TYPE_CHECKING:
@@ -125,7 +126,7 @@ def cell_question(cell: Cell) -> dict[str, Any]:
 def card_title(card: CardRecord) -> str:
     """A card in a few words: ``Hand fu-ron-triplet``, ``Closed ron +10``, ``3 han 40 fu...``."""
     if card.kind is CardKind.CELL and card.cell is not None:
-        return f"Table: {card.cell.title}"
+        return f"Table: {topic_title(card.cell.topic)}"
     if card.kind is CardKind.CONCEPT:
-        return get_topic(card.subject).title
+        return topic_title(get_topic(card.subject).id)
     return f"Hand {card.subject}"

@@ -36,8 +36,9 @@ from data.srs_records import (
     ReviewKind,
     ReviewWrite,
 )
-from data.topics import get_topic, is_topic
+from data.topics import is_topic
 
+from ..i18n_topics import topic_title
 from .hands import BankHands, HandSource
 from .questions import (
     Choice,
@@ -258,7 +259,7 @@ class SrsService:
         if card.kind is CardKind.CELL:
             assert card.cell is not None
             return ReviewQuestion(QuestionKind.CELL, card, cell=card.cell,
-                            reason=f"points table: {card.cell.title}")  # fmt: skip
+                            reason=f"points table: {topic_title(card.cell.topic)}")  # fmt: skip
         if card.kind is CardKind.HAND:
             assert card.item_id is not None
             item = self.hands.item(card.item_id)
@@ -292,7 +293,7 @@ class SrsService:
             self.report(CardProblem(card.id, f"no hand exercises '{topic}'"))
             return None
         return ReviewQuestion(QuestionKind.CONCEPT, card, item,
-                        reason=f"concept: {get_topic(topic).title}")  # fmt: skip
+                        reason=f"concept: {topic_title(topic)}")  # fmt: skip
 
     @staticmethod
     def _how(card: CardRecord) -> str:
@@ -663,7 +664,7 @@ class SrsService:
         for card in repo.leeches(self.db, self.learner_id, report=self.report):
             concepts = card.concepts
             out.append(LeechInfo(card, card_title(card), concepts,
-                                 tuple(get_topic(c).title for c in concepts)))  # fmt: skip
+                                 tuple(topic_title(c) for c in concepts)))  # fmt: skip
         return out
 
     def forecast(self, days: int = 30) -> tuple[int, ...]:

@@ -10,8 +10,10 @@ tricks. A wrapped line keeps its indent.
 
 from __future__ import annotations
 
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.measure import Measurement
 from rich.padding import Padding
+from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 
@@ -20,6 +22,7 @@ from scoring.result import GroupKind, ReadingKind
 from ..drills import Question
 from ..explaining import ExplanationLine, explanation_lines, fu_reason, section_title, wait_on
 from ..i18n_terms import fu_item_name
+from ..i18n_width import char_width, wrap
 from ..tilefaces import TileStyle, tiles_in, tiles_text
 from .tile import TILE_CSS, TileStyled
 
@@ -33,6 +36,33 @@ _SECTION = {
     "trick": "trick", "note": "note",
 }
 _HEADING_KIND = {"han": "han_total", "points": "payment"}
+
+
+class Paragraph:
+    """A line of text wrapped as its language wraps, each wrapped line in its column.
+
+    Japanese breaks between characters (no punctuation starts a line), Thai at
+    its spaces and never inside a character with its marks
+    (:func:`quiz.i18n_width.wrap`). Text whose every character is one cell
+    wide (English, Vietnamese, Ukrainian) is wrapped by Rich as before.
+    """
+
+    def __init__(self, text: str, style: str | Style = "") -> None:
+        self.text = text
+        self.style = style
+        self.measured = all(char_width(ch) == 1 for ch in text)
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        if self.measured:
+            yield Text(self.text, self.style)
+            return
+        for line in wrap(self.text, max(1, options.max_width)):
+            yield Text(line, self.style, end="\n")
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        if self.measured:
+            return Measurement.get(console, options, Text(self.text, self.style))
+        return Measurement(1, options.max_width)
 
 
 class ExplanationView(TileStyled):
@@ -115,7 +145,7 @@ class ExplanationView(TileStyled):
             tiles = self.tile_text(item.tiles)
             tiles.rstrip()
             table.add_row(Text(f"+{item.fu}", "bold"), Text(fu_item_name(item.kind.value)), tiles,
-                          Text(fu_reason(item), muted))
+                          Paragraph(fu_reason(item), muted))
         return table
 
     def render(self) -> RenderableType:
@@ -135,9 +165,9 @@ class ExplanationView(TileStyled):
             if step.kind == "reading":
                 parts.append(self._reading())
                 if step.detail:
-                    parts.append(Text(step.detail,
-                                      self.get_component_rich_style("tile--label",
-                                                                    partial=True)))
+                    parts.append(Paragraph(step.detail,
+                                           self.get_component_rich_style("tile--label",
+                                                                         partial=True)))
             elif step.kind == "fu":
                 if not fu_done:
                     parts.append(self._fu_table())
@@ -146,10 +176,10 @@ class ExplanationView(TileStyled):
                 bullet = Table.grid(expand=True)
                 bullet.add_column(width=2, no_wrap=True)
                 bullet.add_column(ratio=1)
-                bullet.add_row("•", Text(step.text))
+                bullet.add_row("•", Paragraph(step.text))
                 parts.append(bullet)
             elif step.kind in ("yaku", "dora"):
-                parts.append(Padding(Text(step.text), (0, 0, 0, 2)))
+                parts.append(Padding(Paragraph(step.text), (0, 0, 0, 2)))
             else:
-                parts.append(Text(step.text))
+                parts.append(Paragraph(step.text))
         return Group(*parts)

@@ -84,10 +84,12 @@ class MarksView(Static):
         from data.errors import UnknownTopicError
         from data.topics import get_topic
 
+        from ..i18n_topics import topic_title
+
         titles = {}
         for c in marked.concepts:
             try:
-                titles[c] = get_topic(c).title
+                titles[c] = topic_title(get_topic(c).id)
             except UnknownTopicError:
                 titles[c] = c
         self._marked, self._titles = marked, titles

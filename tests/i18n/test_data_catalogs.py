@@ -14,7 +14,7 @@ import re
 from collections.abc import Iterable, Iterator
 
 import pytest
-from babel.messages.catalog import Catalog
+from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import read_po as babel_read_po
 
 from quiz.i18n import DATA_DOMAINS, LANGUAGES, SOURCE_LANGUAGE, catalog_path, load_catalog, use
@@ -39,7 +39,7 @@ def _read(path_text: str, locale: str | None = None) -> Catalog:
 
 def catalog_problems(catalog: Catalog, messages: Iterable[tuple[str, str]]) -> list[str]:
     """What is missing, stale, empty, fuzzy or extra in one data catalog, by id."""
-    by_context: dict[str, dict[str, object]] = {}
+    by_context: dict[str, dict[str, Message]] = {}
     for m in catalog:
         if m.id and m.context:
             by_context.setdefault(m.context, {})[str(m.id)] = m
@@ -47,16 +47,16 @@ def catalog_problems(catalog: Catalog, messages: Iterable[tuple[str, str]]) -> l
     problems: list[str] = []
     for context, english in wanted:
         entries = by_context.get(context, {})
-        m = entries.get(english)
-        if m is None:
+        found = entries.get(english)
+        if found is None:
             if entries:
                 problems.append(f"{context}: stale, its English changed (msgid differs): "
                                 f"translate {english!r} again")
             else:
                 problems.append(f"{context}: not translated: {english!r}")
             continue
-        string = str(getattr(m, "string", "") or "")
-        if getattr(m, "fuzzy", False) or not string.strip():
+        string = str(found.string or "")
+        if found.fuzzy or not string.strip():
             problems.append(f"{context}: fuzzy or empty translation of {english!r}")
         elif set(_NUMBER.findall(english)) - set(_NUMBER.findall(string)):
             problems.append(f"{context}: numbers of the English missing in {string!r}")

@@ -33,3 +33,30 @@ def test_question_screen_in_language(snap_compare: Any, store: DrillStore, clock
         await pilot.pause()
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=before)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", ["ja", "th"])
+def test_explanation_screen_in_language(snap_compare: Any, store: DrillStore, clock: FakeClock,
+                                        lang: str) -> None:
+    """The end of the worked explanation after a wrong answer: the points, each share's
+    rounding, and the curated example's teaching note, wrapped in the language."""
+    from quiz.grading import Part
+    from quiz.screens.explanation import ExplanationBody
+    from tests.quiz.conftest import answer_with
+
+    app = make_app(store, clock, items=[ITEM], seed=1, lang=lang,
+                   settings={"tile_style": "kanji" if lang == "ja" else "ascii",
+                             "session_length": 2})
+
+    async def before(pilot: Any) -> None:
+        await wait_for_question(pilot, app)
+        await answer_with(pilot, app, {Part.FU: "40", Part.HAN: "4", Part.PAYMENT: "2600/5200"})
+        for _ in range(300):
+            if app.screen.query(ExplanationBody):
+                break
+            await pilot.pause(0.01)
+        app.screen.query_one(ExplanationBody).scroll_end(animate=False)
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=before)
