@@ -321,7 +321,9 @@ def run_show(args: argparse.Namespace) -> int:
     print("topics:    " + ", ".join(get_topic(t).id for t in item.topics))
     if item.note:
         print()
-        print("note:      " + item.note)
+        from ..i18n_data import note_text
+
+        print("note:      " + note_text(item.uid, item.note))
     return 0
 
 
@@ -425,11 +427,13 @@ def run_stats(args: argparse.Namespace) -> int:
         return 0
     print(f"{stats.total} items")
 
+    from ..i18n_topics import topic_title
+
     def table(title: str, rows: tuple[tuple[str, int], ...], names: bool = False) -> None:
         print(f"\nby {title}:")
         for name, n in rows:
             share = 100 * n / stats.total if stats.total else 0
-            extra = f"  {get_topic(name).title}" if names else ""
+            extra = f"  {topic_title(get_topic(name).id)}" if names else ""
             print(f"  {name:<34} {n:>7} {share:5.1f}%{extra}")
 
     table("kind", stats.by_kind)
@@ -462,6 +466,8 @@ def run_topics(args: argparse.Namespace) -> int:
     from data.errors import UnknownTopicError
     from data.topics import TOPICS, Family
 
+    from ..i18n_topics import topic_description, topic_title
+
     family = None
     if args.family:
         try:
@@ -473,7 +479,7 @@ def run_topics(args: argparse.Namespace) -> int:
             ) from None
     for t in TOPICS.values():
         if family is None or t.family is family:
-            print(f"{t.id:<34} {t.title}: {t.description}")
+            print(f"{t.id:<34} {topic_title(t.id)}: {topic_description(t.id)}")
     if family in (None, Family.CELL):
         print(
             "cell:<han>h<fu>f:<dealer|non_dealer>:<ron|tsumo>   a points-table cell, "
