@@ -206,10 +206,24 @@ def parse_han(text: str) -> tuple[int, int] | Hint:
         if m.group("n"):
             return (0, int(m.group("n")))
         return (0, _MULTIPLIER_WORDS.get(m.group("word") or "single", 1))
+    local = _local_yakuman().get(s)
+    if local:
+        return (0, local)
     n = parse_count(text, Part.HAN, units=HAN_UNITS)
     if isinstance(n, Hint):
         return n
     return (n, 0)
+
+
+_LIMIT_MULTIPLIERS = {"yakuman": 1, "double_yakuman": 2, "triple_yakuman": 3,
+                      "quadruple_yakuman": 4, "quintuple_yakuman": 5, "sextuple_yakuman": 6}
+
+
+def _local_yakuman() -> dict[str, int]:
+    """The learner's language's words for a yakuman (``якуман``, ``ยาคุมัง``): multiplier."""
+    from ..i18n_terms import limit_name
+
+    return {normal(limit_name(name)): n for name, n in _LIMIT_MULTIPLIERS.items()}
 
 
 def _yaku_lookup() -> dict[str, str]:
@@ -297,8 +311,16 @@ for _wait, _words in (
         _WAIT_WORDS[_w] = _wait
 
 
+def _local_waits() -> dict[str, Wait]:
+    """The learner's language's names of the waits (``รอกลาง``, ``закрите очікування``)."""
+    from ..i18n_terms import wait_name
+
+    return {normal(wait_name(w.value)): w for w in Wait}
+
+
 def parse_wait(text: str) -> Wait | Hint:
-    """Read a wait kind: a name (``kanchan``), an English word (``edge``) or its initial.
+    """Read a wait kind: a name (``kanchan``), an English word (``edge``) or its initial,
+    or the wait's name in the learner's language (or the start of it: ``закрите``).
 
     >>> parse_wait("Edge"), parse_wait("tan")
     (<Wait.PENCHAN: 'penchan'>, <Wait.TANKI: 'tanki'>)
@@ -307,6 +329,12 @@ def parse_wait(text: str) -> Wait | Hint:
     if s in _WAIT_WORDS:
         return _WAIT_WORDS[s]
     hits = {w for word, w in _WAIT_WORDS.items() if len(s) >= 2 and word.startswith(s)}
+    if len(hits) == 1:
+        return hits.pop()
+    local = _local_waits()
+    if s in local:
+        return local[s]
+    hits = {w for word, w in local.items() if len(s) >= 2 and word.startswith(s)}
     if len(hits) == 1:
         return hits.pop()
     return Hint(Part.WAIT, Wording.of("wait_unreadable"))
