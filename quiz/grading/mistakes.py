@@ -183,8 +183,9 @@ def _rule_fu_mistakes(key: AnswerKey, kinds: set[FuKind]) -> list[Mistake]:
             other = 6 - item.fu
             out.append(_mistake(
                 key, "double_wind_pair",
-                Wording.of("double_wind_pair", other=other, rules=Term("text", key.profile.name),
-                           fu=item.fu), ("rule:double_wind_pair",),
+                Wording.of("double_wind_pair", other=Count("fu", other),
+                           rules=Term("text", key.profile.name), fu=item.fu),
+                ("rule:double_wind_pair",),
                 fu=_round10(key.raw_fu - item.fu + other)))
     # the raw fu of the chosen reading, or of another reading worth the same fu
     raws = [key.raw_fu] + [a.raw_fu for a in r.alternatives
@@ -335,20 +336,21 @@ def payment_mistakes(key: AnswerKey) -> list[Mistake]:
         if raw == 1920 and not key.profile.kiriage:
             out.append(_mistake(
                 key, "kiriage",
-                Wording.of("kiriage_not_played", han=han, fu=fu,
+                Wording.of("kiriage_not_played", han=Count("han", han), fu=Count("fu", fu),
                            rules=Term("text", key.profile.name)), ("rule:kiriage",),
                 payment=key.payment_for(fu, han, profile=key.profile.derive(kiriage=True))))
         elif raw == 1920 and key.profile.kiriage:
             out.append(_mistake(
                 key, "kiriage",
-                Wording.of("kiriage_played", han=han, fu=fu,
+                Wording.of("kiriage_played", han=Count("han", han), fu=Count("fu", fu),
                            rules=Term("text", key.profile.name)), ("rule:kiriage",),
                 payment=key.payment_for(fu, han, profile=key.profile.derive(kiriage=False))))
         elif raw > 2000:
             uncapped = Payment.of_base(raw, dealer=key.dealer, tsumo=key.tsumo, honba=key.honba,
                                        honba_ron=key.profile.honba_ron)
             out.append(_mistake(key, "not_capped",
-                                Wording.of("not_capped", fu=fu, han=han, base=raw),
+                                Wording.of("not_capped", fu=Count("fu", fu), han=Count("han", han),
+                                           base=raw),
                                 ("limit:mangan_by_fu",),
                                 payment=uncapped))
     if key.result is None and not key.yakuman:
@@ -356,11 +358,13 @@ def payment_mistakes(key: AnswerKey) -> list[Mistake]:
                 if key.limit is None else [])
         for other_fu in (fu - 10, fu + 10):
             if 20 <= other_fu <= 110:
-                out.append(_mistake(key, "table_row", Wording.of("table_row", fu=other_fu),
-                                    cell, payment=key.payment_for(other_fu, han)))
+                out.append(_mistake(key, "table_row",
+                                    Wording.of("table_row", fu=Count("fu", other_fu)), cell,
+                                    payment=key.payment_for(other_fu, han)))
         for other_han in (han - 1, han + 1):
             if other_han >= 1:
-                out.append(_mistake(key, "table_column", Wording.of("table_column", han=other_han),
+                out.append(_mistake(key, "table_column",
+                                    Wording.of("table_column", han=Count("han", other_han)),
                                     cell, payment=key.payment_for(fu, other_han)))
     return out
 

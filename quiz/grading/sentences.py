@@ -69,7 +69,7 @@ def _reasons(pgettext: Translate = i18n.pgettext) -> dict[str, str]:
             "reason", "counted 2 fu for a single wait, but the reading with the %(wait)s "
             "is the one that counts"),
         "double_wind_pair": pgettext(
-            "reason", "counted the double-wind pair as %(other)d fu; under %(rules)s rules "
+            "reason", "counted the double-wind pair as %(other)s; under %(rules)s rules "
             "it is %(fu)d"),
         "no_round_fu": pgettext("reason", "did not round the fu up: %(raw)d is counted as "
                                 "%(fu)d"),
@@ -122,16 +122,16 @@ def _reasons(pgettext: Translate = i18n.pgettext) -> dict[str, str]:
         "honba_size_ron": pgettext(
             "reason", "added 100 per honba: on ron the discarder pays 300 per counter"),
         "kiriage_not_played": pgettext(
-            "reason", "paid %(han)d han %(fu)d fu as mangan: kiriage mangan is not played "
+            "reason", "paid %(han)s %(fu)s as mangan: kiriage mangan is not played "
             "under %(rules)s rules"),
         "kiriage_played": pgettext(
-            "reason", "under %(rules)s rules %(han)d han %(fu)d fu is rounded up to mangan "
+            "reason", "under %(rules)s rules %(han)s %(fu)s is rounded up to mangan "
             "(kiriage mangan)"),
         "not_capped": pgettext(
-            "reason", "did not cap at mangan: %(fu)d fu %(han)d han is %(base)d base points, "
+            "reason", "did not cap at mangan: %(fu)s %(han)s is %(base)d base points, "
             "more than 2000"),
-        "table_row": pgettext("reason", "read the %(fu)d fu row of the table"),
-        "table_column": pgettext("reason", "read the %(han)d han column of the table"),
+        "table_row": pgettext("reason", "read the %(fu)s row of the table"),
+        "table_column": pgettext("reason", "read the %(han)s column of the table"),
         # dora
         "indicator_is_dora": pgettext(
             "reason", "named the indicators themselves: the dora is the next tile"),

@@ -11,13 +11,13 @@ from textual.widgets import Static
 
 from scoring.tiles import parse_tiles
 
-from ..grading import Marked, Part, part_label
+from ..grading import Marked, Part, concepts, part_label
 from ..grading.sentences import mark_note
 from ..i18n import SOURCE_LANGUAGE, _, active_language, npgettext, pgettext
 from ..i18n_width import display_width, pad
 from ..tilefaces import TileStyle, tiles_in, tiles_text
 
-__all__ = ["MarksView", "concept_name", "marks_text", "shown"]
+__all__ = ["MarksView", "marks_text", "shown"]
 
 #: Parts whose stored values are tiles in MPSZ.
 _TILE_PARTS = (Part.DORA, Part.WAITS)
@@ -59,33 +59,12 @@ def shown(part: Part, value: str, style: TileStyle = TileStyle.ASCII) -> str:
     return mark_note(value)
 
 
-def concept_name(topic: str, title: str) -> str:
-    """A concept to practise in the learner's language: the field's word where there is one
-    (yaku, waits, limits), else its title."""
-    from ..i18n_terms import (
-        KNOWN_LIMITS,
-        KNOWN_WAITS,
-        KNOWN_YAKU,
-        limit_name,
-        wait_name,
-        yaku_title,
-    )
-
-    if active_language() == SOURCE_LANGUAGE:
-        return title
-    family, _sep, name = topic.partition(":")
-    if family in ("yaku", "dora") and name in KNOWN_YAKU:
-        return yaku_title(name)
-    if family == "wait" and name in KNOWN_WAITS:
-        return wait_name(name)
-    if family == "limit" and name in KNOWN_LIMITS:
-        return limit_name(name)
-    return title
-
-
 def marks_text(marked: Marked, *, concept_title: dict[str, str] | None = None,
                style: TileStyle = TileStyle.ASCII) -> Text:
     """The marks as text: ``✓ Fu 40 right`` / ``✗ Payment: you said 3200, it is 3600``.
+
+    ``concept_title`` may name some concepts; the others are named by
+    :func:`quiz.grading.concepts.concept_title`.
 
     Every word is in the learner's language, the labels padded by display width
     (CJK characters take two cells, Thai marks none).
@@ -122,7 +101,7 @@ def marks_text(marked: Marked, *, concept_title: dict[str, str] | None = None,
             text.append(alt.render(draw) + "\n")
     if marked.concepts:
         titles = concept_title or {}
-        names = [concept_name(c, titles.get(c, c)) for c in marked.concepts]
+        names = [titles.get(c) or concepts.concept_title(c) for c in marked.concepts]
         more = len(names) - 5
         text.append(pgettext("marks", "To practise: "), "bold")
         listed = pgettext("marks", ", ").join(names[:5])
@@ -141,20 +120,10 @@ class MarksView(Static):
 
     tile_style: reactive[TileStyle] = reactive(TileStyle.ASCII)
     _marked: Marked | None = None
-    _titles: dict[str, str] | None = None
 
     def show(self, marked: Marked, *, tile_style: TileStyle | None = None) -> None:
         """Show the marks of an answer (in ``tile_style`` when given)."""
-        from data.errors import UnknownTopicError
-        from data.topics import get_topic
-
-        titles = {}
-        for c in marked.concepts:
-            try:
-                titles[c] = get_topic(c).title
-            except UnknownTopicError:
-                titles[c] = c
-        self._marked, self._titles = marked, titles
+        self._marked = marked
         if tile_style is not None:
             self.set_reactive(MarksView.tile_style, tile_style)
         self._draw()
@@ -165,5 +134,4 @@ class MarksView(Static):
 
     def _draw(self) -> None:
         if self._marked is not None:
-            self.update(marks_text(self._marked, concept_title=self._titles,
-                                   style=self.tile_style))
+            self.update(marks_text(self._marked, style=self.tile_style))
