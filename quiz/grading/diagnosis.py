@@ -105,8 +105,7 @@ def _fallback(key: AnswerKey, part: Part) -> Diagnosis:
             topics.append("dora:aka_dora")
         if len(r.situation.dora) > 1 and key.profile.kan_dora:
             topics.append("dora:kan_dora")
-    return Diagnosis(f"{part.value}_total", Wording.of(f"{part.value}_total"),
-                     (part,), tuple(topics))
+    return Diagnosis(f"{part.value}_total", Wording.of("dora_han_total"), (part,), tuple(topics))
 
 
 #: Parts a mistake is about: a reason that predicts another value there than the one
