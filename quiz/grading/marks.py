@@ -51,7 +51,7 @@ class Diagnosis:
 
     @property
     def text(self) -> str:
-        """The reason in words, tiles in MPSZ (as stored)."""
+        """The reason in words in the active language, tiles in MPSZ."""
         return self.wording.render()
 
 
@@ -70,7 +70,8 @@ class Marked:
 
     @property
     def reason(self) -> str | None:
-        """The most likely reason for the first wrong part, or None when all is right."""
+        """The most likely reason for the first wrong part (in the active language), or None
+        when all is right."""
         return self.diagnoses[0].text if self.diagnoses else None
 
     def mark(self, part: Part) -> PartMark | None:
