@@ -349,3 +349,26 @@ def test_the_term_kinds_say_the_fields_words() -> None:
                               han=Count("han", 1))) == "平和（1翻）を見落としました"
     finally:
         use("en")
+
+
+async def test_a_letter_of_the_learners_language_jumps_in_the_yaku_list() -> None:
+    from textual.app import App, ComposeResult
+
+    from quiz.widgets.yaku_picker import YakuPicker
+
+    class One(App[None]):
+        def compose(self) -> ComposeResult:
+            yield YakuPicker(id="yaku")
+
+    use("uk")
+    try:
+        app = One()
+        async with app.run_test(size=SIZE) as pilot:
+            picker = app.query_one(YakuPicker)
+            picker.focus()
+            await pilot.press("п")  # Пінфу
+            await pilot.pause()
+            assert picker.highlighted is not None
+            assert picker.get_option_at_index(picker.highlighted).value == "pinfu"
+    finally:
+        use("en")
