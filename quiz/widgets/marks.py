@@ -47,6 +47,8 @@ def shown(part: Part, value: str, style: TileStyle = TileStyle.ASCII) -> str:
             return value
     if english:  # the English marks say the stored values as they are
         return value
+    if mark_note(value) != value:  # "(no answer)"
+        return mark_note(value)
     if part is Part.HAN and value in _YAKUMAN:
         return limit_name(_YAKUMAN[value])
     if part is Part.WAIT:

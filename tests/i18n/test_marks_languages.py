@@ -372,3 +372,16 @@ async def test_a_letter_of_the_learners_language_jumps_in_the_yaku_list() -> Non
             assert picker.get_option_at_index(picker.highlighted).value == "pinfu"
     finally:
         use("en")
+
+
+def test_a_class_answer_taken_when_time_ran_out_is_marked_in_the_learners_language() -> None:
+    from quiz.grading import PartMark
+
+    marked = Marked((PartMark(Part.PAYMENT, "(no answer)", "2000/3900", False, "time ran out"),))
+    use("ja")
+    try:
+        text = marks_text(marked).plain
+    finally:
+        use("en")
+    assert "（無回答）" in text and "時間切れ" in text and "2000・3900" in text, text
+    assert "(no answer)" in marks_text(marked).plain
