@@ -40,7 +40,7 @@ from .class_wire import (
     session_from_json,
 )
 from .errors import DrillError
-from .grading import Answer, Hint, Hints, Part, grade
+from .grading import Answer, Hints, Part, grade
 from .i18n_payments import with_table_payment
 
 if TYPE_CHECKING:
@@ -97,8 +97,10 @@ class ClassLink(Protocol):
 
 
 def _hints(doc: Mapping[str, Any]) -> Hints:
-    known = {p.value for p in Part}
-    return Hints(tuple(Hint(Part(p), str(m)) for p, m in doc.items() if p in known))
+    """The server's hints, worded here in the student's language."""
+    from .class_wire import hints_from_json
+
+    return hints_from_json(doc)
 
 
 class LocalLink:

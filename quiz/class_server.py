@@ -302,6 +302,7 @@ class ClassServer:
 
     async def answer(self, request: web.Request) -> web.Response:
         """Grade an answer here, store it once, and say what the set lets the student see."""
+        from .class_wire import hints_to_json
         from .grading import Hints
 
         seat = self._seat(request)
@@ -323,7 +324,7 @@ class ClassServer:
         if isinstance(graded, Hints):
             return web.json_response(
                 {"error": "part of the answer cannot be read",
-                 "hints": {h.part.value: h.message for h in graded.hints}}, status=422)
+                 "hints": hints_to_json(graded)}, status=422)  # worded by the client
         return web.json_response(receipt_to_json(receipt_for(graded)))
 
     async def mine(self, request: web.Request) -> web.Response:

@@ -14,10 +14,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from scoring.tiles import format_tiles, parse_tiles
-
-from .grading import Diagnosis, Marked, Part, PartMark
-from .grading.marks import Wording
+from .grading import Diagnosis, Hint, Hints, Marked, Part, PartMark
+from .grading.wording import Term, Wording, wording_from_doc, wording_to_doc
 
 if TYPE_CHECKING:
     from data.classroom import StudentResult, StudentSession
@@ -27,6 +25,8 @@ __all__ = [
     "AskedQuestion",
     "Receipt",
     "WireError",
+    "hints_from_json",
+    "hints_to_json",
     "marked_from_json",
     "marked_to_json",
     "question_from_json",
@@ -141,21 +141,43 @@ def question_from_json(doc: Mapping[str, Any]) -> AskedQuestion:
 
 
 def wording_to_json(wording: Wording) -> dict[str, Any]:
-    """A reason's sentence with its tile groups in MPSZ, so the client draws them in its style.
+    """A reason as data (its kind and parameters, tiles in MPSZ), worded by the client in
+    the student's language and tile style.
 
     >>> from scoring.tiles import parse_tiles
-    >>> doc = wording_to_json(Wording("missed {0}", (parse_tiles("0p6m"),)))
-    >>> doc, wording_from_json(doc) == Wording("missed {0}", (parse_tiles("0p6m"),))
-    ({'template': 'missed {0}', 'tiles': ['0p6m']}, True)
+    >>> from quiz.grading.wording import Tiles
+    >>> w = Wording.of("missed_tiles", tiles=Tiles(parse_tiles("0p6m")))
+    >>> doc = wording_to_json(w)
+    >>> doc, wording_from_json(doc) == w
+    ({'kind': 'missed_tiles', 'args': {'tiles': {'tiles': '0p6m'}}}, True)
     """
-    return {"template": wording.template,
-            "tiles": [format_tiles(group, sort=False) for group in wording.tiles]}
+    return wording_to_doc(wording)
 
 
 def wording_from_json(doc: Mapping[str, Any]) -> Wording:
-    """A reason's sentence read back (raises KeyError, TypeError or ValueError when malformed)."""
-    tiles = tuple(parse_tiles(str(group)) for group in doc["tiles"])  # ScoringError is a ValueError
-    return Wording(str(doc["template"]), tiles)
+    """A reason read back (raises KeyError, TypeError or ValueError when malformed)."""
+    return wording_from_doc(doc)  # ScoringError is a ValueError
+
+
+def hints_to_json(hints: Hints) -> dict[str, Any]:
+    """Hints as data, each worded by the client in the student's language."""
+    return {h.part.value: wording_to_doc(h.wording) for h in hints.hints}
+
+
+def hints_from_json(doc: Mapping[str, Any]) -> Hints:
+    """Hints read back: data (:func:`hints_to_json`), or an older server's English words."""
+    known = {p.value for p in Part}
+    out = []
+    for part, value in doc.items():
+        if part not in known:
+            continue
+        try:
+            wording = (wording_from_doc(value) if isinstance(value, Mapping)
+                       else Wording.of("text", text=Term("text", str(value))))
+        except (KeyError, TypeError, ValueError):
+            wording = Wording.of("text", text=Term("text", str(value)))
+        out.append(Hint(Part(part), wording))
+    return Hints(tuple(out))
 
 
 def marked_to_json(marked: Marked) -> dict[str, Any]:

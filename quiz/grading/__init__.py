@@ -22,10 +22,16 @@ seeds' 1m-triplet hand gives 100 fu, not 110:
 >>> marked.concepts
 ('fu:closed_ron',)
 
+Reasons and hints are data (:class:`~.wording.Wording`: a kind of sentence and
+its parameters), worded in the learner's language only when shown, so grading
+and what is stored do not depend on the language.
+
 The package, a module a concern: :mod:`.answers` (reading what was typed),
 :mod:`.answer_key` (the key of a question), :mod:`.mistakes` (the catalogue of
 common mistakes), :mod:`.diagnosis` (which of them explains an answer),
-:mod:`.marks` (the marked answer) and :mod:`.marking` (:func:`grade`).
+:mod:`.marks` (the marked answer), :mod:`.marking` (:func:`grade`),
+:mod:`.wording` (sentences as data) and :mod:`.sentences` (every sentence in each
+language). The concepts to practise are named by :func:`quiz.i18n_topics.topic_title`.
 """
 
 from __future__ import annotations

@@ -24,6 +24,8 @@ from scoring.result import Payment, PayShape, Wait
 from scoring.tiles import TILES, Tile, parse_tiles
 from scoring.yaku import YAKU
 
+from .wording import Term, Wording
+
 #: What :mod:`quiz.grading` hands on: the parts, the answer types and the readers
 #: (the units and text helpers stay inside the package).
 __all__ = [
@@ -62,18 +64,29 @@ def part_label(part: Part) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Hint:
-    """A part that could not be read: what to type instead (no mark is given)."""
+    """A part that could not be read: what to type instead (no mark is given).
+
+    ``wording`` is the hint as data; :attr:`message` says it in the active language.
+    """
 
     part: Part
-    message: str
+    wording: Wording
+
+    @property
+    def message(self) -> str:
+        """The hint in the active language."""
+        return self.wording.render()
 
 
-_PAY_EXAMPLE = {
-    (False, False): "'7700' for a ron",
-    (True, False): "'11600' for the dealer's ron",
-    (False, True): "the non-dealers' share, then the dealer's: '2000/3900'",
-    (True, True): "each player's share: '3900 all'",
-}
+def _pay_example(dealer: bool, tsumo: bool) -> Wording:
+    """An example payment of this shape, said as at the table in the learner's language."""
+    kind, payment = {
+        (False, False): ("pay_example_ron", "7700"),
+        (True, False): ("pay_example_dealer_ron", "11600"),
+        (False, True): ("pay_example_split", "2000/3900"),
+        (True, True): ("pay_example_all", "3900 all"),
+    }[(dealer, tsumo)]
+    return Wording.of(kind, payment=Term("payment", payment))
 _ALL_WORDS = re.compile(r"\s*(?:all|each|オール|おーる|ｵｰﾙ|ずつ)\s*$")
 _THOUSANDS = re.compile(r"(?<=\d)[,'’](?=\d{3}(?!\d))")
 _SPACED_THOUSANDS = re.compile(r"(?<![\d])(\d{1,2}) (\d{3})(?![\d])")
@@ -104,11 +117,11 @@ def parse_payment(text: str, *, dealer: bool, tsumo: bool) -> Payment | Hint:
         shape this win is paid in (a ron is one number; a non-dealer's tsumo
         two shares).
     """
-    example = _PAY_EXAMPLE[(dealer, tsumo)]
-    hint = Hint(Part.PAYMENT, f"write the payment as it is said at the table: {example}")
+    example = _pay_example(dealer, tsumo)
+    hint = Hint(Part.PAYMENT, Wording.of("pay_unreadable", example=example))
     s = normal(text)
     if not s:
-        return Hint(Part.PAYMENT, f"type the payment: {example}")
+        return Hint(Part.PAYMENT, Wording.of("pay_empty", example=example))
     s = _UNIT_WORDS.sub("", s)
     s = _KILO.sub(_kilo, s)
     s = _THOUSANDS.sub("", s)
@@ -123,21 +136,21 @@ def parse_payment(text: str, *, dealer: bool, tsumo: bool) -> Payment | Hint:
         if value <= 0:
             return hint
         if is_all and not tsumo:
-            return Hint(Part.PAYMENT, f"this is a ron: one player pays, so say one number, "
-                                      f"e.g. {_PAY_EXAMPLE[(dealer, False)]}")
+            return Hint(Part.PAYMENT, Wording.of("pay_ron_all",
+                                                 example=_pay_example(dealer, False)))
         if tsumo and dealer:
             return Payment(PayShape.ALL, value)
         if tsumo:  # a non-dealer's tsumo, said as one number (with "all" or without)
-            return Hint(Part.PAYMENT, "a non-dealer's tsumo is paid by three players: give the "
-                                      "non-dealers' share and the dealer's, e.g. '2000/3900'")
+            return Hint(Part.PAYMENT, Wording.of("pay_tsumo_single",
+                                                 payment=Term("payment", "2000/3900")))
         return Payment(PayShape.RON, value)
     if split and not is_all:
         a, b = int(split.group(1)), int(split.group(2))
         if a <= 0 or b <= 0:
             return hint
         if not tsumo:
-            return Hint(Part.PAYMENT, "this is a ron: only the discarder pays, so say one "
-                                      f"number, e.g. {_PAY_EXAMPLE[(dealer, False)]}")
+            return Hint(Part.PAYMENT, Wording.of("pay_ron_split",
+                                                 example=_pay_example(dealer, False)))
         return Payment(PayShape.SPLIT, min(a, b), max(a, b))
     return hint
 
@@ -161,8 +174,9 @@ _MULTIPLIER_WORDS = {"single": 1, "double": 2, "triple": 3, "quadruple": 4, "ダ
 
 
 def parse_count(text: str, part: Part, *, units: Iterable[str] = ()) -> int | Hint:
-    """Read a whole number such as fu (``30``, ``30 fu``, ``３０符``) or a dora count.
+    """Read a whole number such as fu (``30``, ``30 fu``, ``３０符``), han or a dora count.
 
+    The hint names the part (``fu``, ``han``, ``dora_han``: one sentence each).
     """
     s = normal(text)
     for unit in sorted(units, key=len, reverse=True):
@@ -171,11 +185,9 @@ def parse_count(text: str, part: Part, *, units: Iterable[str] = ()) -> int | Hi
             break
     if re.fullmatch(r"\d{1,4}", s):
         return int(s)
-    what = {Part.FU: "the fu", Part.DORA_HAN: "how many han of dora"}.get(part, part_label(part))
-    example = {Part.FU: "30"}.get(part, "2")
     if not s:
-        return Hint(part, f"type {what} as a number, e.g. {example} (or ? if you do not know)")
-    return Hint(part, f"type {what} as a number, e.g. {example}, not '{text.strip()}'")
+        return Hint(part, Wording.of(f"{part.value}_empty"))
+    return Hint(part, Wording.of(f"{part.value}_unreadable", typed=Term("text", text.strip())))
 
 
 FU_UNITS = ("fu", "符", "ふ")
@@ -194,11 +206,24 @@ def parse_han(text: str) -> tuple[int, int] | Hint:
         if m.group("n"):
             return (0, int(m.group("n")))
         return (0, _MULTIPLIER_WORDS.get(m.group("word") or "single", 1))
+    local = _local_yakuman().get(s)
+    if local:
+        return (0, local)
     n = parse_count(text, Part.HAN, units=HAN_UNITS)
     if isinstance(n, Hint):
-        return Hint(Part.HAN, n.message.replace("Han", "the han").replace(", e.g. 2",
-                                                                          ", e.g. 3 (or yakuman)"))
+        return n
     return (n, 0)
+
+
+_LIMIT_MULTIPLIERS = {"yakuman": 1, "double_yakuman": 2, "triple_yakuman": 3,
+                      "quadruple_yakuman": 4, "quintuple_yakuman": 5, "sextuple_yakuman": 6}
+
+
+def _local_yakuman() -> dict[str, int]:
+    """The learner's language's words for a yakuman (``якуман``, ``ยาคุมัง``): multiplier."""
+    from ..i18n_terms import limit_name
+
+    return {normal(limit_name(name)): n for name, n in _LIMIT_MULTIPLIERS.items()}
 
 
 def _yaku_lookup() -> dict[str, str]:
@@ -232,10 +257,9 @@ def parse_yaku(answer: str | Iterable[str]) -> frozenset[str] | Hint:
         else:
             out.add(name)
     if unknown:
-        return Hint(Part.YAKU, f"unknown yaku '{unknown[0]}': pick from the list")
+        return Hint(Part.YAKU, Wording.of("yaku_unknown", typed=Term("text", unknown[0])))
     if not out:
-        return Hint(Part.YAKU, "pick at least one yaku from the list (space marks one, "
-                               "? if you do not know)")
+        return Hint(Part.YAKU, Wording.of("yaku_none"))
     return frozenset(out)
 
 
@@ -258,7 +282,7 @@ def parse_tile_list(text: str, part: Part) -> tuple[Tile, ...] | Hint:
     """
     s = normal(text)
     if not s:
-        return Hint(part, "type tiles in MPSZ notation, e.g. '25m' or '6p E'")
+        return Hint(part, Wording.of("tiles_empty"))
     tiles: list[Tile] = []
     for token in re.split(r"[\s,、/]+", s):
         if not token:
@@ -269,7 +293,7 @@ def parse_tile_list(text: str, part: Part) -> tuple[Tile, ...] | Hint:
         try:
             tiles.extend(parse_tiles(token))
         except ValueError:
-            return Hint(part, f"cannot read '{token}' as tiles: use MPSZ like '25m' or '6p E'")
+            return Hint(part, Wording.of("tiles_unreadable", typed=Term("text", token)))
     return tuple(tiles)
 
 
@@ -287,8 +311,16 @@ for _wait, _words in (
         _WAIT_WORDS[_w] = _wait
 
 
+def _local_waits() -> dict[str, Wait]:
+    """The learner's language's names of the waits (``รอกลาง``, ``закрите очікування``)."""
+    from ..i18n_terms import wait_name
+
+    return {normal(wait_name(w.value)): w for w in Wait}
+
+
 def parse_wait(text: str) -> Wait | Hint:
-    """Read a wait kind: a name (``kanchan``), an English word (``edge``) or its initial.
+    """Read a wait kind: a name (``kanchan``), an English word (``edge``) or its initial,
+    or the wait's name in the learner's language (or the start of it: ``закрите``).
 
     >>> parse_wait("Edge"), parse_wait("tan")
     (<Wait.PENCHAN: 'penchan'>, <Wait.TANKI: 'tanki'>)
@@ -299,8 +331,13 @@ def parse_wait(text: str) -> Wait | Hint:
     hits = {w for word, w in _WAIT_WORDS.items() if len(s) >= 2 and word.startswith(s)}
     if len(hits) == 1:
         return hits.pop()
-    return Hint(Part.WAIT, "type the wait: ryanmen, kanchan, penchan, shanpon or tanki "
-                           "(r, k, p, s, t)")
+    local = _local_waits()
+    if s in local:
+        return local[s]
+    hits = {w for word, w in local.items() if len(s) >= 2 and word.startswith(s)}
+    if len(hits) == 1:
+        return hits.pop()
+    return Hint(Part.WAIT, Wording.of("wait_unreadable"))
 
 
 

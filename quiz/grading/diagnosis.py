@@ -6,13 +6,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from data.topics import fu_topic, table_cell
-from scoring.tiles import TILES, Tile
+from scoring.tiles import TILES
 from scoring.yaku import YAKU
 
 from .answer_key import AnswerKey
-from .answers import UNKNOWN, Part, part_label
-from .marks import Diagnosis, PartMark, Wording
-from .mistakes import Mistake, mistakes_for, pay_topic, yaku_title, yaku_topic
+from .answers import UNKNOWN, Part
+from .marks import Diagnosis, PartMark
+from .mistakes import Mistake, mistakes_for, pay_topic, yaku_topic
+from .wording import Term, Tiles, Wording
 
 __all__ = ["diagnose"]
 
@@ -25,46 +26,50 @@ def _set_diagnoses(key: AnswerKey, values: Mapping[Part, Any],
         given = values[Part.YAKU]
         missed = sorted(key.yaku - given)
         extra = sorted(given - key.yaku)
-        bits = []
-        if missed:
-            bits.append("missed " + ", ".join(yaku_title(n) for n in missed))
-        if extra:
-            bits.append(", ".join(yaku_title(n) for n in extra)
-                        + (" is" if len(extra) == 1 else " are") + " not in this hand")
+        how = "one" if len(extra) == 1 else "many"
+        if missed and extra:
+            wording = Wording.of(f"yaku_missed_extra_{how}",
+                                 missed=Term("yaku_list", ",".join(missed)),
+                                 extra=Term("yaku_list", ",".join(extra)))
+        elif missed:
+            wording = Wording.of("yaku_missed", missed=Term("yaku_list", ",".join(missed)))
+        else:
+            wording = Wording.of(f"yaku_extra_{how}", extra=Term("yaku_list", ",".join(extra)))
         topics = [f"yaku:{n}" for n in (*missed, *extra)]
         if any(n in YAKU and YAKU[n].open_han is None for n in extra) and key.result is not None \
                 and not key.result.hand.is_closed:
             topics.append("hand:open")
-        out.append(Diagnosis("yaku_sets", Wording("; ".join(bits)), (Part.YAKU,), tuple(topics)))
+        out.append(Diagnosis("yaku_sets", wording, (Part.YAKU,), tuple(topics)))
     if Part.WAITS in wrong:
         given = values[Part.WAITS]
         want = frozenset(t.index for t in key.waits)
         missed = sorted(want - given)
         extra = sorted(given - want)
-        bits = []
-        groups: list[tuple[Tile, ...]] = []
-        if missed:
-            bits.append("missed {" + str(len(groups)) + "}")
-            groups.append(tuple(TILES[i] for i in missed))
-        if extra:
-            bits.append("{" + str(len(groups)) + "} do not complete the hand")
-            groups.append(tuple(TILES[i] for i in extra))
+        missed_tiles = Tiles(tuple(TILES[i] for i in missed))
+        extra_tiles = Tiles(tuple(TILES[i] for i in extra))
+        if missed and extra:
+            tiles_wording = Wording.of("missed_extra_tiles", tiles=missed_tiles,
+                                       extra=extra_tiles)
+        elif missed:
+            tiles_wording = Wording.of("missed_tiles", tiles=missed_tiles)
+        else:
+            tiles_wording = Wording.of("extra_tiles", extra=extra_tiles)
         topics = [f"wait:{key.wait.value}"] if key.wait else []
         if len(key.possible_waits) > 1:
             topics.append("wait:several_readings")
-        out.append(Diagnosis("waits_sets", Wording("; ".join(bits), tuple(groups)), (Part.WAITS,),
-                             tuple(topics)))
+        out.append(Diagnosis("waits_sets", tiles_wording, (Part.WAITS,), tuple(topics)))
     if Part.WAIT in wrong and key.wait is not None:
         given = values[Part.WAIT]
+        wait = Term("wait", key.wait.value)
         if given in key.possible_waits:
-            text = (f"{given.value} is one reading, but the {key.wait.value} reading is worth "
-                    "more, and the reading worth most counts")
+            wait_wording = Wording.of("wait_other_reading", given=Term("wait", given.value),
+                                      wait=wait)
             wait_topics: tuple[str, ...] = ("wait:several_readings", f"wait:{key.wait.value}")
         else:
-            fu = "2 fu" if key.wait.fu else "no fu"
-            text = f"the winning tile completes a {key.wait.value} wait ({fu})"
+            wait_wording = Wording.of("wait_kind_fu" if key.wait.fu else "wait_kind_no_fu",
+                                      wait=wait)
             wait_topics = (f"wait:{key.wait.value}",)
-        out.append(Diagnosis("wait_kind", Wording(text), (Part.WAIT,), wait_topics))
+        out.append(Diagnosis("wait_kind", wait_wording, (Part.WAIT,), wait_topics))
     return out
 
 
@@ -75,32 +80,24 @@ def _fallback(key: AnswerKey, part: Part) -> Diagnosis:
         topics = [t for t in (fu_topic(i.kind) for i in r.fu_items) if t] if r else []
         if r is not None and r.raw_fu % 10:
             topics.append("fu:rounding")
-        return Diagnosis("fu_total", Wording("the fu total is off: compare each fu item below"),
-                         (part,), tuple(topics))
+        return Diagnosis("fu_total", Wording.of("fu_total"), (part,), tuple(topics))
     if part is Part.HAN:
         topics = [yaku_topic(y.name) for y in r.yaku] if r else []
-        return Diagnosis("han_total",
-                         Wording("the han total is off: check each yaku and dora below"),
-                         (part,), tuple(topics))
+        return Diagnosis("han_total", Wording.of("han_total"), (part,), tuple(topics))
     if part is Part.PAYMENT:
         topics = [pay_topic(key)]
         if key.limit is None and not key.yakuman:
             topics.append(table_cell(key.han, key.fu, dealer=key.dealer, tsumo=key.tsumo))
         else:
             topics.append(f"limit:{key.limit}")
-        return Diagnosis("payment_total",
-                         Wording("the payment is off: follow the formula below"),
-                         (part,), tuple(topics))
+        return Diagnosis("payment_total", Wording.of("payment_total"), (part,), tuple(topics))
     if part is Part.DORA:
-        return Diagnosis("dora_tiles", Wording("the dora is the tile after each indicator"),
-                         (part,), ("dora:dora",))
+        return Diagnosis("dora_tiles", Wording.of("dora_tiles"), (part,), ("dora:dora",))
     if part in (Part.WAITS, Part.WAIT):
         topics = [f"wait:{key.wait.value}"] if key.wait else []
         if len(key.possible_waits) > 1:
             topics.append("wait:several_readings")
-        what = "winning tiles" if part is Part.WAITS else "wait"
-        return Diagnosis(f"{part.value}_total",
-                         Wording(f"the {what} is off: see the reading below"),
+        return Diagnosis(f"{part.value}_total", Wording.of(f"{part.value}_total"),
                          (part,), tuple(topics))
     topics = ["dora:dora"]
     if r is not None:
@@ -108,9 +105,7 @@ def _fallback(key: AnswerKey, part: Part) -> Diagnosis:
             topics.append("dora:aka_dora")
         if len(r.situation.dora) > 1 and key.profile.kan_dora:
             topics.append("dora:kan_dora")
-    return Diagnosis(f"{part.value}_total", Wording("the dora han are off: count each "
-                                                    "indicator's dora and the red fives"),
-                     (part,), tuple(topics))
+    return Diagnosis(f"{part.value}_total", Wording.of("dora_han_total"), (part,), tuple(topics))
 
 
 #: Parts a mistake is about: a reason that predicts another value there than the one
@@ -144,7 +139,7 @@ def _fit(m: Mistake, values: Mapping[Part, Any], wrong: set[Part],
 def _merge(out: list[Diagnosis], d: Diagnosis) -> None:
     """Add a reason, or widen the same reason already there (no reason printed twice)."""
     for i, old in enumerate(out):
-        if old.text == d.text:
+        if old.wording == d.wording:
             parts = tuple(dict.fromkeys((*old.parts, *d.parts)))
             concepts = tuple(dict.fromkeys((*old.concepts, *d.concepts)))
             out[i] = Diagnosis(old.code, old.wording, parts, concepts, old.alternatives)
@@ -182,32 +177,28 @@ def diagnose(key: AnswerKey, values: Mapping[Part, Any],
         if not fits:
             break
         top, m, hits = max(fits, key=lambda f: f[0])
-        shown = {d.text for d in out} | {m.text}
+        shown = {d.wording for d in out} | {m.wording}
         ties: list[Wording] = []
         for score, other, o_hits in fits:
-            if score[:2] == top[:2] and o_hits == hits and other.text not in shown:
+            if score[:2] == top[:2] and o_hits == hits and other.wording not in shown:
                 ties.append(other.wording)
-                shown.add(other.text)
+                shown.add(other.wording)
         _merge(out, Diagnosis(m.code, m.wording, tuple(sorted(hits, key=order.__getitem__)),
                               m.concepts, tuple(ties[:2])))
         explained |= hits
-        candidates = [c for c in candidates if c.text != m.text]
+        candidates = [c for c in candidates if c.wording != m.wording]
     for part in sorted(wrong - explained, key=order.__getitem__):
         reason = _fallback(key, part)
         if values.get(part) is UNKNOWN:
-            what = part_label(part).lower()
-            reason = Diagnosis("dont_know", Wording(f"you did not know the {what}: "
-                                                    "see how it is worked out below"),
+            reason = Diagnosis("dont_know", Wording.of("dont_know", part=Term("part", part.value)),
                                reason.parts, reason.concepts)
         out.append(reason)
     out.sort(key=lambda d: min(order[p] for p in d.parts))
     unknown = [d for d in out if d.code == "dont_know"]
     if len(unknown) > 1:
         parts = tuple(p for d in unknown for p in d.parts)
-        names = [part_label(p).lower() for p in parts]
-        said = ", ".join(names[:-1]) + " and " + names[-1]
-        merged = Diagnosis("dont_know", Wording(f"you did not know the {said}: see how they are "
-                                                "worked out below"), parts,
+        said = Term("part_list", ",".join(p.value for p in parts))
+        merged = Diagnosis("dont_know", Wording.of("dont_know_many", parts=said), parts,
                            tuple(dict.fromkeys(c for d in unknown for c in d.concepts)))
         first = out.index(unknown[0])
         out = [d for d in out if d.code != "dont_know"]

@@ -1,43 +1,18 @@
-"""A marked answer: each part right or wrong, the likely reasons, the concepts missed."""
+"""A marked answer: each part right or wrong, the likely reasons, the concepts missed.
+
+The reasons are :class:`~quiz.grading.wording.Wording`: data, worded in the
+learner's language when shown.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from scoring.tiles import Tile, format_tiles
-
 from .answers import Hint, Part
+from .wording import Arg, Count, Term, Tiles, TileText, Wording
 
-__all__ = ["Diagnosis", "Hints", "Marked", "PartMark", "TileText", "Wording"]
-
-#: Draws a group of tiles as text in one notation (MPSZ by default).
-TileText = Callable[[Sequence[Tile]], str]
-
-
-@dataclass(frozen=True, slots=True)
-class Wording:
-    """A sentence with its tiles kept apart, so each screen draws them in the learner's style.
-
-    ``template`` holds ``{0}``, ``{1}``... where the tile groups of ``tiles`` go.
-
-    >>> from scoring.tiles import parse_tiles
-    >>> w = Wording("missed {0}", (parse_tiles("6m"),))
-    >>> str(w), w.render(lambda ts: "+".join(t.name() for t in ts))
-    ('missed 6m', 'missed 6 characters')
-    """
-
-    template: str
-    tiles: tuple[tuple[Tile, ...], ...] = ()
-
-    def render(self, tile_text: TileText = format_tiles) -> str:
-        """The sentence with each tile group drawn by ``tile_text``."""
-        if not self.tiles:
-            return self.template
-        return self.template.format(*(tile_text(group) for group in self.tiles))
-
-    def __str__(self) -> str:
-        return self.render()
+__all__ = ["Arg", "Count", "Diagnosis", "Hints", "Marked", "PartMark", "Term", "TileText",
+           "Tiles", "Wording"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,7 +51,7 @@ class Diagnosis:
 
     @property
     def text(self) -> str:
-        """The reason in words, tiles in MPSZ (as stored)."""
+        """The reason in words in the active language, tiles in MPSZ."""
         return self.wording.render()
 
 
@@ -95,7 +70,8 @@ class Marked:
 
     @property
     def reason(self) -> str | None:
-        """The most likely reason for the first wrong part, or None when all is right."""
+        """The most likely reason for the first wrong part (in the active language), or None
+        when all is right."""
         return self.diagnoses[0].text if self.diagnoses else None
 
     def mark(self, part: Part) -> PartMark | None:

@@ -23,6 +23,7 @@ from textual.widgets import Static
 from ..drills import DRILLS
 from ..grading import Part, part_label
 from ..i18n import N_, SOURCE_LANGUAGE, _, active_language, format_percent, ngettext
+from ..i18n_topics import topic_title
 from ..session import Answered, Session, SessionSummary
 from ..widgets.footer import Footer
 from ..widgets.marks import shown
@@ -30,18 +31,6 @@ from ..widgets.status_bar import clock_text
 from .choices import ClosingScreen, Go, LeaveHandler
 
 __all__ = ["SummaryScreen", "summary_renderable"]
-
-
-def _concept_title(topic: str) -> str:
-    from data.errors import UnknownTopicError
-    from data.topics import get_topic
-
-    from ..i18n_topics import topic_title
-
-    try:
-        return topic_title(get_topic(topic).id)
-    except UnknownTopicError:
-        return topic
 
 
 _ANSWER_FORMAT = {
@@ -107,7 +96,7 @@ def summary_renderable(summary: SessionSummary, *, limit_concepts: int = 8) -> R
         table.add_column(_("Right"), justify="right")
         table.add_column(_("Accuracy"), justify="right")
         for t in weak[:limit_concepts]:
-            table.add_row(_concept_title(t.name), f"{t.right}/{t.total}", percent(t.accuracy))
+            table.add_row(topic_title(t.name), f"{t.right}/{t.total}", percent(t.accuracy))
         parts += [Text(""), table]
         rest = len(summary.concepts) - min(len(weak), limit_concepts)
         if rest > 0:

@@ -10,9 +10,12 @@ from textual.reactive import reactive
 from textual.widgets import Static
 
 from scoring.tiles import parse_tiles
-from scoring.yaku import YAKU
 
 from ..grading import Marked, Part, part_label
+from ..grading.sentences import mark_note
+from ..i18n import SOURCE_LANGUAGE, _, active_language, npgettext, pgettext
+from ..i18n_topics import topic_title
+from ..i18n_width import display_width, pad
 from ..tilefaces import TileStyle, tiles_in, tiles_text
 
 __all__ = ["MarksView", "marks_text", "shown"]
@@ -20,52 +23,95 @@ __all__ = ["MarksView", "marks_text", "shown"]
 #: Parts whose stored values are tiles in MPSZ.
 _TILE_PARTS = (Part.DORA, Part.WAITS)
 
+_YAKUMAN = {"yakuman": "yakuman", "2x yakuman": "double_yakuman", "3x yakuman": "triple_yakuman",
+            "4x yakuman": "quadruple_yakuman", "5x yakuman": "quintuple_yakuman",
+            "6x yakuman": "sextuple_yakuman"}
+
 
 def shown(part: Part, value: str, style: TileStyle = TileStyle.ASCII) -> str:
-    """A stored answer as the learner reads it (yaku by their titles, tiles in their style)."""
-    if part is Part.YAKU and value and value != "?":
-        return ", ".join(YAKU[n].title if n in YAKU else n for n in value.split(", "))
-    if part in _TILE_PARTS and value and value != "?":
+    """A stored answer as the learner reads it, in the learner's language.
+
+    Yaku by their names, tiles in the learner's style, payments as said at the
+    table, a yakuman and a wait by the field's word for them.
+    """
+    from ..i18n_terms import limit_name, wait_name, yaku_title
+
+    if not value or value == "?":
+        return value
+    english = active_language() == SOURCE_LANGUAGE
+    if part is Part.YAKU:
+        return pgettext("marks", ", ").join(yaku_title(n) for n in value.split(", "))
+    if part in _TILE_PARTS:
         try:
             return tiles_text(parse_tiles(value.replace(" ", "")), style)
         except ValueError:
             return value
-    return value
+    if english:  # the English marks say the stored values as they are
+        return value
+    if mark_note(value) != value:  # "(no answer)"
+        return mark_note(value)
+    if part is Part.HAN and value in _YAKUMAN:
+        return limit_name(_YAKUMAN[value])
+    if part is Part.WAIT:
+        return wait_name(value)
+    if part is Part.PAYMENT:
+        from ..grading.sentences import say
+        from ..grading.wording import Term, Wording
+
+        return say(Wording.of("text", text=Term("payment", value)))
+    return mark_note(value)
 
 
 def marks_text(marked: Marked, *, concept_title: dict[str, str] | None = None,
                style: TileStyle = TileStyle.ASCII) -> Text:
-    """The marks as text: ``✓ Fu 40 right`` / ``✗ Payment: you said 3200, it is 3600``."""
-    width = max((len(part_label(m.part)) for m in marked.marks), default=4)
+    """The marks as text: ``✓ Fu 40 right`` / ``✗ Payment: you said 3200, it is 3600``.
+
+    ``concept_title`` may name some concepts; the others are named by
+    :func:`quiz.i18n_topics.topic_title`.
+
+    Every word is in the learner's language, the labels padded by display width
+    (CJK characters take two cells, Thai marks none).
+    """
+    labels = {m.part: _(part_label(m.part)) for m in marked.marks}
+    width = max((display_width(label) for label in labels.values()), default=4)
     draw = tiles_in(style)
+    right = pgettext("marks", "%(answer)s  right")
+    wrong = pgettext("marks", "you said %(given)s, it is %(expected)s")
     text = Text()
     for m in marked.marks:
         given, expected = shown(m.part, m.given, style), shown(m.part, m.expected, style)
         if m.correct:
             text.append("✓ ", "bold green")
-            text.append(f"{part_label(m.part):<{width}}  ", "bold")
-            text.append(f"{expected or '-'}  right")
+            text.append(pad(labels[m.part], width) + "  ", "bold")
+            text.append(right % {"answer": expected or "-"})
         else:
             text.append("✗ ", "bold red")
-            text.append(f"{part_label(m.part):<{width}}  ", "bold")
-            text.append(f"you said {given or '-'}, it is ")
+            text.append(pad(labels[m.part], width) + "  ", "bold")
+            before, _sep, after = wrong.partition("%(expected)s")
+            text.append(before % {"given": given or "-"} if "%(given)s" in before else before)
             text.append(expected or "-", "bold")
+            text.append(after % {"given": given or "-"} if "%(given)s" in after else after)
         if m.note:
-            text.append(f"  ({m.note})", "italic")
+            text.append(f"  ({mark_note(m.note)})", "italic")
         text.append("\n")
     for d in marked.diagnoses:
-        label = "Likely reason: " if d is marked.diagnoses[0] else "Also: "
+        label = (pgettext("marks", "Likely reason: ") if d is marked.diagnoses[0]
+                 else pgettext("marks", "Also: "))
         text.append(label, "bold yellow")
         text.append(d.wording.render(draw) + "\n")
         for alt in d.alternatives:
-            text.append("  or: ", "yellow")
+            text.append("  " + pgettext("marks", "or: "), "yellow")
             text.append(alt.render(draw) + "\n")
     if marked.concepts:
         titles = concept_title or {}
-        names = [titles.get(c, c) for c in marked.concepts]
+        names = [titles.get(c) or topic_title(c) for c in marked.concepts]
         more = len(names) - 5
-        text.append("To practise: ", "bold")
-        text.append(", ".join(names[:5]) + (f" and {more} more" if more > 0 else "") + "\n")
+        text.append(pgettext("marks", "To practise: "), "bold")
+        listed = pgettext("marks", ", ").join(names[:5])
+        if more > 0:
+            listed = npgettext("marks", "%(list)s and %(n)d more", "%(list)s and %(n)d more",
+                               more) % {"list": listed, "n": more}
+        text.append(listed + "\n")
     text.rstrip()
     return text
 
@@ -77,22 +123,10 @@ class MarksView(Static):
 
     tile_style: reactive[TileStyle] = reactive(TileStyle.ASCII)
     _marked: Marked | None = None
-    _titles: dict[str, str] | None = None
 
     def show(self, marked: Marked, *, tile_style: TileStyle | None = None) -> None:
         """Show the marks of an answer (in ``tile_style`` when given)."""
-        from data.errors import UnknownTopicError
-        from data.topics import get_topic
-
-        from ..i18n_topics import topic_title
-
-        titles = {}
-        for c in marked.concepts:
-            try:
-                titles[c] = topic_title(get_topic(c).id)
-            except UnknownTopicError:
-                titles[c] = c
-        self._marked, self._titles = marked, titles
+        self._marked = marked
         if tile_style is not None:
             self.set_reactive(MarksView.tile_style, tile_style)
         self._draw()
@@ -103,5 +137,4 @@ class MarksView(Static):
 
     def _draw(self) -> None:
         if self._marked is not None:
-            self.update(marks_text(self._marked, concept_title=self._titles,
-                                   style=self.tile_style))
+            self.update(marks_text(self._marked, style=self.tile_style))

@@ -65,7 +65,8 @@ class YakuPicker(MarkedSelectionList[str]):
         return frozenset(self.selected)
 
     def on_key(self, event: events.Key) -> None:
-        """Jump to the next yaku whose title starts with the typed letter; ``?``: don't know."""
+        """Jump to the next yaku whose title (in English or the learner's language) starts
+        with the typed letter; ``?``: don't know."""
         moves = {"space": self.toggle_highlighted, "up": self.action_cursor_up,
                  "down": self.action_cursor_down}
         if event.key in moves:
@@ -85,7 +86,8 @@ class YakuPicker(MarkedSelectionList[str]):
         start = (self.highlighted if self.highlighted is not None else -1) + 1
         for offset in range(len(names)):
             i = (start + offset) % len(names)
-            if YAKU[names[i]].title.lower().startswith(char.lower()):
+            if any(title.lower().startswith(char.lower())
+                   for title in (YAKU[names[i]].title, yaku_title(names[i]))):
                 self.highlighted = i
                 event.stop()
                 return
