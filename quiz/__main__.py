@@ -39,7 +39,8 @@ def build_parser() -> argparse.ArgumentParser:
         help=pgettext("cli", "database file or SQLAlchemy URL (default: $RIICHI_DRILL_DB, "
                       "else riichi-drill.db in your data directory)"),
     )
-    parser.add_argument("--learner", metavar="NAME", help=pgettext("cli", "learner profile to drill as"))
+    parser.add_argument("--learner", metavar="NAME",
+                        help=pgettext("cli", "learner profile to drill as"))
     parser.add_argument(
         "--lang",
         metavar="CODE",
@@ -59,7 +60,8 @@ def add_log_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--player",
         metavar="NAME",
-        help=pgettext("cli", "drill the imported hands of this player (as the logs write the name)"),
+        help=pgettext("cli", "drill the imported hands of this player "
+                      "(as the logs write the name)"),
     )
     parser.add_argument(
         "--player-role",

@@ -373,8 +373,8 @@ def run_show(args: argparse.Namespace) -> int:
             "fu": a.fu, "han": a.han, "payment": declared}
     print(labels["answer"] + value + _total(item))
     sep = pgettext("cli", ", ")
-    print(labels["fu items"] + sep.join(f"{n} {_fu_item_text(f)}" for n, f in a.fu_items))
-    print(labels["yaku"] + sep.join(f"{n} {_yaku_text(h)}" for n, h in a.yaku))
+    print(labels["fu items"] + sep.join(f"{_fu_item_text(n)} {f}" for n, f in a.fu_items))
+    print(labels["yaku"] + sep.join(f"{_yaku_text(n)} {h}" for n, h in a.yaku))
     print()
     print(_explanation_text(item.result))
     print()

@@ -248,7 +248,8 @@ def teacher_password(args: argparse.Namespace, *, confirm: bool = False) -> str:
         except (OSError, UnicodeDecodeError) as e:
             raise DrillError(pgettext("class", "cannot read the password file '%(path)s': "
                                                "%(reason)s")
-                             % {"path": path, "reason": getattr(e, "strerror", None) or e}) from None
+                             % {"path": path,
+                                "reason": getattr(e, "strerror", None) or e}) from None
         if not text:
             raise DrillError(pgettext("class", "the password file '%(path)s' is empty")
                              % {"path": path})

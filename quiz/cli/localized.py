@@ -141,8 +141,9 @@ class LocalizedParser(argparse.ArgumentParser):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("formatter_class", LocalizedHelpFormatter)
-        add_help = kwargs.pop("add_help", True)
-        super().__init__(*args, add_help=False, **kwargs)
+        add_help = bool(kwargs.pop("add_help", True))
+        kwargs["add_help"] = False
+        super().__init__(*args, **kwargs)
         self._positionals.title = pgettext("cli", "positional arguments")
         self._optionals.title = pgettext("cli", "options")
         if add_help:
