@@ -138,7 +138,8 @@ def class_report(results: ClassResults, *, top: int = TOP_CONCEPTS, detail: bool
     add(_fit(pgettext("class", "Practice set '%(name)s' · %(n)s questions · %(rules)s rules · "
                                "asks %(parts)s · %(students)s students")
              % {"name": ps.name, "n": ps.size, "rules": opts.rules,
-                "parts": ", ".join(opts.parts), "students": len(results.students)}))
+                "parts": ", ".join(part_name(p) for p in opts.parts),
+                "students": len(results.students)}))
     if not results.students:
         lines.append(pgettext("class", "Nobody has joined yet."))
         return "\n".join(lines) + "\n"
@@ -259,8 +260,9 @@ def student_lines(s: StudentResult, parts: Sequence[str], *, header: bool) -> li
         for p in a.parts:
             mark = "✓" if p.correct else "✗"
             shown = p.given or "-"
+            expected = _payment(p.expected) if p.part == "payment" else p.expected
             bits.append(f"{part_name(p.part)} {shown} {mark}"
-                        + ("" if p.correct else f" ({p.expected})"))
+                        + ("" if p.correct else f" ({expected})"))
         extra = " · " + pgettext("class", "time ran out") if a.timed_out else ""
         missed = (" · " + pgettext("class", "missed: %(concepts)s")
                   % {"concepts": ", ".join(a.concepts)}) if a.concepts else ""

@@ -33,7 +33,7 @@ import re
 import sys
 from typing import TYPE_CHECKING, Any
 
-from ..class_report import minutes_text
+from ..class_report import minutes_text, part_name
 from ..errors import DrillError
 from ..i18n import format_date, npgettext, pgettext
 from . import command_group, english, fit, port_number, positive_number
@@ -341,7 +341,7 @@ def run_new(args: argparse.Namespace) -> int:
     print(pgettext("class", "Practice set '%(name)s': %(n)s questions (%(how)s), %(rules)s rules, "
                             "asks %(parts)s; %(explain)s")
           % {"name": record.name, "n": record.size, "how": how, "rules": options.rules,
-             "parts": ", ".join(options.parts), "explain": explain}
+             "parts": ", ".join(part_name(p) for p in options.parts), "explain": explain}
           + (f"; {', '.join(limits)}" if limits else "") + ".")
     print(pgettext("class", "Run the classroom server with '%(serve)s'; students join with: "
                             "%(join)s")

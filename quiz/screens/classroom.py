@@ -33,6 +33,7 @@ from textual.widgets import DataTable, Input, Static
 from textual.widgets._footer import FooterKey
 
 from ..class_client import ClassRefused, Kept, LinkDown
+from ..cli import declaration_text
 from ..error_words import localized_error
 from ..errors import DrillError
 from ..grading import Answer, Hints, Marked, Part
@@ -510,13 +511,14 @@ class ClassSummaryScreen(Screen[None]):
         else:
             for p in answer.parts:
                 name = _part_name(p.part)
+                expected = declaration_text(p.expected) if p.part == "payment" else p.expected
                 if p.correct:
-                    lines.append(f"✓ {name}: {escape(p.expected)}")
+                    lines.append(f"✓ {name}: {escape(expected)}")
                 else:
                     lines.append("✗ " + pgettext("class", "%(part)s: you said %(given)s, it is "
                                                           "%(expected)s")
                                  % {"part": name, "given": escape(p.given or "-"),
-                                    "expected": escape(p.expected)})
+                                    "expected": escape(expected)})
             if answer.concepts:
                 titles = _titles(answer.concepts)
                 line = pgettext("class", "To practise: %(concepts)s") % {
