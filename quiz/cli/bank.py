@@ -508,7 +508,7 @@ def run_import_log(args: argparse.Namespace) -> int:
     for report in summary.files:
         print(report.line())
         for line in report.disagreements:
-            print(f"  refused {line}")
+            print("  " + pgettext("cli", "refused %(win)s") % {"win": line})
     print(summary.line())
     refused = summary.refused_wins or any(f.outcome is Outcome.REFUSED for f in summary.files)
     return 1 if refused else 0

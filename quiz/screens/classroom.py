@@ -34,6 +34,7 @@ from textual.widgets._footer import FooterKey
 
 from ..class_client import ClassRefused, Kept, LinkDown
 from ..cli import declaration_text
+from ..drills import prompt_for
 from ..error_words import localized_error
 from ..errors import DrillError
 from ..grading import Answer, Hints, Marked, Part
@@ -228,7 +229,7 @@ class ClassQuestionScreen(Screen[None]):
         assert q.result is not None and q.item is not None
         self.query_one(HandView).show(q.result.hand, tsumo=q.result.tsumo)
         self.query_one(SituationPanel).show(q.result.situation, q.result.rules, salt=q.item.uid)
-        self.query_one("#class-prompt", Static).update(q.prompt)
+        self.query_one("#class-prompt", Static).update(q.prompt if english() else prompt_for(q))
         self.reviewing = False
         self.remove_class("-reviewing")
         form = self.query_one(AnswerForm)
