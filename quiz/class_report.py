@@ -50,11 +50,15 @@ def _fit(text: str, indent: str = "", first: str | None = None) -> list[str]:
 
 
 def _cut(text: str, width: int) -> str:
+    """``text`` cut to ``width`` cells, ending in ``…`` when cut."""
+    if text.isascii():
+        return text if len(text) <= width else text[: width - 1] + "…"
     return cut(text, width)
 
 
 def _pad(text: str, width: int, align: Align = "left") -> str:
-    return pad(text, width, align)
+    """``text`` cut to ``width`` cells, then padded to exactly that."""
+    return pad(_cut(text, width), width, align)
 
 
 def _english() -> bool:

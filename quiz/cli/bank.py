@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from collections.abc import Callable
 from typing import Any, TextIO
 
 from ..i18n import format_percent, npgettext, pgettext
@@ -550,17 +551,23 @@ def run_stats(args: argparse.Namespace) -> int:
     print(npgettext("cli", "%(n)s item", "%(n)s items", stats.total)
           % {"n": count_text(stats.total)})
 
-    def table(title: str, rows: tuple[tuple[str, int], ...], names: bool = False) -> None:
+    def table(title: str, rows: tuple[tuple[str, int], ...], names: bool = False,
+              say: Callable[[str], str] = str) -> None:
         print("\n" + title)
         for name, n in rows:
             share = 100 * n / stats.total if stats.total else 0
             extra = f"  {get_topic(name).title}" if names else ""
             shown = f"{share:5.1f}%" if english() else f"{format_percent(share / 100):>6}"
-            print(f"  {name:<34} {count_text(n):>7} {shown}{extra}")
+            print(f"  {fit(say(name), 34)} {count_text(n):>7} {shown}{extra}")
 
-    table(pgettext("cli", "by kind:"), stats.by_kind)
+    def limit(name: str) -> str:
+        if name == "none" and not english():
+            return pgettext("cli", "no limit")
+        return _limit_text(name)
+
+    table(pgettext("cli", "by kind:"), stats.by_kind, say=_kind_text if not english() else str)
     table(pgettext("cli", "by profile:"), stats.by_profile)
-    table(pgettext("cli", "by limit:"), stats.by_limit)
+    table(pgettext("cli", "by limit:"), stats.by_limit, say=limit)
     table(pgettext("cli", "by difficulty:"), stats.by_difficulty)
     rows = tuple(r for r in stats.by_topic if not r[0].startswith("cell:"))[: args.top]
     table(pgettext("cli", "by topic (top %(n)s; 'bank list --topic ID' to see them):")
