@@ -139,6 +139,7 @@ def export_csv(args: argparse.Namespace) -> int:
     db = open_database(target)
     try:
         learner = _learner(db, getattr(args, "learner", None))
+        _speak_to(db, learner, getattr(args, "lang", None))
         rows = history(db, learner.id)
         if out_name == "-":
             count = write_csv(rows, sys.stdout)
@@ -150,6 +151,18 @@ def export_csv(args: argparse.Namespace) -> int:
     finally:
         db.close()
     return 0
+
+
+def _speak_to(db: Database, learner: LearnerRecord, flag: str | None) -> None:
+    """Speak the learner's stored language from now on, unless ``--lang`` chose one."""
+    if flag is not None:
+        return
+    from data.learners import SettingsStore
+
+    from ..i18n import choose_language, use
+
+    stored = SettingsStore(db).get(learner.id, "language")
+    use(choose_language(None, stored if isinstance(stored, str) else None, os.environ))
 
 
 def _learner(db: Database, name: str | None) -> LearnerRecord:

@@ -12,6 +12,7 @@ import os
 import subprocess
 import sys
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -217,3 +218,28 @@ def test_the_english_check_finds_english(bank: str, capsys: pytest.CaptureFixtur
     _, out, _ = run(capsys, "--lang", "en", "bank", "--help")
     assert {"usage", "options", "show"} <= set(english_left(out))
     assert english_left("no bank item 'nosuch'") == ["bank", "item"]
+
+
+def test_review_export_speaks_the_learners_stored_language(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from data.db import open_database
+    from data.learners import Learners, SettingsStore
+
+    path = tmp_path / "learners.db"
+    db = open_database(str(path))
+    try:
+        ann = Learners(db).create("Ann")
+        SettingsStore(db).set(ann.id, "language", "uk")
+    finally:
+        db.close()
+    for name in ("LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "ja_JP.UTF-8")
+    out_file = tmp_path / "ann.csv"
+    code, _, err = run(capsys, "--db", str(path), "review", "--export-csv", str(out_file),
+                       "--learner", "Ann")
+    assert code == 0 and err.startswith("записано 0 рядків історії учня Ann")
+    code, _, err = run(capsys, "--lang", "th", "--db", str(path), "review", "--export-csv",
+                       str(out_file), "--learner", "Ann")
+    assert code == 0 and "Ann" in err and english_left(err) == [] and "записано" not in err
