@@ -12,17 +12,14 @@ import importlib
 import os
 import sys
 from collections.abc import Sequence
-from typing import NoReturn
+
+from .cli.localized import LocalizedParser, language_flag
+from .i18n import pgettext
 
 
-class OneLineParser(argparse.ArgumentParser):
-    """An argument parser whose refusal is one line (with where to find the usage)."""
-
-    def error(self, message: str) -> NoReturn:
-        """Print ``PROG: MESSAGE (see PROG --help)`` on standard error and exit 2."""
-        from data.errors import printable
-
-        self.exit(2, f"{self.prog}: {printable(message, 300)} (see '{self.prog} --help')\n")
+class OneLineParser(LocalizedParser):
+    """An argument parser whose refusal is one line (with where to find the usage),
+    in the active language (see :mod:`quiz.cli.localized`)."""
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -32,20 +29,23 @@ def build_parser() -> argparse.ArgumentParser:
 
     parser = OneLineParser(
         prog="riichi-drill",
-        description="Drill scoring Japanese riichi mahjong hands: fu, han and the payment.",
+        description=pgettext(
+            "cli", "Drill scoring Japanese riichi mahjong hands: fu, han and the payment."),
     )
     parser.add_argument(
         "--db",
         metavar="PATH-or-URL",
         default=os.environ.get("RIICHI_DRILL_DB") or None,
-        help="database file or SQLAlchemy URL (default: $RIICHI_DRILL_DB, else riichi-drill.db "
-        "in your data directory)",
+        help=pgettext("cli", "database file or SQLAlchemy URL (default: $RIICHI_DRILL_DB, "
+                      "else riichi-drill.db in your data directory)"),
     )
-    parser.add_argument("--learner", metavar="NAME", help="learner profile to drill as")
+    parser.add_argument("--learner", metavar="NAME",
+                        help=pgettext("cli", "learner profile to drill as"))
     parser.add_argument(
         "--lang",
         metavar="CODE",
-        help=f"language: {', '.join(LANGUAGES)} (default: your setting, then LANG)",
+        help=pgettext("cli", "language: %(codes)s (default: your setting, then LANG)")
+        % {"codes": ", ".join(LANGUAGES)},
     )
     add_log_options(parser)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -60,29 +60,42 @@ def add_log_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--player",
         metavar="NAME",
-        help="drill the imported hands of this player (as the logs write the name)",
+        help=pgettext("cli", "drill the imported hands of this player "
+                      "(as the logs write the name)"),
     )
     parser.add_argument(
         "--player-role",
         choices=("won", "paid", "both"),
         default="both",
-        help="with --player: the wins they made, the hands they dealt into, or both (default)",
+        help=pgettext("cli", "with --player: the wins they made, the hands they dealt into, "
+                      "or both (default)"),
     )
     parser.add_argument(
         "--from-log",
         metavar="FILE-or-GAME",
-        help="drill the wins of one imported log (its file name or game id), in play order",
+        help=pgettext("cli", "drill the wins of one imported log (its file name or game id), "
+                      "in play order"),
     )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status."""
+    """Run the command line; returns the exit status.
+
+    The language is chosen before the parser is built (its help is written in
+    it): ``--lang`` read from the raw arguments, else the environment. An
+    unknown ``--lang`` is refused after parsing, in one English line.
+    """
+    from .i18n import UnknownLanguage, choose_language, use
+
+    raw = sys.argv[1:] if argv is None else list(argv)
+    try:
+        use(choose_language(language_flag(raw)))
+    except UnknownLanguage:
+        use(choose_language(None))
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args = parser.parse_args(raw)
     run = getattr(args, "run", None)
     try:
-        from .i18n import choose_language, use
-
         use(choose_language(args.lang))
         if run is None:
             from .launch import run_app
@@ -99,6 +112,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         message = describe_error(e)
         if message is None:
             raise
+        if not isinstance(e, UnknownLanguage):
+            from .error_words import localized_error
+
+            message = localized_error(message)
         print(f"riichi-drill: {message}", file=sys.stderr)
         return 2
 

@@ -39,8 +39,10 @@ from .class_wire import (
     result_from_json,
     session_from_json,
 )
+from .error_words import localized_error
 from .errors import DrillError
-from .grading import Answer, Hints, Part, grade
+from .grading import Answer, Hint, Hints, Part, grade
+from .i18n import pgettext
 from .i18n_payments import with_table_payment
 
 if TYPE_CHECKING:
@@ -136,8 +138,15 @@ class LocalLink:
         assert self._session is not None, "join first"
         session = self.desk.classroom.session(self._session.enrolment_id)
         if not results_visible(session):
-            raise ClassRefused("this set shows the results when you have finished it", 403)
+            raise ClassRefused(pgettext("class", "this set shows the results when you have "
+                                                 "finished it"), 403)
         return self.desk.own_results(session)
+
+
+
+def _answered(status: int) -> str:
+    """The line for a classroom server's refusal that said nothing more."""
+    return pgettext("class", "the classroom server answered %(status)s") % {"status": status}
 
 
 class HttpLink:
@@ -151,8 +160,9 @@ class HttpLink:
         server = server.strip().rstrip("/")
         parsed = urllib.parse.urlsplit(server)
         if parsed.scheme not in ("http", "https") or not parsed.netloc:
-            raise DrillError(f"'{server[:80]}' is not a server address "
-                             "(write http://HOST:PORT or https://HOST)")
+            raise DrillError(pgettext("class", "'%(server)s' is not a server address "
+                                               "(write http://HOST:PORT or https://HOST)")
+                             % {"server": server[:80]})
         self.server = server
         self.set_name = set_name
         self.timeout = timeout
@@ -186,13 +196,16 @@ class HttpLink:
             if e.code == 422 and isinstance(doc, dict):
                 return 422, doc
             if e.code >= 500:
-                raise LinkDown(message or f"the classroom server answered {e.code}") from None
+                raise LinkDown(localized_error(message) if message else _answered(e.code)) \
+                    from None
             retry = float(e.headers.get("Retry-After") or 0)
-            raise ClassRefused(message or f"the classroom server answered {e.code}", e.code,
+            raise ClassRefused(localized_error(message) if message else _answered(e.code), e.code,
                                retry) from None
         except (urllib.error.URLError, OSError, ValueError) as e:
             reason = getattr(e, "reason", e)
-            raise LinkDown(f"the classroom server {self.server} does not answer ({reason})"
+            raise LinkDown(pgettext("class", "the classroom server %(server)s does not answer "
+                                             "(%(reason)s)") % {"server": self.server,
+                                                                "reason": reason}
                            ) from None
 
     def join(self, student: str, code: str | None) -> StudentSession:
@@ -205,7 +218,8 @@ class HttpLink:
             session = session_from_json(doc["session"])
             self._token = str(doc["token"])
         except (KeyError, TypeError, WireError) as e:
-            raise LinkDown(f"the classroom server sent a join that cannot be read ({e})") from None
+            raise LinkDown(pgettext("class", "the classroom server sent a join that cannot be "
+                                             "read (%(reason)s)") % {"reason": e}) from None
         self._student = session.student
         self._code = session.code or code
         return session
@@ -216,7 +230,8 @@ class HttpLink:
 
         _, doc = self._call("GET", "questions")
         if not isinstance(doc, list):
-            raise LinkDown("the classroom server sent questions that cannot be read")
+            raise LinkDown(pgettext("class", "the classroom server sent questions that cannot "
+                                             "be read"))
         return tuple(question_from_json(q) for q in doc)
 
     def submit(self, position: int, answers: Mapping[str, str], *, seconds: float,

@@ -34,7 +34,10 @@ def check_arguments(db: str | None, learner: str | None) -> None:
     if db is not None and "://" not in db and db != ":memory:":
         folder = Path(db).expanduser().resolve().parent
         if not folder.is_dir():
-            raise DrillError(f"cannot create the database '{db}': its folder does not exist")
+            from .i18n import pgettext
+
+            raise DrillError(pgettext("cli", "cannot create the database '%(path)s': its folder "
+                                             "does not exist") % {"path": db})
 
 
 def log_items(args: argparse.Namespace) -> list[str] | None:
@@ -63,7 +66,11 @@ def log_items(args: argparse.Namespace) -> list[str] | None:
                 if not items:
                     from data.errors import NotFoundError
 
-                    raise NotFoundError(f"no hand of '{player}' in the log '{log}'")
+                    from .i18n import pgettext
+
+                    raise NotFoundError(
+                        pgettext("cli", "no hand of '%(player)s' in the log '%(log)s'")
+                        % {"player": player, "log": log})
             return items
         assert player is not None
         items = player_wins(database, player, Role(args.player_role))
@@ -94,12 +101,15 @@ def run_app(args: argparse.Namespace) -> int:
                      lang=getattr(args, "lang", None), environ=os.environ)
     code = app.run()
     note = app.store.waiting_note() if app.store is not None else None
+    from .error_words import localized_error
+    from .i18n import pgettext
+
     if note:
         print(f"riichi-drill: {note}", file=sys.stderr)
     if app.error:
         details = _keep_details(app.error_details) if app.error_details else None
-        where = f" (details in {details})" if details else ""
-        print(f"riichi-drill: {app.error}{where}", file=sys.stderr)
+        where = pgettext("cli", " (details in %(path)s)") % {"path": details} if details else ""
+        print(f"riichi-drill: {localized_error(str(app.error))}{where}", file=sys.stderr)
         return 2
     if app.return_code:
         return app.return_code

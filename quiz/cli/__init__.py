@@ -14,6 +14,8 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
+from ..i18n import pgettext
+
 #: Sub-command modules, in the order they appear in ``--help``.
 COMMAND_MODULES: tuple[str, ...] = ("bank", "review", "classroom", "serve")
 
@@ -34,12 +36,14 @@ def available_modules() -> list[str]:
 
 def add_db_option(
     parser: argparse.ArgumentParser,
-    help: str = "database file or SQLAlchemy URL (e.g. postgresql://...)",
+    help: str | None = None,
 ) -> None:
     """Let ``--db`` follow the sub-command too (``riichi-drill bank build --db x.db``).
 
     The default is suppressed, so a ``--db`` given before the sub-command still counts.
     """
+    if help is None:
+        help = pgettext("cli", "database file or SQLAlchemy URL (e.g. postgresql://...)")
     parser.add_argument("--db", metavar="PATH-or-URL", default=argparse.SUPPRESS, help=help)
 
 
@@ -48,9 +52,11 @@ def port_number(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text[:20]}' is not a port number") from None
+        raise argparse.ArgumentTypeError(
+            pgettext("cli", "'%(text)s' is not a port number") % {"text": text[:20]}) from None
     if not 1 <= value <= 65535:
-        raise argparse.ArgumentTypeError(f"{value} is not a port number (1-65535)")
+        raise argparse.ArgumentTypeError(
+            pgettext("cli", "%(value)s is not a port number (1-65535)") % {"value": value})
     return value
 
 
@@ -59,11 +65,14 @@ def positive_number(text: str, most: int | None = None) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text[:20]}' is not a whole number") from None
+        raise argparse.ArgumentTypeError(
+            pgettext("cli", "'%(text)s' is not a whole number") % {"text": text[:20]}) from None
     if most is not None and not 1 <= value <= most:
-        raise argparse.ArgumentTypeError(f"{value} is not from 1 to {most}")
+        raise argparse.ArgumentTypeError(
+            pgettext("cli", "%(value)s is not from 1 to %(most)s") % {"value": value, "most": most})
     if value < 1:
-        raise argparse.ArgumentTypeError(f"{value} is not 1 or more")
+        raise argparse.ArgumentTypeError(
+            pgettext("cli", "%(value)s is not 1 or more") % {"value": value})
     return value
 
 
@@ -92,3 +101,47 @@ def command_group(
 def _usage(parser: argparse.ArgumentParser) -> int:
     parser.print_help(sys.stderr)
     return 2
+
+
+# --------------------------------------------------------------------------- words
+
+
+def english() -> bool:
+    """Whether the command line speaks English (its output is then exactly as it was)."""
+    from ..i18n import SOURCE_LANGUAGE, active_language
+
+    return active_language() == SOURCE_LANGUAGE
+
+
+def count_text(n: int) -> str:
+    """A count as the language groups it (``12 000`` in Ukrainian); plain digits in English."""
+    if english():
+        return str(n)
+    from ..i18n import format_number
+
+    return format_number(n)
+
+
+def declaration_text(declaration: str) -> str:
+    """A declared payment (``7700``, ``2000/3900``, ``3900 all``) as said in the language."""
+    import re
+
+    from ..i18n_payments import say_payment
+
+    if english():
+        return declaration
+    m = re.fullmatch(r"(\d+)(?: (all))?|(\d+)/(\d+)", declaration.strip())
+    if m is None:
+        return declaration
+    if m.group(3):
+        return say_payment({"non_dealer": int(m.group(3)), "dealer": int(m.group(4))})
+    if m.group(2):
+        return say_payment({"all": int(m.group(1))})
+    return say_payment({"ron": int(m.group(1))})
+
+
+def fit(text: str, width: int) -> str:
+    """``text`` padded with spaces to ``width`` terminal cells (never cut)."""
+    from ..i18n_width import display_width
+
+    return text + " " * max(0, width - display_width(text))

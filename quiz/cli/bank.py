@@ -20,9 +20,11 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from collections.abc import Callable
 from typing import Any, TextIO
 
-from . import command_group
+from ..i18n import format_percent, npgettext, pgettext
+from . import command_group, count_text, declaration_text, english, fit
 
 #: Generated hands ``bank build`` tops the bank up to when ``--generated`` is not given.
 DEFAULT_GENERATED = 2000
@@ -33,61 +35,77 @@ def register(subparsers: Any) -> None:
     add = command_group(
         subparsers,
         "bank",
-        help="build, list, show, import and export the question bank",
-        description="Manage the question bank: curated worked examples and generated hands.",
+        help=pgettext("cli", "build, list, show, import and export the question bank"),
+        description=pgettext(
+            "cli", "Manage the question bank: curated worked examples and generated hands."),
         dest="bank_command",
     )
 
-    p = add("build", "load the curated examples and add generated practice hands")
+    p = add("build", pgettext("cli", "load the curated examples and add generated practice hands"))
     p.add_argument(
         "--generated",
         type=_count,
         metavar="N",
         default=None,
-        help=f"generated hands to add (default: top up to {DEFAULT_GENERATED})",
+        help=pgettext("cli", "generated hands to add (default: top up to %(n)s)")
+        % {"n": DEFAULT_GENERATED},
     )
     p.add_argument(
         "--seed",
         type=int,
         default=None,
-        help="generator seed, to make the same hands again (default: a new one each build)",
+        help=pgettext("cli", "generator seed, to make the same hands again "
+                      "(default: a new one each build)"),
     )
-    p.add_argument("--topic", default=None, help="only hands that exercise this topic id")
-    p.add_argument("--difficulty", type=_difficulty, default=None, help="only this difficulty")
+    p.add_argument("--topic", default=None,
+                   help=pgettext("cli", "only hands that exercise this topic id"))
+    p.add_argument("--difficulty", type=_difficulty, default=None,
+                   help=pgettext("cli", "only this difficulty"))
     p.set_defaults(run=run_build)
 
-    p = add("list", "list bank items")
-    p.add_argument("--topic", help="only items that exercise this topic id (see 'bank topics')")
-    p.add_argument("--kind", choices=("curated", "generated", "game"))
-    p.add_argument("--profile", help="only items under this rule profile")
-    p.add_argument("--difficulty", type=_difficulty)
-    p.add_argument("--limit", type=_count, default=50, metavar="N", help="at most N (default 50)")
-    p.add_argument("--offset", type=_count, default=0, metavar="N", help="skip the first N")
+    p = add("list", pgettext("cli", "list bank items"))
+    p.add_argument("--topic", help=pgettext(
+        "cli", "only items that exercise this topic id (see 'bank topics')"))
+    p.add_argument("--kind", choices=("curated", "generated", "game"),
+                   help=pgettext("cli", "only items of this kind"))
+    p.add_argument("--profile", help=pgettext("cli", "only items under this rule profile"))
+    p.add_argument("--difficulty", type=_difficulty, help=pgettext("cli", "only this difficulty"))
+    p.add_argument("--limit", type=_count, default=50, metavar="N",
+                   help=pgettext("cli", "at most N (default 50)"))
+    p.add_argument("--offset", type=_count, default=0, metavar="N",
+                   help=pgettext("cli", "skip the first N"))
     p.set_defaults(run=run_list)
 
-    p = add("show", "show one item: the hand, the answer, the explanation and its note")
-    p.add_argument("id", help="the item's id (as listed); '#N' for the item stored as number N")
+    p = add("show", pgettext(
+        "cli", "show one item: the hand, the answer, the explanation and its note"))
+    p.add_argument("id", help=pgettext(
+        "cli", "the item's id (as listed); '#N' for the item stored as number N"))
     p.set_defaults(run=run_show)
 
-    p = add("import", "import items from a JSON-lines file (every line checked, all or nothing)")
-    p.add_argument("file")
+    p = add("import", pgettext(
+        "cli", "import items from a JSON-lines file (every line checked, all or nothing)"))
+    p.add_argument("file", help=pgettext("cli", "the JSON-lines file"))
     p.set_defaults(run=run_import)
 
     _register_import_log(add)
 
-    p = add("export", "export every item as JSON lines ('-' writes to standard output)")
-    p.add_argument("file")
+    p = add("export", pgettext(
+        "cli", "export every item as JSON lines ('-' writes to standard output)"))
+    p.add_argument("file", help=pgettext("cli", "the file to write ('-': standard output)"))
     p.set_defaults(run=run_export)
 
-    p = add("stats", "count items by topic, rule profile, limit and difficulty")
-    p.add_argument("--top", type=_count, default=30, metavar="N", help="topics to show (30)")
+    p = add("stats", pgettext("cli", "count items by topic, rule profile, limit and difficulty"))
+    p.add_argument("--top", type=_count, default=30, metavar="N",
+                   help=pgettext("cli", "topics to show (30)"))
     p.set_defaults(run=run_stats)
 
-    p = add("check", "re-score every item and report those whose answer disagrees")
+    p = add("check", pgettext("cli", "re-score every item and report those whose answer disagrees"))
     p.set_defaults(run=run_check)
 
-    p = add("topics", "list the topic vocabulary (ids for --topic and the concepts missed)")
-    p.add_argument("family", nargs="?", help="only this family (yaku, fu, wait, limit, ...)")
+    p = add("topics", pgettext(
+        "cli", "list the topic vocabulary (ids for --topic and the concepts missed)"))
+    p.add_argument("family", nargs="?",
+                   help=pgettext("cli", "only this family (yaku, fu, wait, limit, ...)"))
     p.set_defaults(run=run_topics)
 
 
@@ -101,20 +119,27 @@ def _count(text: str) -> int:
     shown = printable(text, 24)
     if len(text) > 24 or not text.strip().isdigit():
         if text.strip().startswith("-") and text.strip()[1:].isdigit():
-            raise argparse.ArgumentTypeError(f"{shown} is negative")
+            raise argparse.ArgumentTypeError(
+                pgettext("cli", "%(value)s is negative") % {"value": shown})
         if text.strip().isdigit():
-            raise argparse.ArgumentTypeError(f"{shown} is too large (at most {MAX_COUNT})")
-        raise argparse.ArgumentTypeError(f"'{shown}' is not a whole number")
+            raise argparse.ArgumentTypeError(_too_large(shown))
+        raise argparse.ArgumentTypeError(
+            pgettext("cli", "'%(text)s' is not a whole number") % {"text": shown})
     value = int(text)
     if value > MAX_COUNT:
-        raise argparse.ArgumentTypeError(f"{value} is too large (at most {MAX_COUNT})")
+        raise argparse.ArgumentTypeError(_too_large(str(value)))
     return value
+
+
+def _too_large(shown: str) -> str:
+    return pgettext("cli", "%(value)s is too large (at most %(most)s)") % {
+        "value": shown, "most": MAX_COUNT}
 
 
 def _difficulty(text: str) -> int:
     value = _count(text)
     if not 1 <= value <= 5:
-        raise argparse.ArgumentTypeError("difficulty is 1 to 5")
+        raise argparse.ArgumentTypeError(pgettext("cli", "difficulty is 1 to 5"))
     return value
 
 
@@ -169,10 +194,10 @@ def run_build(args: argparse.Namespace) -> int:
         bank = Bank(db)
         start = time.perf_counter()
         curated = store_curated(bank)
-        print(
-            f"curated: {curated.added} added, {curated.updated} updated, "
-            f"{curated.unchanged} unchanged"
-        )
+        print(pgettext("cli", "curated: %(added)s added, %(updated)s updated, "
+                              "%(unchanged)s unchanged")
+              % {"added": curated.added, "updated": curated.updated,
+                 "unchanged": curated.unchanged})
         want = args.generated
         if want is None:
             want = max(0, DEFAULT_GENERATED - bank.count(kind="generated"))
@@ -183,12 +208,12 @@ def run_build(args: argparse.Namespace) -> int:
                 seed=seed,
                 topic=args.topic,
                 difficulty=args.difficulty,
-                progress=ProgressBar("generating"),
+                progress=ProgressBar(pgettext("cli", "generating")),
             )
-        print(
-            f"generated: {added} added (seed {seed}); the bank holds {bank.count()} items "
-            f"({time.perf_counter() - start:.1f}s)"
-        )
+        print(pgettext("cli", "generated: %(added)s added (seed %(seed)s); the bank holds "
+                              "%(total)s items (%(seconds)ss)")
+              % {"added": added, "seed": seed, "total": bank.count(),
+                 "seconds": f"{time.perf_counter() - start:.1f}"})
     finally:
         db.close()
     return 0
@@ -197,28 +222,50 @@ def run_build(args: argparse.Namespace) -> int:
 def _hand_text(problem: Any) -> str:
     parts = [problem.hand]
     parts += [f"[{m}]" for m in problem.melds]
-    return " ".join(parts) + f" win {problem.win}"
+    return pgettext("cli", "%(hand)s win %(tile)s") % {"hand": " ".join(parts), "tile": problem.win}
+
+
+def _flag_text(flag: str) -> str:
+    """A situational flag (``double_riichi``) as the language names it."""
+    from ..i18n_terms import yaku_title
+
+    return flag.replace("_", " ") if english() else yaku_title(flag)
 
 
 def _situation_text(problem: Any) -> str:
     from scoring.hand import Wind
 
+    from ..i18n_terms import honour_name, term
+
+    def wind(code: str) -> str:
+        return honour_name(27 + list(Wind).index(Wind(code)))
+
+    seat = pgettext("cli", "seat %(wind)s") % {"wind": wind(problem.seat)}
     words = [
-        f"{Wind(problem.round).word} round",
-        f"seat {Wind(problem.seat).word}" + (" (dealer)" if problem.dealer else ""),
-        "tsumo" if problem.tsumo else "ron",
+        pgettext("cli", "%(wind)s round") % {"wind": wind(problem.round)},
+        seat + (pgettext("cli", " (dealer)") if problem.dealer else ""),
+        term("tsumo") if problem.tsumo else term("ron"),
     ]
-    words += [f.replace("_", " ") for f in problem.flags]
+    words += [_flag_text(f) for f in problem.flags]
     if problem.dora:
-        words.append(f"dora indicators {problem.dora}")
+        words.append(pgettext("cli", "dora indicators %(tiles)s") % {"tiles": problem.dora})
     if problem.ura:
-        words.append(f"ura indicators {problem.ura}")
+        words.append(pgettext("cli", "ura indicators %(tiles)s") % {"tiles": problem.ura})
     if problem.honba:
-        words.append(f"{problem.honba} honba")
+        words.append(npgettext("cli", "%(n)d honba", "%(n)d honba", problem.honba)
+                     % {"n": problem.honba})
     if problem.sticks:
-        words.append(f"{problem.sticks} riichi stick{'s' if problem.sticks > 1 else ''}")
-    words.append(f"rules {problem.rules}")
-    return ", ".join(words)
+        words.append(npgettext("cli", "%(n)d riichi stick", "%(n)d riichi sticks", problem.sticks)
+                     % {"n": problem.sticks})
+    words.append(pgettext("cli", "rules %(profile)s") % {"profile": problem.rules})
+    return pgettext("cli", ", ").join(words)
+
+
+def _value_text(fu: int, han: int, yakuman: int) -> str:
+    """``30 fu 2 han`` or ``2x yakuman``, as a list line shows an answer."""
+    if yakuman:
+        return pgettext("cli", "%(n)sx yakuman") % {"n": yakuman}
+    return pgettext("cli", "%(fu)s fu %(han)s han") % {"fu": fu, "han": han}
 
 
 def run_list(args: argparse.Namespace) -> int:
@@ -245,15 +292,19 @@ def run_list(args: argparse.Namespace) -> int:
     finally:
         db.close()
     for it in items:
-        value = f"{it.fu} fu {it.han} han" if not it.yakuman else f"{it.yakuman}x yakuman"
+        value = _value_text(it.fu, it.han, it.yakuman)
         focus = ", ".join(it.focus[:4]) + (" ..." if len(it.focus) > 4 else "")
         print(
             f"{it.uid:<28} {it.kind.value[:3]} d{it.difficulty} {it.problem.rules:<8} "
-            f"{_hand_text(it.problem):<42} {value:<14} {it.declaration:<11} {focus}"
+            f"{fit(_hand_text(it.problem), 42)} {fit(value, 14)} "
+            f"{fit(declaration_text(it.declaration), 11)} {focus}"
         )
     shown = len(items)
-    more = f" (showing {args.offset + 1}-{args.offset + shown})" if shown < total else ""
-    print(f"{total} item{'s' if total != 1 else ''}{more}")
+    line = npgettext("cli", "%(n)s item", "%(n)s items", total) % {"n": count_text(total)}
+    if shown < total:
+        line += pgettext("cli", " (showing %(first)s-%(last)s)") % {
+            "first": args.offset + 1, "last": args.offset + shown}
+    print(line)
     return 0
 
 
@@ -263,8 +314,8 @@ def _check_profile(name: str) -> None:
     from scoring import PROFILES
 
     if name not in PROFILES:
-        raise DataError(f"unknown rule profile '{printable(name, 40)}' "
-                        f"(known: {', '.join(sorted(PROFILES))})")
+        raise DataError(pgettext("cli", "unknown rule profile '%(name)s' (known: %(known)s)")
+                        % {"name": printable(name, 40), "known": ", ".join(sorted(PROFILES))})
 
 
 def item_key(text: str) -> int | str:
@@ -281,12 +332,14 @@ def item_key(text: str) -> int | str:
     if text.startswith("#"):
         number = text[1:]
         if not number.isdigit() or len(number) > 10 or int(number) > MAX_COUNT:
-            raise DataError(f"'{printable(text, 24)}' is not a stored item number "
-                            f"('#1' to '#{MAX_COUNT}')")
+            raise DataError(pgettext("cli", "'%(text)s' is not a stored item number "
+                                            "('#1' to '#%(most)s')")
+                            % {"text": printable(text, 24), "most": MAX_COUNT})
         return int(number)
     if not 0 < len(text) <= 64 or printable(text) != text:
-        raise DataError(f"no bank item '{printable(text, 40)}' "
-                        "(an item id is 1-64 letters, digits, '.', '_', ':' or '-')")
+        raise DataError(pgettext("cli", "no bank item '%(id)s' (an item id is 1-64 letters, "
+                                        "digits, '.', '_', ':' or '-')")
+                        % {"id": printable(text, 40)})
     return text
 
 
@@ -294,7 +347,6 @@ def run_show(args: argparse.Namespace) -> int:
     """``bank show ID``: the item in full, checked against scoring."""
     from data.repository import Bank
     from data.topics import get_topic
-    from scoring import render_text
 
     key = item_key(args.id)
     db = _open(args)
@@ -303,33 +355,104 @@ def run_show(args: argparse.Namespace) -> int:
     finally:
         db.close()
     a = item.answer
-    print(f"{item.uid}  ({item.kind.value}, difficulty {item.difficulty}, {item.source})")
-    print(f"hand:      {_hand_text(item.problem)}")
-    print(f"situation: {_situation_text(item.problem)}")
+    print(pgettext("cli", "%(id)s  (%(kind)s, difficulty %(difficulty)s, %(source)s)") % {
+        "id": item.uid, "kind": _kind_text(item.kind.value), "difficulty": item.difficulty,
+        "source": item.source})
+    labels = _show_labels()
+    print(labels["hand"] + _hand_text(item.problem))
+    print(labels["situation"] + _situation_text(item.problem))
     print()
+    declared = declaration_text(a.declaration)
     if a.yakuman:
-        print(f"answer:    {a.yakuman}x yakuman, {a.declaration}" + _total(item))
+        value = pgettext("cli", "%(n)sx yakuman, %(payment)s") % {
+            "n": a.yakuman, "payment": declared}
+    elif a.limit:
+        value = pgettext("cli", "%(fu)s fu, %(han)s han, %(limit)s, %(payment)s") % {
+            "fu": a.fu, "han": a.han, "limit": _limit_text(a.limit), "payment": declared}
     else:
-        limit = f", {a.limit}" if a.limit else ""
-        print(f"answer:    {a.fu} fu, {a.han} han{limit}, {a.declaration}" + _total(item))
-    print("fu items:  " + ", ".join(f"{n} {f}" for n, f in a.fu_items))
-    print("yaku:      " + ", ".join(f"{n} {h}" for n, h in a.yaku))
+        value = pgettext("cli", "%(fu)s fu, %(han)s han, %(payment)s") % {
+            "fu": a.fu, "han": a.han, "payment": declared}
+    print(labels["answer"] + value + _total(item))
+    sep = pgettext("cli", ", ")
+    print(labels["fu items"] + sep.join(f"{_fu_item_text(n)} {f}" for n, f in a.fu_items))
+    print(labels["yaku"] + sep.join(f"{_yaku_text(n)} {h}" for n, h in a.yaku))
     print()
-    print(render_text(item.result))
+    print(_explanation_text(item.result))
     print()
-    print("teaches:   " + ", ".join(item.focus))
-    print("topics:    " + ", ".join(get_topic(t).id for t in item.topics))
+    print(labels["teaches"] + ", ".join(item.focus))
+    print(labels["topics"] + ", ".join(get_topic(t).id for t in item.topics))
     if item.note:
         print()
         from ..i18n_data import note_text
 
-        print("note:      " + note_text(item.uid, item.note))
+        print(labels["note"] + note_text(item.uid, item.note))
     return 0
+
+
+def _show_labels() -> dict[str, str]:
+    """The labels of ``bank show``, each padded to one column (by display width)."""
+    labels = {
+        "hand": pgettext("cli", "hand:"),
+        "situation": pgettext("cli", "situation:"),
+        "answer": pgettext("cli", "answer:"),
+        "fu items": pgettext("cli", "fu items:"),
+        "yaku": pgettext("cli", "yaku:"),
+        "teaches": pgettext("cli", "teaches:"),
+        "topics": pgettext("cli", "topics:"),
+        "note": pgettext("cli", "note:"),
+    }
+    from ..i18n_width import display_width
+
+    width = max(10, *(display_width(v) + 1 for v in labels.values()))
+    return {k: fit(v, width) for k, v in labels.items()}
+
+
+def _kind_text(kind: str) -> str:
+    words = {"curated": pgettext("cli", "curated"), "generated": pgettext("cli", "generated"),
+             "game": pgettext("cli", "game")}
+    return words.get(kind, kind)
+
+
+def _limit_text(limit: str) -> str:
+    from ..i18n_terms import limit_name
+
+    return limit if english() else limit_name(limit)
+
+
+def _fu_item_text(name: str) -> str:
+    from ..i18n_terms import fu_item_name
+
+    return name if english() else fu_item_name(name)
+
+
+def _yaku_text(name: str) -> str:
+    from ..i18n_terms import yaku_title
+
+    return name if english() else yaku_title(name)
+
+
+def _explanation_text(result: Any) -> str:
+    """The worked explanation: scoring's English text, or the app's words in the language."""
+    from scoring import render_text
+
+    if english():
+        return render_text(result)
+    from scoring.explain import StepKind, explain
+
+    from ..explaining import step_line
+
+    lines = []
+    for step in explain(result):
+        indent = "  " if step.kind in (StepKind.FU, StepKind.YAKU, StepKind.DORA) else ""
+        lines.append(indent + step_line(step).text)
+    return "\n".join(lines)
 
 
 def _total(item: Any) -> str:
     a = item.answer
-    return f" (total {a.total})" if item.problem.honba or item.problem.sticks else ""
+    if not (item.problem.honba or item.problem.sticks):
+        return ""
+    return pgettext("cli", " (total %(total)s)") % {"total": a.total}
 
 
 def run_import(args: argparse.Namespace) -> int:
@@ -342,30 +465,31 @@ def run_import(args: argparse.Namespace) -> int:
     if not path.is_file():
         from data.errors import DataError
 
-        raise DataError(f"no such file: {path}")
+        raise DataError(pgettext("cli", "no such file: %(path)s") % {"path": path})
     db = _open(args)
     try:
-        report = Bank(db).import_file(path, progress=ProgressBar("importing"))
+        report = Bank(db).import_file(path, progress=ProgressBar(pgettext("cli", "importing")))
     finally:
         db.close()
-    print(
-        f"{path.name}: {report.added} added, {report.updated} updated, "
-        f"{report.unchanged} already in the bank"
-    )
+    print(pgettext("cli", "%(file)s: %(added)s added, %(updated)s updated, "
+                          "%(unchanged)s already in the bank")
+          % {"file": path.name, "added": report.added, "updated": report.updated,
+             "unchanged": report.unchanged})
     return 0
 
 
 def _register_import_log(add: Any) -> None:
     p = add(
         "import-log",
-        "import the wins of game logs (Tenhou mjlog, tenhou.net/6 JSON, mjai), "
-        "each checked against what the game server paid",
+        pgettext("cli", "import the wins of game logs (Tenhou mjlog, tenhou.net/6 JSON, mjai), "
+                        "each checked against what the game server paid"),
     )
-    p.add_argument("files", nargs="+", metavar="FILE", help="log files or folders ('-': stdin)")
+    p.add_argument("files", nargs="+", metavar="FILE",
+                   help=pgettext("cli", "log files or folders ('-': stdin)"))
     p.add_argument(
         "--rules",
         default="tenhou",
-        help="rule profile for logs that do not say theirs (mjai; default tenhou)",
+        help=pgettext("cli", "rule profile for logs that do not say theirs (mjai; default tenhou)"),
     )
     p.set_defaults(run=run_import_log)
 
@@ -377,8 +501,8 @@ def run_import_log(args: argparse.Namespace) -> int:
     from scoring.rules import PROFILES
 
     if args.rules not in PROFILES:
-        known = ", ".join(sorted(PROFILES))
-        raise DataError(f"unknown rule profile '{args.rules}' (known: {known})")
+        raise DataError(pgettext("cli", "unknown rule profile '%(name)s' (known: %(known)s)")
+                        % {"name": args.rules, "known": ", ".join(sorted(PROFILES))})
     db = _open(args)
     try:
         summary = import_logs(db, args.files, rules=args.rules, read_stdin=sys.stdin.buffer.read)
@@ -387,7 +511,7 @@ def run_import_log(args: argparse.Namespace) -> int:
     for report in summary.files:
         print(report.line())
         for line in report.disagreements:
-            print(f"  refused {line}")
+            print("  " + pgettext("cli", "refused %(win)s") % {"win": line})
     print(summary.line())
     refused = summary.refused_wins or any(f.outcome is Outcome.REFUSED for f in summary.files)
     return 1 if refused else 0
@@ -403,11 +527,12 @@ def run_export(args: argparse.Namespace) -> int:
         if args.file == "-":
             n = bank.export(sys.stdout)
         else:
-            n = bank.export_file(args.file, progress=ProgressBar("exporting"))
+            n = bank.export_file(args.file, progress=ProgressBar(pgettext("cli", "exporting")))
     finally:
         db.close()
     if args.file != "-":
-        print(f"{n} items written to {args.file}")
+        print(pgettext("cli", "%(n)s items written to %(file)s")
+              % {"n": count_text(n), "file": args.file})
     return 0
 
 
@@ -422,26 +547,35 @@ def run_stats(args: argparse.Namespace) -> int:
     finally:
         db.close()
     if not stats.total:
-        print("the bank is empty: 'riichi-drill bank build' fills it "
-              "(the app does so on its first start)")
+        print(pgettext("cli", "the bank is empty: 'riichi-drill bank build' fills it "
+                              "(the app does so on its first start)"))
         return 0
-    print(f"{stats.total} items")
+    print(npgettext("cli", "%(n)s item", "%(n)s items", stats.total)
+          % {"n": count_text(stats.total)})
 
     from ..i18n_topics import topic_title
 
-    def table(title: str, rows: tuple[tuple[str, int], ...], names: bool = False) -> None:
-        print(f"\nby {title}:")
+    def table(title: str, rows: tuple[tuple[str, int], ...], names: bool = False,
+              say: Callable[[str], str] = str) -> None:
+        print("\n" + title)
         for name, n in rows:
             share = 100 * n / stats.total if stats.total else 0
             extra = f"  {topic_title(get_topic(name).id)}" if names else ""
-            print(f"  {name:<34} {n:>7} {share:5.1f}%{extra}")
+            shown = f"{share:5.1f}%" if english() else f"{format_percent(share / 100):>6}"
+            print(f"  {fit(say(name), 34)} {count_text(n):>7} {shown}{extra}")
 
-    table("kind", stats.by_kind)
-    table("profile", stats.by_profile)
-    table("limit", stats.by_limit)
-    table("difficulty", stats.by_difficulty)
+    def limit(name: str) -> str:
+        if name == "none" and not english():
+            return pgettext("cli", "no limit")
+        return _limit_text(name)
+
+    table(pgettext("cli", "by kind:"), stats.by_kind, say=_kind_text if not english() else str)
+    table(pgettext("cli", "by profile:"), stats.by_profile)
+    table(pgettext("cli", "by limit:"), stats.by_limit, say=limit)
+    table(pgettext("cli", "by difficulty:"), stats.by_difficulty)
     rows = tuple(r for r in stats.by_topic if not r[0].startswith("cell:"))[: args.top]
-    table(f"topic (top {len(rows)}; 'bank list --topic ID' to see them)", rows, names=True)
+    table(pgettext("cli", "by topic (top %(n)s; 'bank list --topic ID' to see them):")
+          % {"n": len(rows)}, rows, names=True)
     return 0
 
 
@@ -451,13 +585,14 @@ def run_check(args: argparse.Namespace) -> int:
 
     db = _open(args)
     try:
-        problems = Bank(db).verify(progress=ProgressBar("checking"))
+        problems = Bank(db).verify(progress=ProgressBar(pgettext("cli", "checking")))
         total = Bank(db).count()
     finally:
         db.close()
     for p in problems:
         print(p)
-    print(f"{total - len(problems)} of {total} items agree with scoring")
+    print(pgettext("cli", "%(agree)s of %(n)s items agree with scoring")
+          % {"agree": count_text(total - len(problems)), "n": count_text(total)})
     return 1 if problems else 0
 
 
@@ -475,14 +610,14 @@ def run_topics(args: argparse.Namespace) -> int:
         except ValueError:
             known = ", ".join(f.value for f in Family)
             raise UnknownTopicError(
-                f"unknown topic family '{args.family}' (known: {known})"
+                pgettext("cli", "unknown topic family '%(family)s' (known: %(known)s)")
+                % {"family": args.family, "known": known}
             ) from None
     for t in TOPICS.values():
         if family is None or t.family is family:
             print(f"{t.id:<34} {topic_title(t.id)}: {topic_description(t.id)}")
     if family in (None, Family.CELL):
-        print(
-            "cell:<han>h<fu>f:<dealer|non_dealer>:<ron|tsumo>   a points-table cell, "
-            "e.g. cell:3h40f:non_dealer:ron"
-        )
+        print("cell:<han>h<fu>f:<dealer|non_dealer>:<ron|tsumo>   "
+              + pgettext("cli", "a points-table cell, e.g. %(example)s")
+              % {"example": "cell:3h40f:non_dealer:ron"})
     return 0

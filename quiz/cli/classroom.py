@@ -33,9 +33,10 @@ import re
 import sys
 from typing import TYPE_CHECKING, Any
 
-from ..class_report import minutes_text
+from ..class_report import minutes_text, part_name
 from ..errors import DrillError
-from . import command_group, port_number, positive_number
+from ..i18n import format_date, npgettext, pgettext
+from . import command_group, english, fit, port_number, positive_number
 
 if TYPE_CHECKING:
     from data.classroom import Classroom
@@ -49,91 +50,108 @@ def register(subparsers: Any) -> None:
     add = command_group(
         subparsers,
         "class",
-        help="practice sets for a class: prepare, take, see the results",
-        description="Practice sets a teacher prepares and a class takes, on a shared database.",
+        help=pgettext("class", "practice sets for a class: prepare, take, see the results"),
+        description=pgettext(
+            "class", "Practice sets a teacher prepares and a class takes, on a shared database."),
         dest="class_command",
     )
 
     def password(p: argparse.ArgumentParser) -> None:
         p.add_argument("--password-file", metavar="FILE", default=None,
-                       help=f"read the teacher's password from FILE (or set {PASSWORD_ENV}; "
-                            "asked if neither)")
+                       help=pgettext("class", "read the teacher's password from FILE (or set "
+                                              "%(env)s; asked if neither)") % {"env": PASSWORD_ENV})
 
-    p = add("new", "prepare a practice set from bank items (by id, by topic, or drawn)")
-    p.add_argument("name", help="the set's name (unique)")
+    p = add("new", pgettext("class",
+                            "prepare a practice set from bank items (by id, by topic, or drawn)"))
+    p.add_argument("name", help=pgettext("class", "the set's name (unique)"))
     p.add_argument("--items", type=_id_list, metavar="ID,ID,...",
-                   help="exactly these bank items, in this order")
+                   help=pgettext("class", "exactly these bank items, in this order"))
     p.add_argument("--from-log", metavar="FILE",
-                   help="the wins of a game log, in the order played (imported if new)")
+                   help=pgettext("class",
+                                 "the wins of a game log, in the order played (imported if new)"))
     p.add_argument("--topic", action="append", default=[], metavar="TOPIC",
-                   help="draw items that teach this topic (repeat for several: any of them)")
-    p.add_argument("--difficulty", type=_difficulty, help="draw items of this difficulty (1-5)")
+                   help=pgettext("class", "draw items that teach this topic "
+                                          "(repeat for several: any of them)"))
+    p.add_argument("--difficulty", type=_difficulty,
+                   help=pgettext("class", "draw items of this difficulty (1-5)"))
     p.add_argument("--count", type=positive_number, metavar="N",
-                   help="how many items to draw (default 20)")
+                   help=pgettext("class", "how many items to draw (default 20)"))
     p.add_argument("--seed", type=int,
-                   help="seed of the draw: the same bank and seed give the same set")
+                   help=pgettext("class",
+                                 "seed of the draw: the same bank and seed give the same set"))
     p.add_argument("--rules", default="tenhou", metavar="PROFILE",
-                   help="rule profile (default tenhou)")
+                   help=pgettext("class", "rule profile (default tenhou)"))
     p.add_argument("--ask", type=_parts, default=("fu", "han", "payment"), metavar="PARTS",
-                   help="what is asked: fu, han, yaku, payment, comma-separated "
-                        "(default fu,han,payment)")
+                   help=pgettext("class", "what is asked: fu, han, yaku, payment, "
+                                          "comma-separated (default fu,han,payment)"))
     p.add_argument("--all-fu", action="store_true",
-                   help="ask the fu of limit hands too (skipped by default)")
+                   help=pgettext("class", "ask the fu of limit hands too (skipped by default)"))
     p.add_argument("--time-per-question", type=_duration, metavar="TIME",
-                   help="time limit per question: 45, 45s, 2m, 1:30")
+                   help=pgettext("class", "time limit per question: 45, 45s, 2m, 1:30"))
     p.add_argument("--time-limit", type=_duration, metavar="TIME",
-                   help="time limit for the whole set (time spent answering)")
+                   help=pgettext("class", "time limit for the whole set (time spent answering)"))
     p.add_argument("--explain", choices=("during", "after"), default="after",
-                   help="show explanations after each answer, or only at the end (default)")
+                   help=pgettext("class", "show explanations after each answer, "
+                                          "or only at the end (default)"))
     password(p)
     p.set_defaults(run=run_new)
 
-    p = add("list", "list the practice sets (names, sizes, students)")
+    p = add("list", pgettext("class", "list the practice sets (names, sizes, students)"))
     p.set_defaults(run=run_list)
 
-    p = add("serve", "run the classroom server: it holds the database and grades every answer")
+    p = add("serve", pgettext(
+        "class", "run the classroom server: it holds the database and grades every answer"))
     p.add_argument("--host", default="127.0.0.1",
-                   help="address to listen on (default 127.0.0.1; 0.0.0.0 for a whole room)")
+                   help=pgettext("class", "address to listen on "
+                                          "(default 127.0.0.1; 0.0.0.0 for a whole room)"))
     p.add_argument("--port", type=port_number, default=8080,
-                   help="port to listen on (default 8080)")
+                   help=pgettext("class", "port to listen on (default 8080)"))
     p.set_defaults(run=run_serve)
 
-    p = add("join", "take a practice set in the app (resume with the same name)")
-    p.add_argument("name", help="the set's name")
+    p = add("join", pgettext("class", "take a practice set in the app (resume with the same name)"))
+    p.add_argument("name", help=pgettext("class", "the set's name"))
     p.add_argument("--server", metavar="URL",
-                   help="the classroom server, e.g. http://10.0.0.5:8080 (without it: this "
-                        "computer's own database, for a teacher trying a set)")
-    p.add_argument("--student", help="your name (asked on screen when not given)")
-    p.add_argument("--code", help="your resume code, when coming back on another computer "
-                                  "(this one remembers it)")
+                   help=pgettext("class", "the classroom server, e.g. %(example)s (without it: "
+                                          "this computer's own database, for a teacher trying "
+                                          "a set)") % {"example": "http://10.0.0.5:8080"})
+    p.add_argument("--student",
+                   help=pgettext("class", "your name (asked on screen when not given)"))
+    p.add_argument("--code", help=pgettext("class", "your resume code, when coming back on "
+                                                   "another computer (this one remembers it)"))
     p.set_defaults(run=run_join)
 
-    p = add("results", "the teacher's view of every student, or a student's own results")
-    p.add_argument("name", help="the set's name")
-    p.add_argument("--csv", metavar="FILE", help="also write every answer as CSV ('-': stdout)")
-    p.add_argument("--server", metavar="URL", help="ask the classroom server (teacher)")
-    p.add_argument("--student", help="a student's own results (with --code; no password)")
-    p.add_argument("--code", help="the student's resume code")
+    p = add("results", pgettext(
+        "class", "the teacher's view of every student, or a student's own results"))
+    p.add_argument("name", help=pgettext("class", "the set's name"))
+    p.add_argument("--csv", metavar="FILE",
+                   help=pgettext("class", "also write every answer as CSV ('-': stdout)"))
+    p.add_argument("--server", metavar="URL",
+                   help=pgettext("class", "ask the classroom server (teacher)"))
+    p.add_argument("--student",
+                   help=pgettext("class", "a student's own results (with --code; no password)"))
+    p.add_argument("--code", help=pgettext("class", "the student's resume code"))
     p.add_argument("--top", type=positive_number, default=3, metavar="N",
-                   help="concepts to practise to show (default 3)")
-    p.add_argument("--brief", action="store_true", help="leave out each student's answers")
+                   help=pgettext("class", "concepts to practise to show (default 3)"))
+    p.add_argument("--brief", action="store_true",
+                   help=pgettext("class", "leave out each student's answers"))
     password(p)
     p.set_defaults(run=run_results)
 
-    p = add("export", "write a set to a file another club can import")
-    p.add_argument("name", help="the set's name")
-    p.add_argument("file", help="the file to write (JSON)")
+    p = add("export", pgettext("class", "write a set to a file another club can import"))
+    p.add_argument("name", help=pgettext("class", "the set's name"))
+    p.add_argument("file", help=pgettext("class", "the file to write (JSON)"))
     password(p)
     p.set_defaults(run=run_export)
 
-    p = add("import", "create a set from a set file (its items must be in this bank)")
-    p.add_argument("file", help="the set file")
-    p.add_argument("--name", help="a new name for the set (default: the file's)")
+    p = add("import", pgettext("class",
+                               "create a set from a set file (its items must be in this bank)"))
+    p.add_argument("file", help=pgettext("class", "the set file"))
+    p.add_argument("--name", help=pgettext("class", "a new name for the set (default: the file's)"))
     password(p)
     p.set_defaults(run=run_import)
 
-    p = add("delete", "delete a set with its students and answers")
-    p.add_argument("name", help="the set's name")
+    p = add("delete", pgettext("class", "delete a set with its students and answers"))
+    p.add_argument("name", help=pgettext("class", "the set's name"))
     password(p)
     p.set_defaults(run=run_delete)
 
@@ -144,14 +162,14 @@ def register(subparsers: Any) -> None:
 def _difficulty(text: str) -> int:
     value = positive_number(text)
     if value > 5:
-        raise argparse.ArgumentTypeError("difficulty is 1 to 5")
+        raise argparse.ArgumentTypeError(pgettext("cli", "difficulty is 1 to 5"))
     return value
 
 
 def _id_list(text: str) -> tuple[str, ...]:
     ids = tuple(i.strip() for i in re.split(r"[,\s]+", text) if i.strip())
     if not ids:
-        raise argparse.ArgumentTypeError("no item ids given")
+        raise argparse.ArgumentTypeError(pgettext("class", "no item ids given"))
     return ids
 
 
@@ -162,10 +180,11 @@ def _parts(text: str) -> tuple[str, ...]:
     for p in parts:
         if p not in ASKABLE_PARTS:
             raise argparse.ArgumentTypeError(
-                f"unknown part '{p}' (choose from {', '.join(ASKABLE_PARTS)})"
+                pgettext("class", "unknown part '%(part)s' (choose from %(parts)s)")
+                % {"part": p, "parts": ", ".join(ASKABLE_PARTS)}
             )
     if not parts:
-        raise argparse.ArgumentTypeError("ask at least one part")
+        raise argparse.ArgumentTypeError(pgettext("class", "ask at least one part"))
     return parts
 
 
@@ -194,7 +213,13 @@ def _duration(text: str) -> int:
     try:
         return parse_duration(text)
     except ValueError as e:
-        raise argparse.ArgumentTypeError(str(e)) from None
+        if "1 second" in str(e):
+            raise argparse.ArgumentTypeError(
+                pgettext("class", "'%(text)s' is not a time of 1 second or more")
+                % {"text": text}) from None
+        raise argparse.ArgumentTypeError(
+            pgettext("class", "'%(text)s' is not a time (write 45, 45s, 2m, 1:30)")
+            % {"text": text}) from None
 
 
 # --------------------------------------------------------------------------- helpers
@@ -221,25 +246,29 @@ def teacher_password(args: argparse.Namespace, *, confirm: bool = False) -> str:
             with open(path, encoding="utf-8") as f:
                 text = f.readline().rstrip("\r\n")
         except (OSError, UnicodeDecodeError) as e:
-            raise DrillError(f"cannot read the password file '{path}': "
-                             f"{getattr(e, 'strerror', None) or e}") from None
+            raise DrillError(pgettext("class", "cannot read the password file '%(path)s': "
+                                               "%(reason)s")
+                             % {"path": path,
+                                "reason": getattr(e, "strerror", None) or e}) from None
         if not text:
-            raise DrillError(f"the password file '{path}' is empty")
+            raise DrillError(pgettext("class", "the password file '%(path)s' is empty")
+                             % {"path": path})
         return text
     env = os.environ.get(PASSWORD_ENV)
     if env:
         return env
     if not sys.stdin.isatty():
         raise DrillError(
-            f"the teacher password is needed: set {PASSWORD_ENV} or give --password-file"
+            pgettext("class", "the teacher password is needed: set %(env)s or give "
+                              "--password-file") % {"env": PASSWORD_ENV}
         )
     import getpass
 
-    first = getpass.getpass("Teacher password: ")
+    first = getpass.getpass(pgettext("class", "Teacher password: "))
     if not first:
-        raise DrillError("the teacher password is empty")
-    if confirm and getpass.getpass("Again, to confirm: ") != first:
-        raise DrillError("the two passwords differ; nothing was changed")
+        raise DrillError(pgettext("class", "the teacher password is empty"))
+    if confirm and getpass.getpass(pgettext("class", "Again, to confirm: ")) != first:
+        raise DrillError(pgettext("class", "the two passwords differ; nothing was changed"))
     return first
 
 
@@ -264,7 +293,8 @@ def run_new(args: argparse.Namespace) -> int:
     from data.classroom import Explain, SetOptions
 
     if args.items and (args.topic or args.difficulty or args.count or args.seed is not None):
-        raise DrillError("give either --items or a draw (--topic, --difficulty, --count, --seed)")
+        raise DrillError(pgettext("class", "give either --items or a draw "
+                                           "(--topic, --difficulty, --count, --seed)"))
     options = SetOptions(
         rules=args.rules,
         parts=args.ask,
@@ -275,7 +305,8 @@ def run_new(args: argparse.Namespace) -> int:
     )
     drawn = args.topic or args.difficulty or args.count or args.seed is not None
     if getattr(args, "from_log", None) and (args.items or drawn):
-        raise DrillError("give either --from-log, --items or a draw, not several")
+        raise DrillError(pgettext("class", "give either --from-log, --items or a draw, "
+                                           "not several"))
     password = teacher_password(args, confirm=True)
     classroom = open_classroom_for(args)
     try:
@@ -291,21 +322,32 @@ def run_new(args: argparse.Namespace) -> int:
             )
     finally:
         classroom.close()
-    how = "named items"
+    how = pgettext("class", "named items")
     if record.selection.get("by") == "draw":
-        how = f"drawn with seed {record.selection['seed']}"
+        how = pgettext("class", "drawn with seed %(seed)s") % {"seed": record.selection["seed"]}
         if record.selection.get("topics"):
-            how += " from items teaching " + " or ".join(record.selection["topics"])
+            how = pgettext("class", "drawn with seed %(seed)s from items teaching %(topics)s") % {
+                "seed": record.selection["seed"],
+                "topics": pgettext("class", " or ").join(record.selection["topics"])}
     limits = []
     if options.question_seconds:
-        limits.append(f"{minutes_text(options.question_seconds)} per question")
+        limits.append(pgettext("class", "%(time)s per question")
+                      % {"time": minutes_text(options.question_seconds)})
     if options.set_seconds:
-        limits.append(f"{minutes_text(options.set_seconds)} for the set")
-    print(f"Practice set '{record.name}': {record.size} questions ({how}), {options.rules} rules, "
-          f"asks {', '.join(options.parts)}; explanations {options.explain.value}"
+        limits.append(pgettext("class", "%(time)s for the set")
+                      % {"time": minutes_text(options.set_seconds)})
+    explain = (pgettext("class", "explanations during") if options.explain.value == "during"
+               else pgettext("class", "explanations after"))
+    print(pgettext("class", "Practice set '%(name)s': %(n)s questions (%(how)s), %(rules)s rules, "
+                            "asks %(parts)s; %(explain)s")
+          % {"name": record.name, "n": record.size, "how": how, "rules": options.rules,
+             "parts": ", ".join(part_name(p) for p in options.parts), "explain": explain}
           + (f"; {', '.join(limits)}" if limits else "") + ".")
-    print(f"Run the classroom server with 'riichi-drill class serve'; students join with: "
-          f"riichi-drill class join '{record.name}' --server http://HOST:PORT --student NAME")
+    print(pgettext("class", "Run the classroom server with '%(serve)s'; students join with: "
+                            "%(join)s")
+          % {"serve": "riichi-drill class serve",
+             "join": f"riichi-drill class join '{record.name}' --server http://HOST:PORT "
+                     "--student NAME"})
     return 0
 
 
@@ -317,12 +359,21 @@ def run_list(args: argparse.Namespace) -> int:
     finally:
         classroom.close()
     if not sets:
-        print("No practice sets yet: a teacher makes one with 'riichi-drill class new NAME'.")
+        print(pgettext("class", "No practice sets yet: a teacher makes one with '%(command)s'.")
+              % {"command": "riichi-drill class new NAME"})
         return 0
-    width = max(len(s.name) for s in sets)
+    from ..i18n_width import display_width
+
+    width = max(display_width(s.name) for s in sets)
     for s in sets:
-        print(f"{s.name:<{width}}  {s.size:>3} questions  {s.students:>3} students  "
-              f"{s.rules}  {s.created_at:%Y-%m-%d}")
+        questions = npgettext("class", "%(n)3d question", "%(n)3d questions", s.size) % {
+            "n": s.size}
+        students = npgettext("class", "%(n)3d student", "%(n)3d students", s.students) % {
+            "n": s.students}
+        if english():  # as it always read
+            questions, students = f"{s.size:>3} questions", f"{s.students:>3} students"
+        day = f"{s.created_at:%Y-%m-%d}" if english() else format_date(s.created_at.date())
+        print(f"{fit(s.name, width)}  {questions}  {students}  {s.rules}  {day}")
     return 0
 
 
@@ -340,10 +391,13 @@ def run_serve(args: argparse.Namespace) -> int:
         check_port(args.host, args.port)
         app = make_app(ClassDesk(classroom))
         shown = args.host if args.host not in ("0.0.0.0", "::") else "THIS-COMPUTER"
-        print(f"Classroom server on http://{args.host}:{args.port} "
-              f"({len(sets)} practice set{'s' if len(sets) != 1 else ''}); Ctrl+C to stop.")
-        print(f"Students join with: riichi-drill class join NAME --server "
-              f"http://{shown}:{args.port} --student THEIR-NAME", flush=True)
+        print(npgettext("class", "Classroom server on %(url)s (%(n)s practice set); "
+                                 "Ctrl+C to stop.",
+                        "Classroom server on %(url)s (%(n)s practice sets); Ctrl+C to stop.",
+                        len(sets)) % {"url": f"http://{args.host}:{args.port}", "n": len(sets)})
+        print(pgettext("class", "Students join with: %(command)s")
+              % {"command": f"riichi-drill class join NAME --server http://{shown}:{args.port} "
+                            "--student THEIR-NAME"}, flush=True)
         web.run_app(app, host=args.host, port=args.port, print=None, access_log=None)
     finally:
         classroom.close()
@@ -381,8 +435,9 @@ def run_join(args: argparse.Namespace) -> int:
         raise DrillError(app.failure)
     session = controller.session
     if session is not None and controller.pending:
-        print(f"{len(controller.pending)} answer(s) are kept on this computer: join again "
-              "when the classroom server is back and they are sent.", file=sys.stderr)
+        print(pgettext("class", "%(n)s answer(s) are kept on this computer: join again "
+                                "when the classroom server is back and they are sent.")
+              % {"n": len(controller.pending)}, file=sys.stderr)
         return 1
     return 0
 
@@ -395,16 +450,19 @@ def run_results(args: argparse.Namespace) -> int:
 
     if args.student:
         if not args.code:
-            raise DrillError("a student's results need their --code")
+            raise DrillError(pgettext("class", "a student's results need their --code"))
         if args.csv:
-            raise DrillError("--csv exports the whole class: it needs the teacher password")
+            raise DrillError(pgettext("class", "--csv exports the whole class: it needs the "
+                                               "teacher password"))
         classroom = open_classroom_for(args)
         try:
             record = classroom.get_set(args.name)
             mine = classroom.student_results(record.name, args.student, args.code)
         finally:
             classroom.close()
-        print(f"Practice set '{record.name}' · {record.size} questions")
+        print(npgettext("class", "Practice set '%(name)s' · %(n)s question",
+                        "Practice set '%(name)s' · %(n)s questions", record.size)
+              % {"name": record.name, "n": record.size})
         sys.stdout.write(student_report(mine, record.options.parts))
         return 0
     password = teacher_password(args)
@@ -427,8 +485,10 @@ def run_results(args: argparse.Namespace) -> int:
                 with open(args.csv, "w", encoding="utf-8", newline="") as f:
                     f.write(csv_text)
             except OSError as e:
-                raise DrillError(f"cannot write '{args.csv}': {e.strerror or e}") from None
-            print(f"Wrote {csv_text.count(chr(10)) - 1} answers to {args.csv}", file=sys.stderr)
+                raise DrillError(pgettext("class", "cannot write '%(path)s': %(reason)s")
+                                 % {"path": args.csv, "reason": e.strerror or e}) from None
+            print(pgettext("class", "Wrote %(n)s answers to %(path)s")
+                  % {"n": csv_text.count(chr(10)) - 1, "path": args.csv}, file=sys.stderr)
     return 0
 
 
@@ -454,10 +514,12 @@ def _server_results(args: argparse.Namespace, password: str) -> tuple[str, str]:
             message = json.loads(e.read()).get("error")
         except (ValueError, AttributeError):
             message = None
-        raise DrillError(message or f"the classroom server answered {e.code}") from None
+        raise DrillError(message or pgettext("class", "the classroom server answered %(status)s")
+                         % {"status": e.code}) from None
     except (urllib.error.URLError, OSError, ValueError) as e:
-        raise DrillError(f"the classroom server {link.server} does not answer "
-                         f"({getattr(e, 'reason', e)})") from None
+        raise DrillError(pgettext("class", "the classroom server %(server)s does not answer "
+                                           "(%(reason)s)")
+                         % {"server": link.server, "reason": getattr(e, "reason", e)}) from None
     return str(doc["report"]), str(doc["csv"])
 
 
@@ -469,7 +531,8 @@ def run_export(args: argparse.Namespace) -> int:
         n = classroom.export_set(args.name, password, args.file)
     finally:
         classroom.close()
-    print(f"Wrote practice set '{args.name}' ({n} items) to {args.file}")
+    print(pgettext("class", "Wrote practice set '%(name)s' (%(n)s items) to %(path)s")
+          % {"name": args.name, "n": n, "path": args.file})
     return 0
 
 
@@ -481,7 +544,8 @@ def run_import(args: argparse.Namespace) -> int:
         record = classroom.import_set(args.file, password, name=args.name)
     finally:
         classroom.close()
-    print(f"Imported practice set '{record.name}' ({record.size} questions) from {args.file}")
+    print(pgettext("class", "Imported practice set '%(name)s' (%(n)s questions) from %(path)s")
+          % {"name": record.name, "n": record.size, "path": args.file})
     return 0
 
 
@@ -493,5 +557,5 @@ def run_delete(args: argparse.Namespace) -> int:
         classroom.delete_set(args.name, password)
     finally:
         classroom.close()
-    print(f"Deleted practice set '{args.name}'")
+    print(pgettext("class", "Deleted practice set '%(name)s'") % {"name": args.name})
     return 0

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
 from ..errors import DrillError
+from ..i18n import pgettext
 from . import add_db_option
 
 if TYPE_CHECKING:
@@ -47,16 +48,20 @@ def register(subparsers: Any) -> None:
     """Add ``review`` to the ``riichi-drill`` parser."""
     p = subparsers.add_parser(
         "review",
-        help="review what is due (spaced repetition), or export a learner's history",
-        description="Start the review queue: missed hands, concepts and points-table cells "
-        "that are due, mixed with new hands. With --export-csv, write a learner's history "
-        "as CSV instead.",
+        help=pgettext("cli", "review what is due (spaced repetition), or export a learner's "
+                             "history"),
+        description=pgettext("cli", "Start the review queue: missed hands, concepts and "
+                                    "points-table cells that are due, mixed with new hands. "
+                                    "With --export-csv, write a learner's history as CSV "
+                                    "instead."),
     )
     add_db_option(p)
     p.add_argument("--learner", metavar="NAME", default=argparse.SUPPRESS,
-                   help="the learner (needed with --export-csv when there are several)")
+                   help=pgettext("cli", "the learner (needed with --export-csv when there "
+                                        "are several)"))
     p.add_argument("--export-csv", metavar="FILE", default=None,
-                   help="write the learner's history as CSV to FILE ('-' for standard output)")
+                   help=pgettext("cli", "write the learner's history as CSV to FILE "
+                                        "('-' for standard output)"))
     p.set_defaults(run=run)
 
 
@@ -94,10 +99,13 @@ def review_app(**kwargs: Any) -> Any:
 
 def start_review(args: argparse.Namespace) -> int:
     """Run the drill app, starting in the review mode."""
-    app = review_app(db_url=getattr(args, "db", None), learner=getattr(args, "learner", None))
+    app = review_app(db_url=getattr(args, "db", None), learner=getattr(args, "learner", None),
+                     lang=getattr(args, "lang", None), environ=os.environ)
     code = app.run()
     if app.error:
-        print(f"riichi-drill: {app.error}", file=sys.stderr)
+        from ..error_words import localized_error
+
+        print(f"riichi-drill: {localized_error(str(app.error))}", file=sys.stderr)
         return 2
     return int(code or 0)
 
@@ -120,26 +128,41 @@ def export_csv(args: argparse.Namespace) -> int:
     if url.startswith("sqlite:///") and target is not None:
         path = Path(url.removeprefix("sqlite:///"))
         if not path.exists():
-            raise DrillError(f"no database at '{target}'")
+            raise DrillError(pgettext("cli", "no database at '%(path)s'") % {"path": target})
     out_name = str(args.export_csv)
     if out_name != "-":
         folder = Path(out_name).expanduser().resolve().parent
         if not folder.is_dir():
-            raise DrillError(f"cannot write '{out_name}': the folder '{folder}' does not exist")
+            raise DrillError(pgettext("cli", "cannot write '%(path)s': the folder '%(folder)s' "
+                                             "does not exist")
+                             % {"path": out_name, "folder": folder})
     db = open_database(target)
     try:
         learner = _learner(db, getattr(args, "learner", None))
+        _speak_to(db, learner, getattr(args, "lang", None))
         rows = history(db, learner.id)
         if out_name == "-":
             count = write_csv(rows, sys.stdout)
         else:
             with open(os.path.expanduser(out_name), "w", newline="", encoding="utf-8") as f:
                 count = write_csv(rows, f)
-            print(f"wrote {count} lines of {learner.name}'s history to {out_name}",
-                  file=sys.stderr)  # fmt: skip
+            print(pgettext("cli", "wrote %(n)s lines of %(learner)s's history to %(path)s")
+                  % {"n": count, "learner": learner.name, "path": out_name}, file=sys.stderr)
     finally:
         db.close()
     return 0
+
+
+def _speak_to(db: Database, learner: LearnerRecord, flag: str | None) -> None:
+    """Speak the learner's stored language from now on, unless ``--lang`` chose one."""
+    if flag is not None:
+        return
+    from data.learners import SettingsStore
+
+    from ..i18n import choose_language, use
+
+    stored = SettingsStore(db).get(learner.id, "language")
+    use(choose_language(None, stored if isinstance(stored, str) else None, os.environ))
 
 
 def _learner(db: Database, name: str | None) -> LearnerRecord:
@@ -150,13 +173,18 @@ def _learner(db: Database, name: str | None) -> LearnerRecord:
     if name is not None:
         found = next((ln for ln in everyone if ln.name == name), None)
         if found is None:
-            known = f" (learners: {names})" if everyone else " (the database has no learners)"
-            raise DrillError(f"no learner named '{name}'{known}")
+            if everyone:
+                raise DrillError(pgettext("cli", "no learner named '%(name)s' (learners: "
+                                                 "%(names)s)") % {"name": name, "names": names})
+            raise DrillError(pgettext("cli", "no learner named '%(name)s' (the database has no "
+                                             "learners)") % {"name": name})
         return found
     if not everyone:
-        raise DrillError("the database has no learners yet: there is no history to export")
+        raise DrillError(pgettext("cli", "the database has no learners yet: there is no history "
+                                         "to export"))
     if len(everyone) > 1:
-        raise DrillError(f"there are several learners ({names}): say which with --learner NAME")
+        raise DrillError(pgettext("cli", "there are several learners (%(names)s): say which with "
+                                         "--learner NAME") % {"names": names})
     return everyone[0]
 
 

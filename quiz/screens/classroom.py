@@ -23,18 +23,25 @@ import time
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, ClassVar
 
+from rich.markup import escape
 from textual import on
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Input, Static
+from textual.widgets import DataTable, Input, Static
+from textual.widgets._footer import FooterKey
 
 from ..class_client import ClassRefused, Kept, LinkDown
+from ..cli import declaration_text
+from ..drills import prompt_for
+from ..error_words import localized_error
 from ..errors import DrillError
 from ..grading import Answer, Hints, Marked, Part
+from ..i18n import format_percent, gettext, npgettext, pgettext
 from ..widgets.answer_form import AnswerForm
 from ..widgets.explanation import ExplanationView
+from ..widgets.footer import Footer as DrillFooter
 from ..widgets.hand import HandView
 from ..widgets.marks import MarksView
 from ..widgets.situation import SituationPanel
@@ -56,6 +63,25 @@ __all__ = [
 Ticker = Callable[[], float]
 #: Seconds between two tries to send answers kept while the server was away.
 RETRY_SECONDS = 2.0
+
+
+def key_label(description: str) -> str:
+    """A key's description in the footer, in the active language (bindings are English)."""
+    labels = {
+        "Next question": pgettext("class", "Next question"),
+        "Quit (resume later)": pgettext("class", "Quit (resume later)"),
+    }
+    return labels.get(description) or gettext(description)
+
+
+class Footer(DrillFooter):
+    """The drill's footer, with the class screens' own key labels in the language too."""
+
+    def compose(self) -> ComposeResult:
+        for widget in super(DrillFooter, self).compose():
+            if isinstance(widget, FooterKey) and widget.description:
+                widget.description = key_label(widget.description)
+            yield widget
 
 
 def _clock_text(seconds: float) -> str:
@@ -83,12 +109,15 @@ class JoinScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="join-box"):
-            yield Static(f"Practice set [b]{self.set_name}[/b]\n", id="join-title")
-            yield Static("Your name")
-            yield Input(placeholder="as your teacher will see it", id="join-name")
-            yield Static("Resume code (only when coming back on another computer)")
-            yield Input(placeholder="e.g. K7QX2-MW9RT; empty the first time", password=True,
-                        id="join-code")
+            yield Static(pgettext("class", "Practice set %(name)s") % {
+                "name": f"[b]{escape(self.set_name)}[/b]"} + "\n", id="join-title")
+            yield Static(pgettext("class", "Your name"))
+            yield Input(placeholder=pgettext("class", "as your teacher will see it"),
+                        id="join-name")
+            yield Static(pgettext("class",
+                                  "Resume code (only when coming back on another computer)"))
+            yield Input(placeholder=pgettext("class", "e.g. %(code)s; empty the first time")
+                        % {"code": "K7QX2-MW9RT"}, password=True, id="join-code")
             yield Static("", id="join-error")
         yield Footer()
 
@@ -164,19 +193,20 @@ class ClassQuestionScreen(Screen[None]):
             with Vertical(id="class-after"):
                 yield MarksView(id="class-marks")
                 yield ExplanationView(id="class-explanation")
-                yield Static("Enter: next question", id="class-next")
+                yield Static(pgettext("class", "Enter: next question"), id="class-next")
         yield Footer()
 
     async def on_mount(self) -> None:
         if self.session.code:
             # Shown once, on its own line above the question (it never covers the
             # explanation); it is also kept on this computer to resume.
-            self._notice(f"Your resume code: {self.session.code} (write it down to come back "
-                         "on another computer; this one remembers it)")
+            self._notice(pgettext("class", "Your resume code: %(code)s (write it down to come "
+                                           "back on another computer; this one remembers it)")
+                         % {"code": self.session.code})
             self.code_shown = True
         elif self.session.resumed and self.position:
-            self.notify(f"Welcome back: question {self.position + 1} of "
-                        f"{self.session.practice_set.size}.")
+            self.notify(pgettext("class", "Welcome back: question %(n)s of %(size)s.")
+                        % {"n": self.position + 1, "size": self.session.practice_set.size})
         if self.controller.pending:
             self.set_timer(0.1, self._retry)
         await self.show_question()
@@ -199,7 +229,7 @@ class ClassQuestionScreen(Screen[None]):
         assert q.result is not None and q.item is not None
         self.query_one(HandView).show(q.result.hand, tsumo=q.result.tsumo)
         self.query_one(SituationPanel).show(q.result.situation, q.result.rules, salt=q.item.uid)
-        self.query_one("#class-prompt", Static).update(q.prompt)
+        self.query_one("#class-prompt", Static).update(q.prompt if english() else prompt_for(q))
         self.reviewing = False
         self.remove_class("-reviewing")
         form = self.query_one(AnswerForm)
@@ -227,19 +257,22 @@ class ClassQuestionScreen(Screen[None]):
         s = self.session
         bits = [
             f"{s.practice_set.name}",
-            f"question {self.position + 1} of {s.practice_set.size}",
+            pgettext("class", "question %(n)s of %(size)s") % {
+                "n": self.position + 1, "size": s.practice_set.size},
             s.student,
         ]
         opts = self.options
         if not self.reviewing:
             if opts.question_seconds is not None:
-                bits.append(f"question time {_clock_text(opts.question_seconds - self._elapsed())}")
+                bits.append(pgettext("class", "question time %(time)s") % {
+                    "time": _clock_text(opts.question_seconds - self._elapsed())})
             if opts.set_seconds is not None:
                 left = opts.set_seconds - self.used - self._elapsed()
-                bits.append(f"set time {_clock_text(left)}")
+                bits.append(pgettext("class", "set time %(time)s") % {"time": _clock_text(left)})
         waiting = len(self.controller.pending)
         if waiting:
-            bits.append(f"{waiting} answer{'s' if waiting > 1 else ''} kept, not sent")
+            bits.append(npgettext("class", "%(n)s answer kept, not sent",
+                                  "%(n)s answers kept, not sent", waiting) % {"n": waiting})
         self.query_one("#class-header", Static).update(" · ".join(bits))
 
     def _tick(self) -> None:
@@ -273,7 +306,7 @@ class ClassQuestionScreen(Screen[None]):
                 got = await asyncio.to_thread(self.controller.submit, self.position, answers,
                                               seconds=seconds, timed_out=timed_out)
             except ClassRefused as e:
-                self.notify(str(e), severity="error", timeout=10)
+                self.notify(localized_error(str(e)), severity="error", timeout=10)
                 await self._finish()
                 return
             if isinstance(got, Hints):
@@ -285,15 +318,17 @@ class ClassQuestionScreen(Screen[None]):
             last = self.position + 1 >= len(self.questions)
             if isinstance(got, Kept):
                 self.used += seconds
-                self._notice("The classroom server is away: your answer is kept on this "
-                             "computer and will be sent when it is back.")
+                self._notice(pgettext("class", "The classroom server is away: your answer is "
+                                               "kept on this computer and will be sent when it "
+                                               "is back."))
                 self.set_timer(RETRY_SECONDS, self._retry)
                 if last:
                     self.waiting_last = True
                     self.reviewing = True
                     self.query_one(AnswerForm).disabled = True
-                    self._notice("The classroom server is away: your answers are kept and "
-                                 "will be sent when it is back. Keep this window open.")
+                    self._notice(pgettext("class", "The classroom server is away: your "
+                                                   "answers are kept and will be sent when it "
+                                                   "is back. Keep this window open."))
                     self._update_header()
                     return
                 self.position += 1
@@ -304,7 +339,8 @@ class ClassQuestionScreen(Screen[None]):
             time_over = got.session.finished and not last
             marked = got.marked
             if marked is None and timed_out:
-                self.notify(f"Time ran out: answer {self.position + 1} taken as it was.")
+                self.notify(pgettext("class", "Time ran out: answer %(n)s taken as it was.")
+                            % {"n": self.position + 1})
             if marked is not None:
                 self._review(marked, timed_out, last or got.session.finished)
                 return
@@ -325,9 +361,10 @@ class ClassQuestionScreen(Screen[None]):
         assert self.question is not None
         self.query_one(ExplanationView).show(self.question)
         self.query_one(SituationPanel).show_ura = True
-        nxt = "Enter: your results" if done else "Enter: next question"
+        nxt = (pgettext("class", "Enter: your results") if done
+               else pgettext("class", "Enter: next question"))
         if timed_out:
-            nxt = "Time ran out. " + nxt
+            nxt = pgettext("class", "Time ran out. %(next)s") % {"next": nxt}
         self.query_one("#class-next", Static).update(nxt)
         self._update_header()
         self.refresh_bindings()
@@ -346,15 +383,17 @@ class ClassQuestionScreen(Screen[None]):
             self.set_timer(RETRY_SECONDS, self._retry)
             return
         except ClassRefused as e:
-            self.notify(str(e), severity="error", timeout=10)
+            self.notify(localized_error(str(e)), severity="error", timeout=10)
             return
         if isinstance(got, Hints):  # pragma: no cover - answers are checked before they are kept
             return
         if got:
             self.session = got[-1].session
             self.used = self.session.seconds_used
-        self._notice(f"The classroom server is back: {waiting} kept "
-                     f"answer{'s' if waiting > 1 else ''} sent and stored.")
+        self._notice(npgettext("class", "The classroom server is back: %(n)s kept answer sent "
+                                        "and stored.",
+                               "The classroom server is back: %(n)s kept answers sent and "
+                               "stored.", waiting) % {"n": waiting})
         self.set_timer(6, lambda: self._notice(""))
         self._update_header()
         if self.waiting_last:
@@ -419,20 +458,25 @@ class ClassSummaryScreen(Screen[None]):
 
     def on_mount(self) -> None:
         r = self.result
-        parts_line = f"parts {r.parts_right}/{r.parts_asked}" if r.parts_asked else "no answers"
+        parts_line = (pgettext("class", "parts %(right)s/%(asked)s")
+                      % {"right": r.parts_right, "asked": r.parts_asked}
+                      if r.parts_asked else pgettext("class", "no answers"))
+        score = f"{r.score:.0%}" if english() else format_percent(r.score)
         head = (
-            f"[b]{self.session.practice_set.name}[/b] · {r.student}: "
-            f"{r.right} of {r.size} questions fully right ({r.score:.0%}) · {parts_line} · "
-            f"time {_clock_text(r.seconds)}"
+            f"[b]{escape(self.session.practice_set.name)}[/b] · {escape(r.student)}: "
+            + pgettext("class", "%(right)s of %(n)s questions fully right (%(score)s)")
+            % {"right": r.right, "n": r.size, "score": score}
+            + f" · {parts_line} · "
+            + pgettext("class", "time %(time)s") % {"time": _clock_text(r.seconds)}
         )
         if r.answered < r.size:
-            head += f" · {r.size - r.answered} not answered"
+            head += " · " + pgettext("class", "%(n)s not answered") % {"n": r.size - r.answered}
         self.query_one("#summary-head", Static).update(
-            head + " · ↑↓ a question, its explanation below"
+            head + " · " + pgettext("class", "↑↓ a question, its explanation below")
         )
         table = self.query_one(DataTable)
         parts = self.session.practice_set.options.parts
-        table.add_columns("#", *[p.capitalize() for p in parts], "Time")
+        table.add_columns("#", *[_part_title(p) for p in parts], pgettext("class", "Time"))
         answers = {a.position: a for a in r.answers}
         for n, _q in enumerate(self.questions):
             a = answers.get(n)
@@ -443,7 +487,8 @@ class ClassSummaryScreen(Screen[None]):
                     cells.append("-" if a else "")
                 else:
                     cells.append(("✓ " if got.correct else "✗ ") + (got.given or "-")[:14])
-            cells.append(f"{a.seconds:.0f}s" if a else "not answered")
+            cells.append(pgettext("class", "%(seconds)ss") % {"seconds": f"{a.seconds:.0f}"}
+                         if a else pgettext("class", "not answered"))
             table.add_row(*cells, key=str(n))
         table.focus()
         if self.questions:
@@ -461,21 +506,55 @@ class ClassSummaryScreen(Screen[None]):
             q.result.situation, q.result.rules, salt=q.item.uid, show_ura=True
         )
         answer = next((a for a in self.result.answers if a.position == position), None)
-        lines = [f"[b]Question {position + 1}[/b]"]
+        lines = ["[b]" + pgettext("class", "Question %(n)s") % {"n": position + 1} + "[/b]"]
         if answer is None:
-            lines.append("Not answered.")
+            lines.append(pgettext("class", "Not answered."))
         else:
             for p in answer.parts:
+                name = _part_name(p.part)
+                expected = declaration_text(p.expected) if p.part == "payment" else p.expected
                 if p.correct:
-                    lines.append(f"✓ {p.part}: {p.expected}")
+                    lines.append(f"✓ {name}: {escape(expected)}")
                 else:
-                    lines.append(f"✗ {p.part}: you said {p.given or '-'}, it is {p.expected}")
+                    lines.append("✗ " + pgettext("class", "%(part)s: you said %(given)s, it is "
+                                                          "%(expected)s")
+                                 % {"part": name, "given": escape(p.given or "-"),
+                                    "expected": escape(expected)})
             if answer.concepts:
                 titles = _titles(answer.concepts)
-                lines.append("To practise: " + ", ".join(titles[:3])
-                             + (f" (+{len(titles) - 3} more)" if len(titles) > 3 else ""))
+                line = pgettext("class", "To practise: %(concepts)s") % {
+                    "concepts": pgettext("class", ", ").join(titles[:3])}
+                if len(titles) > 3:
+                    line += pgettext("class", " (+%(n)s more)") % {"n": len(titles) - 3}
+                lines.append(line)
         self.query_one("#summary-marks", Static).update("\n".join(lines))
         self.query_one("#summary-explanation", ExplanationView).show(q)
+
+
+def english() -> bool:
+    """Whether the screens speak English (they then read exactly as they always did)."""
+    from ..i18n import SOURCE_LANGUAGE, active_language
+
+    return active_language() == SOURCE_LANGUAGE
+
+
+def _part_name(part: str) -> str:
+    """An asked part as the language names it (``fu`` in English, as it always read)."""
+    from ..class_report import part_name
+
+    return part_name(part)
+
+
+def _part_title(part: str) -> str:
+    """A part as a column title (``Fu``, ``Payment``; ``符``, ``支払い``)."""
+    if english():
+        return part.capitalize()
+    from ..grading import part_label
+
+    try:
+        return gettext(part_label(Part(part)))
+    except ValueError:
+        return part
 
 
 def _titles(concepts: tuple[str, ...]) -> list[str]:
@@ -545,7 +624,7 @@ class ClassroomApp(App[None]):
             await asyncio.to_thread(self.controller.join, name, code)
             await asyncio.to_thread(self.controller.load)
         except (DataError, DrillError) as e:
-            return str(e)
+            return localized_error(str(e))
         self.call_later(self.start)
         return None
 
@@ -570,7 +649,8 @@ class ClassroomApp(App[None]):
         try:
             result = await asyncio.to_thread(self.controller.own_results)
         except (LinkDown, ClassRefused) as e:
-            self.notify(f"Your results cannot be shown now: {e}", severity="error", timeout=15)
+            self.notify(pgettext("class", "Your results cannot be shown now: %(reason)s")
+                        % {"reason": localized_error(str(e))}, severity="error", timeout=15)
             return
         screen = ClassSummaryScreen(result, self.controller.questions, session)
         if isinstance(self.screen, ClassQuestionScreen | JoinScreen):
