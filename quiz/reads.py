@@ -29,7 +29,7 @@ __all__ = ["READ_WAIT", "BoundedReads", "not_answering"]
 T = TypeVar("T")
 
 #: Seconds the screen waits for one read before going on without it.
-READ_WAIT = 2.0
+READ_WAIT = 4.0
 
 
 def not_answering(what: str = "") -> Exception:

@@ -47,7 +47,7 @@ from textual.worker import Worker, WorkerCancelled, WorkerFailed, WorkerState
 
 from ..drills import DrillKind, Question, TableCell, build_question, question_for_cell
 from ..grading import Answer, Hints, Marked, Part, grade
-from ..i18n import _, ngettext, npgettext, pgettext
+from ..i18n import _, ngettext, pgettext
 from ..i18n_payments import with_table_payment
 from ..session import Stopwatch
 from ..srs import (
@@ -385,8 +385,7 @@ class ReviewScreen(Screen[None]):
                 % {"n": self.answered} if self.answered else "")
         store = self.context.store
         waiting = store.waiting() if store is not None else 0
-        kept = (" · " + npgettext("robust", "%(n)d kept until the database answers",
-                                  "%(n)d kept until the database answers", waiting)
+        kept = (" · " + pgettext("robust", "kept until the database answers: %(n)d")
                 % {"n": waiting} if waiting else "")
         self.query_one("#review-status", Static).update(
             f"{_('Review')} · {name}{counts}{done}{kept}")
