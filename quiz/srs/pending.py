@@ -69,7 +69,7 @@ def propose(service: SrsService, question: ReviewQuestion, marked: Marked, secon
         pace: the learner's pace, read with the question (None: not known).
     """
     now = service.now()
-    missed = [c for c in marked.concepts if isinstance(c, str)]
+    missed = service.known_concepts(marked.concepts)
     rating = service.proposed_rating(question, correct=marked.correct, seconds=seconds,
                                      missed=missed, pace=pace)
     return Proposal(question, rating, rating, service.options(question.card, now),

@@ -380,7 +380,7 @@ class SrsService:
             the review, with the four rating options for an override.
         """
         now = self.now()
-        missed = self._known_concepts(concepts)
+        missed = self.known_concepts(concepts)
         if parts and attempt_id is None:
             attempt_id = self._store_attempt(question, parts, seconds, missed, drill, now,
                                              session=session)
@@ -487,7 +487,8 @@ class SrsService:
             raise SrsError(str(e)) from None
         return replace(review, card=card, rating=rating)
 
-    def _known_concepts(self, concepts: Iterable[str]) -> list[str]:
+    def known_concepts(self, concepts: Iterable[str]) -> list[str]:
+        """The concepts the vocabulary knows, once each (others are logged and left out)."""
         out = []
         for c in dict.fromkeys(concepts):
             if isinstance(c, str) and is_topic(c):
@@ -625,7 +626,7 @@ class SrsService:
             the cards reviewed.
         """
         now = self.now()
-        missed = self._known_concepts(concepts)
+        missed = self.known_concepts(concepts)
         writes: list[ReviewWrite] = []
         handled: set[str] = set()
         if cell is not None and not is_topic(cell.topic):
