@@ -12,7 +12,7 @@ import subprocess
 import threading
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -174,10 +174,8 @@ class PausableProxy:
         self.stop.set()
         self.open.set()
         for s in [self.server, *self.sockets]:
-            try:
+            with suppress(OSError):
                 s.close()
-            except OSError:
-                pass
 
     def _accept(self) -> None:
         self.server.settimeout(0.2)
@@ -212,7 +210,5 @@ class PausableProxy:
             pass
         finally:
             for s in (source, sink):
-                try:
+                with suppress(OSError):
                     s.shutdown(socket.SHUT_RDWR)
-                except OSError:
-                    pass

@@ -92,9 +92,8 @@ async def test_a_silent_server_mid_drill_never_freezes_the_screen(
             answered += 1
             screen = app.screen
             assert isinstance(screen, DrillScreen)
-            assert await wait_for(pilot, lambda: app.controller is not None and (
-                app.controller.question is not None
-                or screen._waiting_for_database), 10)
+            assert await wait_for(pilot, lambda s=screen: app.controller is not None and (
+                app.controller.question is not None or s._waiting_for_database), 10)
             assert time.monotonic() - start < 12
             if screen._waiting_for_database:
                 break
