@@ -385,10 +385,11 @@ class ReviewScreen(Screen[None]):
                 % {"n": self.answered} if self.answered else "")
         store = self.context.store
         waiting = store.waiting() if store is not None else 0
-        kept = (" · " + pgettext("robust", "kept until the database answers: %(n)d")
-                % {"n": waiting} if waiting else "")
+        # first after the name: the status line is cut at 80 columns
+        kept = (" · " + pgettext("robust", "%(n)d not saved yet") % {"n": waiting}
+                if waiting else "")
         self.query_one("#review-status", Static).update(
-            f"{_('Review')} · {name}{counts}{done}{kept}")
+            f"{_('Review')} · {name}{kept}{counts}{done}")
 
     # -- answering
 
