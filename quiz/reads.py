@@ -16,7 +16,6 @@ Only the standard library is imported at module level.
 
 from __future__ import annotations
 
-import asyncio
 import queue
 import threading
 from collections.abc import Callable
@@ -98,16 +97,6 @@ class BoundedReads:
         try:
             return future.result(self.wait if wait is None else wait)
         except (FutureTimeout, CancelledError):
-            self._give_up(future)
-            raise not_answering() from None
-
-    async def run_async(self, work: Callable[[], T], wait: float | None = None) -> T:
-        """:meth:`run` for the event loop: the screen goes on drawing while it waits."""
-        future = self.submit(work)
-        try:
-            return await asyncio.wait_for(asyncio.shield(asyncio.wrap_future(future)),
-                                          self.wait if wait is None else wait)
-        except TimeoutError:
             self._give_up(future)
             raise not_answering() from None
 

@@ -282,14 +282,6 @@ class DrillStore:
             return work()
         return self.reads.run(work, wait)
 
-    async def read_async(self, work: Callable[[], T], wait: float | None = None) -> T:
-        """:meth:`read` for the event loop (the screen goes on drawing while it waits)."""
-        from data.db import _is_memory
-
-        if _is_memory(str(self.database.engine.url)):
-            return work()
-        return await self.reads.run_async(work, wait)
-
     @property
     def is_memory(self) -> bool:
         """An in-memory database (one shared connection: read and written on one thread)."""
