@@ -846,3 +846,18 @@ def find_learner(db: Database, name: str) -> LearnerRecord | None:
         if row is None:
             return None
         return LearnerRecord(row.id, row.name, row.created_at)
+
+
+def review_of_answer(db: Database, learner_id: int, *, session: str, drill: str,
+                     answered_at: datetime) -> int | None:
+    """The card review an answer gave (its first review row), found by the answer's
+    learner, session, drill and time; None when that answer or its review is not stored."""
+    with db.session() as s:
+        attempt = s.scalar(select(Attempt.id).where(
+            Attempt.learner_id == learner_id, Attempt.session == session,
+            Attempt.drill == drill, Attempt.answered_at == answered_at).limit(1))
+        if attempt is None:
+            return None
+        found: int | None = s.scalar(select(func.min(SrsReview.id)).where(
+            SrsReview.attempt_id == attempt))
+        return found

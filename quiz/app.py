@@ -259,11 +259,11 @@ class DrillApp(App[int]):
         c, store = self.controller, self.store
         assert c is not None and store is not None, "the review needs a learner"
         try:
-            stored = store.settings_store.all(c.learner.id)
+            stored = store.stored_settings(c.learner.id)  # bounded: see DrillStore.read
         except DataError:
             stored = {}
         return review_context(store.database, c.learner, c.settings, stored, clock=self.clock,
-                              seed=self.seed)  # fmt: skip
+                              seed=self.seed, store=store)  # fmt: skip
 
     def _review_screen(self) -> Screen[Any]:
         """The review mode's screen (imported when first used: it loads fsrs)."""

@@ -7,7 +7,11 @@ order given. An answer the database does not take at once is also appended
 to an :class:`AnswerJournal`, a JSON-lines file next to the user's data, so it
 survives the app ending; the next start writes what the journal holds.
 
-Every :class:`PendingAnswer` carries a unique ``entry`` id. The journal marks
+Three kinds of entry wait there, in one order: a drill answer
+(:class:`PendingAnswer`), an answer of the review queue with its rating
+(:class:`PendingReview`), and a rating changed after it (:class:`PendingRating`).
+
+Every entry carries a unique ``entry`` id. The journal marks
 an entry done once its answer is committed; and before writing an answer the
 writer looks for an attempt with the same learner, session, drill and time
 (:meth:`PendingAnswer.already_stored`), so an entry replayed after a crash
@@ -32,9 +36,9 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from data.db import Database
-    from data.records import AttemptRecord
 
-__all__ = ["AnswerJournal", "AnswerWriter", "PendingAnswer", "WriterState", "journal_path"]
+__all__ = ["AnswerJournal", "AnswerWriter", "Pending", "PendingAnswer", "PendingRating",
+           "PendingReview", "WriterState", "journal_path"]
 
 #: Seconds between tries while the database is unavailable (doubling up to the last).
 RETRY_DELAYS = (0.5, 1.0, 2.0, 3.0)
@@ -128,6 +132,138 @@ class PendingAnswer:
                                          drill=self.drill, answered_at=self.when)
 
 
+@dataclass(frozen=True)
+class PendingReview:
+    """One answer of the review queue, with the rating it was given (answer, card review).
+
+    Attributes:
+        entry: unique id of this entry.
+        learner_id: who answered.
+        kind: why the question was asked (a :class:`quiz.srs.QuestionKind` value).
+        card_id: the card reviewed (None for a new hand).
+        item_id: the bank item asked (None for a points-table cell).
+        cell: ``(han, fu, dealer, tsumo)`` of a cell question, else None.
+        parts: ``(part, given, expected, correct)`` for each part.
+        seconds: time taken.
+        concepts: topic ids the grading tagged as missed.
+        correct: every part was right.
+        rating: the rating that counts (1-4).
+        auto_rating: the rating the grading proposed.
+        session: the review session's id (stored with the answer).
+        answered_at: when, ISO 8601 with its UTC offset.
+    """
+
+    learner_id: int
+    kind: str
+    card_id: int | None
+    item_id: int | None
+    cell: tuple[int, int, bool, bool] | None
+    parts: tuple[tuple[str, str, str, bool], ...]
+    seconds: float
+    concepts: tuple[str, ...]
+    correct: bool
+    rating: int
+    auto_rating: int
+    session: str
+    answered_at: str
+    entry: str = field(default_factory=lambda: uuid.uuid4().hex)
+
+    #: The drill name its attempt is stored under.
+    DRILL = "review"
+
+    @property
+    def when(self) -> datetime:
+        """``answered_at`` as a datetime."""
+        return datetime.fromisoformat(self.answered_at)
+
+    def to_json(self) -> str:
+        """One journal line."""
+        return json.dumps({"op": "review", **asdict(self)}, ensure_ascii=False, sort_keys=True)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> PendingReview:
+        """Read a journal line (as parsed JSON)."""
+        cell = data.get("cell")
+        return cls(
+            learner_id=int(data["learner_id"]),
+            kind=str(data["kind"]),
+            card_id=None if data.get("card_id") is None else int(data["card_id"]),
+            item_id=None if data.get("item_id") is None else int(data["item_id"]),
+            cell=None if cell is None else (int(cell[0]), int(cell[1]), bool(cell[2]),
+                                            bool(cell[3])),
+            parts=tuple((str(p[0]), str(p[1]), str(p[2]), bool(p[3])) for p in data["parts"]),
+            seconds=float(data["seconds"]),
+            concepts=tuple(str(c) for c in data.get("concepts", ())),
+            correct=bool(data["correct"]),
+            rating=int(data["rating"]),
+            auto_rating=int(data["auto_rating"]),
+            session=str(data["session"]),
+            answered_at=str(data["answered_at"]),
+            entry=str(data["entry"]),
+        )
+
+    def already_stored(self, database: Database) -> bool:
+        """True when the database already holds this answer (same learner, session, time)."""
+        from data.learners import Attempts
+
+        return Attempts(database).exists(self.learner_id, session=self.session,
+                                         drill=self.DRILL, answered_at=self.when)
+
+
+@dataclass(frozen=True)
+class PendingRating:
+    """A rating changed after a review-queue answer (keys 1-4): it replaces the proposed one.
+
+    Attributes:
+        entry: unique id of this entry.
+        review: the ``entry`` of the :class:`PendingReview` it changes.
+        learner_id: who answered.
+        session: that answer's session.
+        answered_at: that answer's time (with ``session``, finds it once stored).
+        rating: the new rating (1-4).
+        schedule: what the new rating schedules, as :meth:`schedule_json` writes it.
+    """
+
+    review: str
+    learner_id: int
+    session: str
+    answered_at: str
+    rating: int
+    schedule: Mapping[str, Any]
+    entry: str = field(default_factory=lambda: uuid.uuid4().hex)
+
+    @property
+    def when(self) -> datetime:
+        """The answer's time as a datetime."""
+        return datetime.fromisoformat(self.answered_at)
+
+    def to_json(self) -> str:
+        """One journal line."""
+        return json.dumps({"op": "rate", **asdict(self)}, ensure_ascii=False, sort_keys=True)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> PendingRating:
+        """Read a journal line (as parsed JSON)."""
+        return cls(review=str(data["review"]), learner_id=int(data["learner_id"]),
+                   session=str(data["session"]), answered_at=str(data["answered_at"]),
+                   rating=int(data["rating"]), schedule=dict(data["schedule"]),
+                   entry=str(data["entry"]))
+
+    def already_stored(self, database: Database) -> bool:
+        """Always False: writing a rating again gives the same rows (it replaces, never adds)."""
+        return False
+
+
+#: Any entry the writer stores.
+Pending = PendingAnswer | PendingReview | PendingRating
+
+_KINDS: dict[str, Callable[[Mapping[str, Any]], Pending]] = {
+    "add": PendingAnswer.from_json,
+    "review": PendingReview.from_json,
+    "rate": PendingRating.from_json,
+}
+
+
 class AnswerJournal:
     """The journal file: ``add`` lines for answers waiting, ``done`` lines once stored."""
 
@@ -135,25 +271,25 @@ class AnswerJournal:
         self.path = path
         self._lock = threading.Lock()
 
-    def read(self) -> list[PendingAnswer]:
-        """The answers still waiting, in the order they were given (unreadable lines skipped)."""
+    def read(self) -> list[Pending]:
+        """The entries still waiting, in the order they were given (unreadable lines skipped)."""
         if self.path is None or not self.path.is_file():
             return []
-        waiting: dict[str, PendingAnswer] = {}
+        waiting: dict[str, Pending] = {}
         with self._lock, self.path.open(encoding="utf-8", errors="replace") as f:
             for line in f:
                 try:
                     data = json.loads(line)
                     if data.get("op") == "done":
                         waiting.pop(str(data["entry"]), None)
-                    elif data.get("op") == "add":
-                        answer = PendingAnswer.from_json(data)
+                    elif data.get("op") in _KINDS:
+                        answer = _KINDS[data["op"]](data)
                         waiting.setdefault(answer.entry, answer)
                 except (ValueError, KeyError, TypeError, IndexError):
                     continue  # a line cut short by a kill: the rest still counts
         return list(waiting.values())
 
-    def add(self, answers: Sequence[PendingAnswer]) -> None:
+    def add(self, answers: Sequence[Pending]) -> None:
         """Append answers (flushed to disk before this returns)."""
         self._append([a.to_json() for a in answers])
 
@@ -192,7 +328,8 @@ class WriterState:
     Attributes:
         waiting: answers not yet in the database.
         state: None when the database answers; ``slow`` (no answer yet),
-            ``busy``, ``away``, ``read-only``, or ``error`` for an error nobody foresaw.
+            ``busy``, ``away``, ``read-only``, ``silent`` (a read got no answer
+            in time), or ``error`` for an error nobody foresaw.
         detail: the database's own words for the problem.
     """
 
@@ -205,6 +342,11 @@ class WriterState:
         """What the screen says (empty when all is well)."""
         if self.state is None:
             return ""
+        if self.state == "silent":
+            from .i18n import pgettext
+
+            return pgettext("robust", "The database is not answering; your answers are safe. "
+                                      "Questions drawn ahead go on.")
         from data.db import UNAVAILABLE_STATES
 
         what = UNAVAILABLE_STATES.get(self.state, f"an answer could not be saved ({self.detail})")
@@ -229,14 +371,14 @@ class AnswerWriter:
         journal: where answers wait while the database is unavailable.
     """
 
-    def __init__(self, database: Database, write: Callable[[PendingAnswer], AttemptRecord],
+    def __init__(self, database: Database, write: Callable[[Pending], object],
                  journal: AnswerJournal) -> None:
         self.database = database
         self._write = write
         self.journal = journal
-        self._queue: deque[PendingAnswer] = deque(journal.read())
+        self._queue: deque[Pending] = deque(journal.read())
         self._journaled: set[str] = {a.entry for a in self._queue}
-        self._results: dict[str, AttemptRecord | None] = {}
+        self._results: dict[str, object] = {}
         self._awaited: set[str] = set()
         self._cond = threading.Condition()
         self._state: str | None = None
@@ -262,12 +404,13 @@ class AnswerWriter:
         """Call ``listener(state)`` (on the writer's thread) whenever the state changes."""
         self._listeners.append(listener)
 
-    def submit(self, answer: PendingAnswer, wait: float) -> AttemptRecord | None:
-        """Queue an answer and wait up to ``wait`` seconds for it to be stored.
+    def submit(self, answer: Pending, wait: float) -> object:
+        """Queue an entry and wait up to ``wait`` seconds for it to be stored.
 
         Returns:
-            the stored attempt, or None when the answer is still waiting (it is
-            then in the journal file too, and written as soon as the database answers).
+            what ``write`` returned (the stored attempt for a drill answer), or
+            None when the entry is still waiting (it is then in the journal file
+            too, and written as soon as the database answers).
         """
         with self._cond:
             if self._late:
@@ -292,6 +435,17 @@ class AnswerWriter:
         if announce:
             self._announce()
         return None
+
+    def keep(self, answer: Pending) -> None:
+        """Queue an entry without waiting for it (it is in the journal file before this returns).
+
+        A problem is announced only once the database fails to take it.
+        """
+        self.journal.add([answer])
+        with self._cond:
+            self._journaled.add(answer.entry)
+            self._queue.append(answer)
+            self._cond.notify_all()
 
     def flush(self, timeout: float) -> bool:
         """Wait up to ``timeout`` seconds for every waiting answer to be stored."""

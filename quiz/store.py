@@ -9,6 +9,9 @@ Answers go through an :class:`quiz.journal.AnswerWriter`: written at once
 when the database answers, else kept (in memory, then in a journal file) and
 written in order, exactly once, when it answers again. :attr:`DrillStore.status`
 says what waits and why; :meth:`DrillStore.listen` tells the app when it changes.
+The reads a screen waits for go through :attr:`DrillStore.reads`
+(:mod:`quiz.reads`): each is given up after a bound, so a server that stops
+answering never freezes the screen; questions drawn ahead go on meanwhile.
 Opening never outlives a cancelled caller: :meth:`DrillStore.open` gives up
 when ``cancelled()`` says so, leaving a stuck connection attempt behind.
 """
@@ -20,7 +23,7 @@ import threading
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from data.clock import Clock, utc_now
 
@@ -34,7 +37,8 @@ if TYPE_CHECKING:
 
     from .drills import Question
     from .grading import Marked
-    from .journal import AnswerWriter, Listener, PendingAnswer, WriterState
+    from .journal import AnswerWriter, Listener, Pending, PendingAnswer, WriterState
+    from .reads import BoundedReads
 
 __all__ = ["DrillStore"]
 
@@ -95,6 +99,9 @@ class DrillStore:
     _topping_up: threading.Event = field(default_factory=threading.Event, init=False)
     _closing: threading.Event = field(default_factory=threading.Event, init=False)
     _growing: threading.Thread | None = field(default=None, init=False)
+    _reads: BoundedReads | None = field(default=None, init=False)
+    #: Review ids of review-queue answers stored by this run (by their journal entry).
+    _review_ids: dict[str, int] = field(default_factory=dict, init=False)
 
     def __post_init__(self) -> None:
         from data.learners import Attempts, Learners, SettingsStore
@@ -209,7 +216,7 @@ class DrillStore:
             from .journal import AnswerJournal, AnswerWriter, journal_path
 
             url = self.database.engine.url.render_as_string(hide_password=False)
-            self._writer = AnswerWriter(self.database, self._write_answer,
+            self._writer = AnswerWriter(self.database, self._write_entry,
                                         AnswerJournal(journal_path(url)))
         return self._writer
 
@@ -219,8 +226,17 @@ class DrillStore:
         return self.writer.state
 
     def listen(self, listener: Listener) -> None:
-        """Call ``listener(status)`` from the writer's thread when the database comes or goes."""
+        """Call ``listener(status)`` from the writer's or the reads' thread when the
+        database comes or goes (``status.state`` is ``silent`` while reads get no answer)."""
+        from .journal import WriterState
+
         self.writer.listen(listener)
+
+        def reads(stalled: bool) -> None:
+            state = self.writer.state
+            listener(WriterState(state.waiting, "silent") if stalled else state)
+
+        self.reads.listen(reads)
 
     def waiting_note(self) -> str | None:
         """A line for the end of the app when answers still wait for the database, else None."""
@@ -240,19 +256,61 @@ class DrillStore:
         """Wait up to ``timeout`` seconds until every answer is stored; True when they are."""
         return self.writer.flush(timeout)
 
+    # -- reads with a bound
+
+    @property
+    def reads(self) -> BoundedReads:
+        """The thread the screens' reads run on, each given up after a bound."""
+        if self._reads is None:
+            from .reads import BoundedReads
+
+            self._reads = BoundedReads()
+        return self._reads
+
+    def read(self, work: Callable[[], T], wait: float | None = None) -> T:
+        """Run a read for a screen, waiting at most ``wait`` seconds (default: the bound).
+
+        An in-memory database (one shared connection) is read directly.
+
+        Raises:
+            DatabaseUnavailableError: (state ``silent``) when the database did not
+                answer in time, or an earlier read still waits for it.
+        """
+        from data.db import _is_memory
+
+        if _is_memory(str(self.database.engine.url)):
+            return work()
+        return self.reads.run(work, wait)
+
+    @property
+    def is_memory(self) -> bool:
+        """An in-memory database (one shared connection: read and written on one thread)."""
+        from data.db import _is_memory
+
+        return _is_memory(str(self.database.engine.url))
+
+    @property
+    def reads_stalled(self) -> bool:
+        """A read was given up and still waits for the database."""
+        return self._reads is not None and self._reads.stalled
+
     # -- learners and settings
 
     def learner(self, name: str) -> LearnerRecord:
-        """The learner of that name, created if new."""
-        return self.learners.get_or_create(name)
+        """The learner of that name, created if new (a bounded read: see :meth:`read`)."""
+        return self.read(lambda: self.learners.get_or_create(name))
 
     def all_learners(self) -> list[LearnerRecord]:
-        """Every learner, by name."""
-        return self.learners.all()
+        """Every learner, by name (a bounded read)."""
+        return self.read(self.learners.all)
 
     def load_settings(self, learner_id: int) -> Settings:
-        """A learner's settings (defaults for what was never set)."""
-        return Settings.from_dict(self.settings_store.all(learner_id))
+        """A learner's settings (defaults for what was never set; a bounded read)."""
+        return Settings.from_dict(self.stored_settings(learner_id))
+
+    def stored_settings(self, learner_id: int) -> dict[str, Any]:
+        """A learner's settings as stored (a bounded read)."""
+        return dict(self.read(lambda: self.settings_store.all(learner_id)))
 
     def save_settings(self, learner_id: int, settings: Settings) -> None:
         """Store every setting of a learner."""
@@ -279,8 +337,8 @@ class DrillStore:
 
         excluded = set(exclude)
         try:
-            item = self._draw(rng, profile=profile, topic=topic, difficulty=difficulty,
-                              excluded=excluded)
+            item = self.read(lambda: self._draw(rng, profile=profile, topic=topic,
+                                                difficulty=difficulty, excluded=excluded))
         except DatabaseUnavailableError:
             item = self._from_reserve(profile, topic, difficulty, excluded)
             if item is None:
@@ -363,8 +421,8 @@ class DrillStore:
         threading.Thread(target=run, name="draw-ahead", daemon=True).start()
 
     def item(self, key: int | str) -> BankItem:
-        """One bank item by database id or stable id."""
-        return self.bank.get(key)
+        """One bank item by database id or stable id (a bounded read)."""
+        return self.read(lambda: self.bank.get(key))
 
     # -- answers
 
@@ -402,7 +460,50 @@ class DrillStore:
 
         if _is_memory(str(self.database.engine.url)):
             return self._write_answer(answer)  # one shared connection: no second thread
-        return self.writer.submit(answer, wait)
+        stored = self.writer.submit(answer, wait)
+        return stored if stored is None else cast("AttemptRecord", stored)
+
+    def _write_entry(self, entry: Pending) -> object:
+        """Store one entry of the writer's queue (the writer's thread)."""
+        from .journal import PendingRating, PendingReview
+
+        if isinstance(entry, PendingReview):
+            from .srs.pending import store_review
+
+            review_id = store_review(self.database, entry, self.settings_store.all(
+                entry.learner_id))
+            self._review_ids[entry.entry] = review_id
+            return review_id
+        if isinstance(entry, PendingRating):
+            from .srs.pending import store_rating
+
+            store_rating(self.database, entry, self.settings_store.all(entry.learner_id),
+                         review_id=self._review_ids.get(entry.review))
+            return None
+        return self._write_answer(entry)
+
+    def waiting(self) -> int:
+        """How many answers and ratings wait for the database."""
+        return self._writer.state.waiting if self._writer is not None else 0
+
+    def keep(self, entry: Pending, wait: float = 0.0) -> object:
+        """Hand a review-queue entry to the writer: in the journal file at once, stored in
+        order with the drill's answers, exactly once.
+
+        Args:
+            wait: seconds to wait for it to be stored (0: do not wait).
+
+        Returns:
+            what storing it gave (a review's id), or None when it is still waiting.
+        """
+        from data.db import _is_memory
+
+        if _is_memory(str(self.database.engine.url)):
+            return self._write_entry(entry)  # one shared connection: no second thread
+        if wait <= 0:
+            self.writer.keep(entry)
+            return None
+        return self.writer.submit(entry, wait)
 
     def _write_answer(self, answer: PendingAnswer) -> AttemptRecord:
         """Store an answer's attempt, then note it for spaced repetition (the writer's thread)."""

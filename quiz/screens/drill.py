@@ -9,6 +9,7 @@ the :class:`quiz.screens.summary.SummaryScreen`.
 
 from __future__ import annotations
 
+import asyncio
 import time
 from typing import TYPE_CHECKING, ClassVar
 
@@ -122,6 +123,8 @@ class DrillScreen(Screen[None]):
                  classes: str | None = None) -> None:
         super().__init__(name=name, id=id, classes=classes)
         self._explanation: ExplanationScreen | None = None
+        #: No question could be read: tries again until one comes.
+        self._waiting_for_database = False
 
     def compose(self) -> ComposeResult:
         yield StatusBar(id="status")
@@ -211,10 +214,27 @@ class DrillScreen(Screen[None]):
         await self.show_next()
 
     async def show_next(self) -> None:
-        """Show the next question, or the summary when the session is over."""
+        """Show the next question, or the summary when the session is over.
+
+        The question is read off the screen's thread, each read bounded (see
+        :meth:`quiz.store.DrillStore.read`): when the database does not answer
+        and no question drawn ahead is left, the screen says so and tries
+        again every :data:`RETRY_SECONDS` (Esc and Ctrl+Q keep working).
+        """
+        from data.errors import DatabaseUnavailableError
+
         c = self.controller
         assert c is not None
-        q = c.next_question()
+        self._waiting_for_database = False
+        store = self.drill_app.store
+        try:
+            if store is None or store.is_memory:
+                q = c.next_question()
+            else:
+                q = await asyncio.to_thread(c.next_question)
+        except DatabaseUnavailableError:
+            self._wait_for_database()
+            return
         if q is None:
             self.show_summary()
             return
@@ -222,6 +242,31 @@ class DrillScreen(Screen[None]):
         notice = c.notice
         if notice:
             self.notify(notice, severity="warning")
+
+    #: Seconds between tries while no question can be read.
+    RETRY_SECONDS = 2.0
+
+    def _wait_for_database(self) -> None:
+        """No question can be read now: say so, and try again until one comes."""
+        from ..i18n import pgettext
+
+        self._waiting_for_database = True
+        self.show_message(pgettext(
+            "robust", "The database is not answering, and no question drawn ahead is left. "
+            "Your answers are safe; the next question comes as soon as it answers.\n\n"
+            "Esc ends the session · Ctrl+Q quits"))
+        self.refresh_bindings()
+
+        async def again() -> None:
+            c = self.controller
+            if (self._waiting_for_database and c is not None and c.question is None
+                    and c.session is not None and not c.session.over
+                    and self.app.screen is self):
+                await self.show_next()
+            elif self._waiting_for_database:
+                self.set_timer(self.RETRY_SECONDS, again)
+
+        self.set_timer(self.RETRY_SECONDS, again)
 
     async def show_question(self, q: Question) -> None:
         """Draw a question and focus its first field (before the next key is read)."""
@@ -276,7 +321,13 @@ class DrillScreen(Screen[None]):
         from . import explanation  # noqa: F401
 
         c = self.controller
+        store = self.drill_app.store
         if c is None:
+            return
+        if store is not None and not store.is_memory:
+            # read off the screen's thread, bounded: a silent database never freezes it
+            self.run_worker(lambda: self._read_due(c), thread=True, group="count-due",
+                            exclusive=True, exit_on_error=False)
             return
         try:
             c.refresh_due()
@@ -284,6 +335,22 @@ class DrillScreen(Screen[None]):
             self.notify(_("review queue: %(error)s") % {"error": e}, severity="warning")
             return
         self.refresh_status()
+
+    def _read_due(self, c: DrillController) -> None:
+        """Count what is due (a worker thread), then redraw the status line."""
+        from data.errors import DatabaseUnavailableError
+
+        store = self.drill_app.store
+        assert store is not None
+        try:
+            store.read(c.refresh_due)
+        except DatabaseUnavailableError:
+            return  # the database is stumbling: the screen says so already
+        except DataError as e:
+            message = _("review queue: %(error)s") % {"error": e}
+            self.app.call_from_thread(self.notify, message, severity="warning")
+            return
+        self.app.call_from_thread(self.refresh_status)
 
     async def take_answer(self, answers: dict[Part, Answer]) -> None:
         """Grade (and store) the answer; show hints, or the explanation.

@@ -16,6 +16,16 @@ answer before it, and a rating waits for the next question (its first field
 focused) before it. The question's timer stops while the screen is out of
 sight (help, settings, statistics, the drill).
 
+A stumbling database never freezes the screen nor costs a rating. In the
+drill app (a context with a ``store``) the screen writes nothing itself:
+each answer, with the rating proposed, and each rating changed after it go
+to the store's answer writer (:mod:`quiz.srs.pending`), in order, exactly
+once, kept in the journal file while the database is busy or away; the
+status line says how many wait. The next question is read in a thread and
+waited for at most :data:`FETCH_WAIT` seconds; after that the screen says it
+is waiting for the database, keys keep working, and the question comes when
+the database answers.
+
 The screen is given its :class:`quiz.srs.ReviewContext` (the learner, their
 settings, the clock): the drill app builds it when a learner is chosen
 (its ``review`` mode) and gives a new one with :meth:`ReviewScreen.use_context`
@@ -24,7 +34,8 @@ when the learner or the settings change.
 
 from __future__ import annotations
 
-from typing import ClassVar
+import asyncio
+from typing import Any, ClassVar
 
 from textual import work
 from textual.app import ComposeResult
@@ -32,15 +43,16 @@ from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
-from textual.worker import Worker, WorkerCancelled, WorkerFailed
+from textual.worker import Worker, WorkerCancelled, WorkerFailed, WorkerState
 
 from ..drills import DrillKind, Question, TableCell, build_question, question_for_cell
 from ..grading import Answer, Hints, Marked, Part, grade
-from ..i18n import _, ngettext
+from ..i18n import _, ngettext, pgettext
 from ..i18n_payments import with_table_payment
 from ..session import Stopwatch
 from ..srs import (
     DueCounts,
+    QuestionKind,
     Rating,
     Review,
     ReviewContext,
@@ -48,6 +60,7 @@ from ..srs import (
     SrsService,
     interval_text,
 )
+from ..srs.pending import Proposal, pending_rating, pending_review, propose, with_rating
 from ..tilefaces import TileStyle
 from ..widgets.answer_form import AnswerForm
 from ..widgets.explanation import ExplanationView
@@ -58,8 +71,17 @@ from ..widgets.rating_bar import RatingBar
 from ..widgets.situation import SituationPanel
 from .drill import placeholders_for
 from .explanation import ExplanationBody, verdict_text
+from .stats import show_leeches
 
-__all__ = ["ReviewScreen", "drill_question"]
+__all__ = ["FETCH_WAIT", "ReviewScreen", "drill_question"]
+
+#: Seconds a rating key waits for the next question before the screen says it
+#: waits for the database (and reads the keys again).
+FETCH_WAIT = 3.0
+
+#: What the next question's read gives: the question, the counts, the learner's
+#: pace for it, and when the next card is due (when nothing is due now).
+Fetched = tuple[ReviewQuestion | None, DueCounts, float | None, Any]
 
 
 def drill_question(q: ReviewQuestion, context: ReviewContext, number: int) -> Question | None:
@@ -116,12 +138,25 @@ class ReviewScreen(Screen[None]):
         self.question: Question | None = None
         #: The answer, marked, and its review (None until the answer is shown).
         self.marked: Marked | None = None
-        self.review: Review | None = None
+        self.review: Review | Proposal | None = None
         self.counts: DueCounts | None = None
         self.answered = 0
         #: The question's timer (started when it is shown, stopped out of sight).
         self.stopwatch: Stopwatch | None = None
         self.loading = False
+        #: The learner's pace for the question on screen (read with it).
+        self.pace: float | None = None
+        #: The answer on screen as handed to the store's writer (None: not through a store).
+        self.pending: Any = None
+        #: Cards and new hands answered whose review the writer has not stored yet.
+        self.waiting_cards: set[int] = set()
+        self.waiting_items: set[int] = set()
+        #: The read of the next question, when it outlived :data:`FETCH_WAIT`.
+        self.late: Worker[Fetched] | None = None
+        #: This run's session id (stored with each answer).
+        self.session_id = ""
+        #: When the next card is due, read when nothing is due now.
+        self.next_due: Any = None
 
     def compose(self) -> ComposeResult:
         yield Static("Review", id="review-status")
@@ -174,6 +209,8 @@ class ReviewScreen(Screen[None]):
         self.question = self.srs_question = None
         self.review = self.marked = None
         self.counts = None
+        self.late = None
+        self.loading = False
         if self.is_current:
             self.start()
 
@@ -183,6 +220,11 @@ class ReviewScreen(Screen[None]):
             return
         self.service = self.context.service()
         self.stopwatch = Stopwatch(self.context.clock)
+        import random
+
+        stamp = self.context.clock().strftime("%Y%m%dT%H%M%S")
+        self.session_id = (f"review-{self.context.learner_id}-{stamp}-"
+                           f"{random.SystemRandom().randrange(16**6):06x}")
         self.call_later(self.load_next)
 
     @property
@@ -207,35 +249,69 @@ class ReviewScreen(Screen[None]):
         """Fetch the next question (in a thread: a sibling may be generated) and show it.
 
         Awaited by the rating keys, so the next question is on screen, its
-        first field focused, before the key after the rating is read.
+        first field focused, before the key after the rating is read; but
+        never longer than :data:`FETCH_WAIT` seconds: then the screen says it
+        waits for the database, and the question comes when the read ends.
         """
         if self.service is None or self.loading:
             return
         self.loading = True
         self.srs_question = self.question = None
         self.marked = self.review = None
+        self.pending = None
+        self.late = None
         self.refresh_bindings()
+        worker: Worker[Fetched] = self._fetch()
         try:
-            worker: Worker[tuple[ReviewQuestion | None, DueCounts]] = self._fetch()
-            q, counts = await worker.wait()
-        except (WorkerFailed, WorkerCancelled) as failed:
-            self.loading = False
+            await asyncio.wait_for(asyncio.shield(worker.wait()), FETCH_WAIT)
+        except TimeoutError:
+            self.late = worker
+            self._show_empty(pgettext(
+                "robust", "Waiting for the database… It is busy or not answering; your "
+                "answers and ratings are safe. The next question comes as soon as it "
+                "answers.\n\nEsc back to the drill · Ctrl+Q quit"))
+            return
+        except (WorkerFailed, WorkerCancelled):
+            pass
+        await self._fetched(worker)
+
+    async def _fetched(self, worker: Worker[Fetched]) -> None:
+        """Show what a read of the next question gave (or why it failed)."""
+        self.loading = False
+        self.late = None
+        if worker.state is not WorkerState.SUCCESS or worker.result is None:
             from ..errors import describe_error
 
-            error = getattr(failed, "error", None)
-            message = describe_error(error) if isinstance(error, BaseException) else None
+            error = worker.error
+            message = describe_error(error) if error is not None else None
             self._show_empty(_("The review queue cannot be read: %(error)s")
                              % {"error": message or repr(error)})
+            self.refresh_bindings()
             return
-        self.loading = False
+        q, counts, pace, next_due = worker.result
         self.counts = counts
+        self.pace = pace
+        self.next_due = next_due
         await self.show(q)
 
+    async def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        """A read that outlived its wait ended: show its question now."""
+        if event.worker is self.late and event.worker.is_finished:
+            await self._fetched(event.worker)
+
     @work(thread=True, exclusive=True, group="review-next", exit_on_error=False)
-    def _fetch(self) -> tuple[ReviewQuestion | None, DueCounts]:
-        assert self.service is not None
-        q = self.service.next_question()
-        return q, self.service.due_counts()
+    def _fetch(self) -> Fetched:
+        service = self.service
+        assert service is not None
+        store = self.context.store
+        if store is not None and not store.waiting():
+            self.waiting_cards.clear()  # every review is stored: the queue knows them
+            self.waiting_items.clear()
+        q = service.next_question(exclude=set(self.waiting_cards),
+                                  exclude_items=set(self.waiting_items))
+        pace = (service.pace(cells=q.kind is QuestionKind.CELL) if q is not None
+                and store is not None else None)
+        return q, service.due_counts(), pace, service.next_due() if q is None else None
 
     async def show(self, q: ReviewQuestion | None) -> None:
         """Show a queue question (or say that nothing is due)."""
@@ -288,7 +364,7 @@ class ReviewScreen(Screen[None]):
 
     def _show_nothing_due(self) -> None:
         assert self.service is not None
-        nxt = self.service.next_due()
+        nxt = self.next_due
         nothing = _("Nothing to review now.")
         lines = [f"[b]{nothing}[/b]", ""]
         if self.answered:
@@ -307,7 +383,13 @@ class ReviewScreen(Screen[None]):
         counts = f" · {self.counts}" if self.counts is not None else ""
         done = (" · " + ngettext("%(n)d reviewed", "%(n)d reviewed", self.answered)
                 % {"n": self.answered} if self.answered else "")
-        self.query_one("#review-status", Static).update(f"{_('Review')} · {name}{counts}{done}")
+        store = self.context.store
+        waiting = store.waiting() if store is not None else 0
+        # first after the name: the status line is cut at 80 columns
+        kept = (" · " + pgettext("robust", "%(n)d not saved yet") % {"n": waiting}
+                if waiting else "")
+        self.query_one("#review-status", Static).update(
+            f"{_('Review')} · {name}{kept}{counts}{done}")
 
     # -- answering
 
@@ -329,7 +411,20 @@ class ReviewScreen(Screen[None]):
         if self.stopwatch is not None:
             self.stopwatch.stop()
         self.marked = graded
-        self.review = self.service.answer_marked(q, graded, round(seconds, 3))
+        store = self.context.store
+        if store is None:  # on its own: written here
+            self.review = self.service.answer_marked(q, graded, round(seconds, 3),
+                                                     attempt_id=None)
+        else:  # to the store's writer: kept, in order, whatever the database does
+            proposal = propose(self.service, q, graded, round(seconds, 3), pace=self.pace)
+            self.pending = pending_review(self.context.learner_id, proposal, graded,
+                                          round(seconds, 3), session=self.session_id)
+            store.keep(self.pending)
+            if q.card is not None:
+                self.waiting_cards.add(q.card.id)
+            elif q.item is not None and q.item.id:
+                self.waiting_items.add(q.item.id)
+            self.review = proposal
         self.answered += 1
         self._show_answer()
 
@@ -382,7 +477,12 @@ class ReviewScreen(Screen[None]):
         if self.review is None or self.service is None:
             return
         if rating != int(self.review.rating):
-            self.review = self.service.override(self.review, Rating(rating))
+            store = self.context.store
+            if isinstance(self.review, Proposal) and store is not None:
+                store.keep(pending_rating(self.pending, self.review, rating))
+                self.review = with_rating(self.review, rating)
+            elif isinstance(self.review, Review):
+                self.review = self.service.override(self.review, Rating(rating))
         await self.load_next()
 
     async def action_accept(self) -> None:
@@ -399,11 +499,9 @@ class ReviewScreen(Screen[None]):
         await self.load_next()
 
     def action_leeches(self) -> None:
-        """Show the leeches and their concepts."""
-        from .leeches import LeechScreen
-
+        """Show the leeches and their concepts (read in a thread)."""
         if self.service is not None:
-            self.app.push_screen(LeechScreen(self.service.leeches()))
+            show_leeches(self, self.service)
 
     def action_stats(self) -> None:
         """Show the statistics (the app's ``stats`` mode when it has one)."""

@@ -33,13 +33,17 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Static, TabbedContent, TabPane, Tabs
 from textual.worker import Worker, WorkerState
 
-from ..i18n import N_, _, ngettext
+
+from ..i18n import N_, _, ngettext, pgettext
 from ..i18n_topics import topic_title
 from ..srs import Progress, ReviewContext, SrsService
 from ..widgets.charts import BarChart, ChartData, LineChart
 from ..widgets.footer import Footer
 
-__all__ = ["StatsScreen", "charts_of", "has_srs_modes"]
+__all__ = ["StatsScreen", "charts_of", "has_srs_modes", "show_leeches"]
+
+#: Seconds of reading the history before the screen says it waits for the database.
+WAIT_NOTICE = 1.5
 
 _PART_LABELS = {"fu": N_("Fu"), "han": N_("Han"), "payment": N_("Payment"), "yaku": N_("Yaku"),
                 "dora": N_("Dora"), "dora_han": N_("Dora han"), "waits": N_("Waits"),
@@ -213,6 +217,14 @@ class StatsScreen(Screen[None]):
         if self.service is not None and not self.loading:
             self.loading = True
             self._load()
+            self.set_timer(WAIT_NOTICE, self._still_loading)
+
+    def _still_loading(self) -> None:
+        """The history is still being read: say the screen waits for the database."""
+        if self.loading and self.progress is None:
+            self.query_one("#stats-summary", Static).update(pgettext(
+                "robust", "Waiting for the database… It is busy or not answering; nothing "
+                "is lost. Esc goes back."))
 
     @work(thread=True, exclusive=True, group="stats-load", exit_on_error=False)
     def _load(self) -> Progress:
@@ -255,11 +267,9 @@ class StatsScreen(Screen[None]):
                           f"{100 * c.accuracy:.0f}")  # fmt: skip
 
     def action_leeches(self) -> None:
-        """Show the leeches and their concepts."""
-        from .leeches import LeechScreen
-
+        """Show the leeches and their concepts (read in a thread)."""
         if self.service is not None:
-            self.app.push_screen(LeechScreen(self.service.leeches()))
+            show_leeches(self, self.service)
 
     def action_review(self) -> None:
         """Go to the review mode."""
@@ -275,6 +285,24 @@ class StatsScreen(Screen[None]):
     def action_leave(self) -> None:
         """Back to the drill (or close, when the screen runs on its own)."""
         leave_srs_screen(self.app)
+
+
+def show_leeches(screen: Screen[Any], service: SrsService) -> None:
+    """Read the leeches in a thread, then show them (a busy database never freezes the keys)."""
+    from .leeches import LeechScreen
+
+    def read() -> None:
+        try:
+            leeches = service.leeches()
+        except Exception as e:  # shown as a line, the screen goes on
+            from ..errors import describe_error
+
+            message = describe_error(e) or repr(e)
+            screen.app.call_from_thread(screen.notify, message, severity="warning")
+            return
+        screen.app.call_from_thread(screen.app.push_screen, LeechScreen(leeches))
+
+    screen.run_worker(read, thread=True, group="leeches", exclusive=True, exit_on_error=False)
 
 
 def leave_srs_screen(app: App[Any]) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from data.clock import Clock, utc_now
 
@@ -21,9 +21,22 @@ if TYPE_CHECKING:
     from data.db import Database
     from data.records import LearnerRecord
 
+    from ..journal import Pending
     from ..settings import Settings
 
-__all__ = ["ReviewContext", "review_context"]
+__all__ = ["ReviewContext", "ReviewStore", "review_context"]
+
+
+class ReviewStore(Protocol):
+    """Where the review screen hands its answers and ratings (the app's
+    :class:`quiz.store.DrillStore`): written in order, exactly once, kept while
+    the database is busy or away."""
+
+    def keep(self, entry: Pending, wait: float = 0.0) -> object:
+        """Hand an entry to the answer writer (see :meth:`quiz.store.DrillStore.keep`)."""
+
+    def waiting(self) -> int:
+        """How many answers and ratings wait for the database."""
 
 
 @dataclass(frozen=True)
@@ -42,6 +55,7 @@ class ReviewContext:
         skip_fu_on_limit: leave the fu out when the han alone fix the value.
         hands: where hands come from (default: the bank and the generator).
         seed: the random seed for picking hands.
+        store: where answers and ratings go (None: the screen writes them itself).
     """
 
     db: Database
@@ -55,6 +69,7 @@ class ReviewContext:
     skip_fu_on_limit: bool = True
     hands: HandSource | None = None
     seed: int | None = None
+    store: ReviewStore | None = field(default=None, compare=False)
 
     def service(self) -> SrsService:
         """A service for this learner."""
@@ -70,6 +85,7 @@ def review_context(
     *,
     clock: Clock = utc_now,
     seed: int | None = None,
+    store: ReviewStore | None = None,
 ) -> ReviewContext:
     """The context the app gives the review and statistics screens for a learner.
 
@@ -80,6 +96,7 @@ def review_context(
         stored: the learner's stored settings (the ``srs.<name>`` ones are read).
         clock: the app's clock.
         seed: the app's random seed.
+        store: the app's store (answers and ratings then go through its writer).
     """
     return ReviewContext(
         db=db,
@@ -92,4 +109,5 @@ def review_context(
         ask=tuple(p.value for p in settings.ask),
         skip_fu_on_limit=settings.skip_fu_on_limit,
         seed=seed,
+        store=store,
     )

