@@ -19,12 +19,18 @@ Routes (all JSON; errors are ``{"error": "one line"}`` with a status):
 - ``GET /api/sets/{name}/mine`` (token) -> the student's own results
 - ``POST /api/sets/{name}/results`` ``{password}`` -> the teacher's report and CSV
 
-HTTPS belongs to a reverse proxy in front (see the README).
+HTTPS belongs to a reverse proxy in front (see the README). Behind one, every
+request comes from the proxy's address: ``--trusted-proxy ADDR`` (an address or
+a network, repeated) names the proxies whose ``X-Forwarded-For`` is believed
+(:class:`TrustedProxies`), so that failures are still counted per student's
+address. The header is never believed from anyone else, nor by default.
 """
 
 from __future__ import annotations
 
+import argparse
 import asyncio
+import ipaddress
 import json
 import secrets
 import threading
@@ -42,7 +48,14 @@ from .class_wire import question_to_json, receipt_to_json, result_to_json, sessi
 if TYPE_CHECKING:
     from data.classroom import StudentSession
 
-__all__ = ["AttemptLimiter", "ClassServer", "make_app"]
+__all__ = [
+    "AttemptLimiter",
+    "ClassServer",
+    "TrustedProxies",
+    "add_proxy_option",
+    "make_app",
+    "proxy_network",
+]
 
 T = TypeVar("T")
 
@@ -126,6 +139,94 @@ class AttemptLimiter:
                 self._keys.pop(key, None)
 
 
+Network = ipaddress.IPv4Network | ipaddress.IPv6Network
+
+
+def proxy_network(text: str) -> Network:
+    """An address or network (CIDR) of a trusted proxy, as given on the command line.
+
+    >>> proxy_network("10.0.0.5"), proxy_network("192.168.1.0/24")
+    (IPv4Network('10.0.0.5/32'), IPv4Network('192.168.1.0/24'))
+
+    Raises:
+        argparse.ArgumentTypeError: not an address nor a network (one line).
+    """
+    try:
+        return ipaddress.ip_network(text.strip(), strict=False)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"'{text[:60]}' is not an address or a network (e.g. 10.0.0.5 or 10.0.0.0/8)"
+        ) from None
+
+
+def add_proxy_option(parser: argparse.ArgumentParser) -> None:
+    """Add ``--trusted-proxy ADDR`` (repeatable) to the ``class serve`` parser."""
+    parser.add_argument(
+        "--trusted-proxy", dest="trusted_proxies", metavar="ADDR", action="append",
+        type=proxy_network, default=[],
+        help="a reverse proxy in front (an address or a network like 10.0.0.0/8; repeat for "
+             "more): its X-Forwarded-For header names the client. Never trusted otherwise")
+
+
+def _ip(text: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
+    text = text.strip()
+    if text.startswith("[") and "]" in text:  # [v6]:port
+        text = text[1:text.index("]")]
+    elif text.count(":") == 1:  # v4:port
+        text = text.split(":", 1)[0]
+    try:
+        address = ipaddress.ip_address(text)
+    except ValueError:
+        return None
+    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
+        return address.ipv4_mapped
+    return address
+
+
+@dataclass(frozen=True)
+class TrustedProxies:
+    """Which peers' ``X-Forwarded-For`` is believed, and the client address it gives.
+
+    The header is read from the right: each hop a trusted proxy added is
+    skipped, and the first address no trusted proxy stands for is the client.
+    What a client writes in the header itself stays to the left of that and is
+    never read; from an untrusted peer the header is ignored altogether.
+
+    >>> proxies = TrustedProxies((proxy_network("10.0.0.0/8"),))
+    >>> proxies.client("10.0.0.5", ["6.6.6.6, 203.0.113.7"])
+    '203.0.113.7'
+    >>> proxies.client("10.0.0.5", ["203.0.113.7, 10.0.0.9"])
+    '203.0.113.7'
+    >>> proxies.client("198.51.100.2", ["203.0.113.7"])
+    '198.51.100.2'
+    >>> TrustedProxies().client("127.0.0.1", ["203.0.113.7"])
+    '127.0.0.1'
+    """
+
+    networks: tuple[Network, ...] = ()
+
+    def trusts(self, address: ipaddress.IPv4Address | ipaddress.IPv6Address) -> bool:
+        """Whether ``address`` is one of the trusted proxies."""
+        return any(address.version == n.version and address in n for n in self.networks)
+
+    def client(self, peer: str | None, forwarded_for: list[str]) -> str:
+        """The client's address for a request from ``peer`` with these header values."""
+        here = _ip(peer or "")
+        if here is None:
+            return peer or "?"
+        if not self.networks or not self.trusts(here):
+            return str(here)
+        hops = [h for value in forwarded_for for h in value.split(",")]
+        for hop in reversed(hops):
+            address = _ip(hop)
+            if address is None:  # not an address: stop at the last proxy that vouched
+                break
+            here = address
+            if not self.trusts(address):
+                break
+        return str(here)
+
+
 @dataclass(frozen=True, slots=True)
 class _Seat:
     """What a session token stands for."""
@@ -145,13 +246,16 @@ class ClassServer:
         limiter: counts failed codes and passwords (one made when not given).
         fail_delay: seconds a failure's answer is held back.
         workers: threads running database work.
+        trusted_proxies: the reverse proxies whose ``X-Forwarded-For`` is believed.
     """
 
     def __init__(self, desk: ClassDesk, *, limiter: AttemptLimiter | None = None,
-                 fail_delay: float = FAIL_DELAY, workers: int = 8) -> None:
+                 fail_delay: float = FAIL_DELAY, workers: int = 8,
+                 trusted_proxies: Iterable[Network] = ()) -> None:
         self.desk = desk
         self.limiter = limiter or AttemptLimiter()
         self.fail_delay = fail_delay
+        self.proxies = TrustedProxies(tuple(trusted_proxies))
         self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="class-db")
         self._seats: dict[str, _Seat] = {}
         self._enrolment_locks: dict[int, asyncio.Lock] = {}
@@ -184,9 +288,10 @@ class ClassServer:
                 content_type="application/json")
         return seat
 
-    @staticmethod
-    def _address(request: web.Request) -> str:
-        return f"addr:{request.remote or '?'}"
+    def _address(self, request: web.Request) -> str:
+        peer = request.transport.get_extra_info("peername") if request.transport else None
+        host = peer[0] if isinstance(peer, tuple) and peer else request.remote
+        return "addr:" + self.proxies.client(host, request.headers.getall("X-Forwarded-For", []))
 
     async def _refused(self, keys: list[str]) -> web.Response | None:
         wait = self.limiter.wait(keys)

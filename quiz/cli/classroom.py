@@ -96,6 +96,9 @@ def register(subparsers: Any) -> None:
                    help="address to listen on (default 127.0.0.1; 0.0.0.0 for a whole room)")
     p.add_argument("--port", type=port_number, default=8080,
                    help="port to listen on (default 8080)")
+    from ..class_server import add_proxy_option
+
+    add_proxy_option(p)
     p.set_defaults(run=run_serve)
 
     p = add("join", "take a practice set in the app (resume with the same name)")
@@ -338,7 +341,8 @@ def run_serve(args: argparse.Namespace) -> int:
     try:
         sets = classroom.list_sets()
         check_port(args.host, args.port)
-        app = make_app(ClassDesk(classroom))
+        app = make_app(ClassDesk(classroom),
+                       trusted_proxies=getattr(args, "trusted_proxies", None) or ())
         shown = args.host if args.host not in ("0.0.0.0", "::") else "THIS-COMPUTER"
         print(f"Classroom server on http://{args.host}:{args.port} "
               f"({len(sets)} practice set{'s' if len(sets) != 1 else ''}); Ctrl+C to stop.")
