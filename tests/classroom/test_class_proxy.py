@@ -16,6 +16,7 @@ from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 import pytest
+from aiohttp import web
 from aiohttp.test_utils import TestClient, TestServer
 
 from data.classroom import Classroom
@@ -23,15 +24,17 @@ from quiz.class_desk import ClassDesk
 from quiz.class_server import AttemptLimiter, TrustedProxies, make_app, proxy_network
 from tests.conftest import ROOT
 
+Client = TestClient[web.Request, web.Application]
+
 #: Wrong codes an address may send before it must wait (the limiter below).
 FREE = 3
 
 
 @pytest.fixture
 async def serve(classroom: Classroom) -> AsyncIterator[Callable[..., Any]]:
-    made: list[TestClient] = []
+    made: list[Client] = []
 
-    async def start(*trusted: str) -> TestClient:
+    async def start(*trusted: str) -> Client:
         limiter = AttemptLimiter(free=FREE, most=20, window=600, ticker=lambda: 0.0)
         app = make_app(ClassDesk(classroom), limiter=limiter, fail_delay=0.0,
                        trusted_proxies=[proxy_network(t) for t in trusted])
@@ -45,7 +48,7 @@ async def serve(classroom: Classroom) -> AsyncIterator[Callable[..., Any]]:
         await c.close()
 
 
-async def wrong_codes(client: TestClient, students: list[str], forwarded: Callable[[int], str]
+async def wrong_codes(client: Client, students: list[str], forwarded: Callable[[int], str]
                       ) -> list[int]:
     """One wrong code per student (so only the address can add up), each with its header."""
     statuses = []
@@ -57,7 +60,7 @@ async def wrong_codes(client: TestClient, students: list[str], forwarded: Callab
     return statuses
 
 
-async def enrol(client: TestClient, students: list[str]) -> None:
+async def enrol(client: Client, students: list[str]) -> None:
     for s in students:
         r = await client.post("/api/sets/Proxy/join", json={"student": s})
         assert r.status == 200
