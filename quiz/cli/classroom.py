@@ -96,7 +96,7 @@ def register(subparsers: Any) -> None:
                    help="address to listen on (default 127.0.0.1; 0.0.0.0 for a whole room)")
     p.add_argument("--port", type=port_number, default=8080,
                    help="port to listen on (default 8080)")
-    from ..class_server import add_proxy_option
+    from ..class_proxy import add_proxy_option
 
     add_proxy_option(p)
     p.set_defaults(run=run_serve)

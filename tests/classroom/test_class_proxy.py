@@ -21,7 +21,8 @@ from aiohttp.test_utils import TestClient, TestServer
 
 from data.classroom import Classroom
 from quiz.class_desk import ClassDesk
-from quiz.class_server import AttemptLimiter, TrustedProxies, make_app, proxy_network
+from quiz.class_proxy import TrustedProxies, proxy_network
+from quiz.class_server import AttemptLimiter, make_app
 from tests.conftest import ROOT
 
 Client = TestClient[web.Request, web.Application]
