@@ -41,38 +41,44 @@ def _name_process(name: bytes) -> None:
         pass
 
 
-#: What a tab imports before its first screen (the slow part of a cold start).
+#: What every tab imports before its first screen (the slow part of a cold start).
 PREPARED = (
     "textual.drivers.web_driver",  # the driver textual-serve asks for
-    "quiz.__main__",  # the command line and its sub-commands
-    "quiz.app",  # Textual, the screens, the store
-    "quiz.class_client",  # a class tab's link to the classroom server
-    "quiz.screens.classroom",
     "textual.scrollbar",
     "textual.layouts.factory",
-    "quiz.class_report",
+    "quiz.__main__",  # the command line and its sub-commands
+)
+#: What a drill tab imports too: the app, its store, SQLAlchemy and the tables.
+PREPARED_DRILL = (
+    "quiz.app",
     "quiz.journal",
     "sqlalchemy",
     "sqlalchemy.orm",
     "sqlalchemy.dialects.sqlite",
     "data.db",
-    "data.models",  # the tables
+    "data.models",
     "data.class_models",
     "data.learners",
     "data.repository",
     "data.bank_build",
 )
-#: What a tab on PostgreSQL imports too.
+#: What a class tab (``class join``) imports too: it never opens a database.
+PREPARED_CLASS = ("quiz.cli.classroom", "quiz.class_client", "quiz.screens.classroom")
+#: What a drill tab on PostgreSQL imports too.
 PREPARED_POSTGRES = ("psycopg", "sqlalchemy.dialects.postgresql.psycopg")
 
 
-def prepare() -> None:
-    """Import what every tab needs before its first screen (see :data:`PREPARED`)."""
+def prepare(argv: list[str]) -> None:
+    """Import what a tab running ``riichi-drill ARGV`` needs before its first screen."""
     import importlib
 
     names: tuple[str, ...] = PREPARED
-    if os.environ.get("RIICHI_DRILL_DB", "").startswith("postgres"):
-        names += PREPARED_POSTGRES
+    if argv[:1] == ["class"]:
+        names += PREPARED_CLASS
+    else:
+        names += PREPARED_DRILL
+        if os.environ.get("RIICHI_DRILL_DB", "").startswith("postgres"):
+            names += PREPARED_POSTGRES
     for name in names:
         try:
             importlib.import_module(name)
@@ -102,8 +108,9 @@ def read_go(fd: int = 0) -> tuple[int, int] | None:
 
 def main(argv: list[str] | None = None) -> int:
     """Import, wait for a tab, then run ``riichi-drill`` with ``argv`` at the tab's size."""
+    argv = sys.argv[1:] if argv is None else argv
     _name_process(WAITING_NAME)
-    prepare()
+    prepare(argv)
     os.write(2, READY)
     size = read_go()
     if size is None:
@@ -112,7 +119,7 @@ def main(argv: list[str] | None = None) -> int:
     os.environ["COLUMNS"], os.environ["ROWS"] = str(size[0]), str(size[1])
     from quiz.__main__ import main as riichi_drill
 
-    return riichi_drill(sys.argv[1:] if argv is None else argv)
+    return riichi_drill(argv)
 
 
 if __name__ == "__main__":
