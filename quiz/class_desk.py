@@ -178,8 +178,12 @@ class ClassDesk:
         with self._lock:
             found = self._asked.get(key)
         if found is None:
-            found = tuple(question_for(q.item, q.position, record.options)
-                          for q in self.questions(record.name))
+            qs = self.questions(record.name)
+            if tuple(q.item.uid for q in qs) != record.item_uids:  # deleted and made anew
+                with self._lock:
+                    self._questions.pop(record.name, None)
+                qs = self.questions(record.name)
+            found = tuple(question_for(q.item, q.position, record.options) for q in qs)
             with self._lock:
                 self._asked[key] = found
         return found
