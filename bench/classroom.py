@@ -18,11 +18,15 @@ server says it is graded and stored.
 Two rounds: *class pace* (a random think time before each answer, mean
 ``--think`` seconds) and *burst* (no thinking). Printed for each: answers per
 second, the median, 95th percentile (target under 50 ms) and worst time from
-submit to stored, and a check that every answer is stored exactly once.
+submit to stored, the classroom server's own CPU time per answer (less
+sensitive than the times to what else the machine runs), the machine's load
+(1-minute average, at the end of the round), and a check that every answer is
+stored exactly once.
 
 Then the served app: ``riichi-drill serve --class`` with ``--sessions`` browser
 sessions opened over its websocket (as the page's script does); printed is the
-memory (resident set) of the app processes, per session.
+memory (resident set) of the app processes, per session, and of the processes
+started in advance that wait for a tab (``--warm``), each.
 """
 
 from __future__ import annotations
@@ -207,6 +211,29 @@ def _rss_kb(pid: int) -> int:
     return 0
 
 
+def _cpu_seconds(pid: int) -> float:
+    """CPU time (user and system) a process has used so far."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _comm(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/comm").read_text().strip()
+    except OSError:
+        return ""
+
+
+def _load() -> str:
+    try:
+        return f"{os.getloadavg()[0]:.1f}"
+    except OSError:
+        return "?"
+
+
 def _children(pid: int) -> list[int]:
     out = []
     for task in Path(f"/proc/{pid}/task").glob("*"):
@@ -250,13 +277,19 @@ def served_memory(server: str, set_name: str, sessions: int, log: Path) -> dict[
                 readers = [asyncio.create_task(drain(ws)) for ws in sockets]
                 await asyncio.sleep(4.0 + 1.5 * sessions)
                 kids = _children(proc.pid)
-                total = sum(_rss_kb(k) + sum(_rss_kb(g) for g in _children(k)) for k in kids)
+                # processes started in advance name themselves while they wait for a tab
+                waiting = [k for k in kids if _comm(k) == "riichi-warm"]
+                serving = [k for k in kids if k not in waiting]
+                total = sum(_rss_kb(k) + sum(_rss_kb(g) for g in _children(k)) for k in serving)
+                idle = sum(_rss_kb(k) for k in waiting)
                 for ws in sockets:
                     await ws.close()
                 for r in readers:
                     r.cancel()
-                return {"sessions": sessions, "processes": len(kids),
+                return {"sessions": sessions, "processes": len(serving),
                         "mb_per_session": total / 1024 / max(1, sessions),
+                        "waiting": len(waiting),
+                        "mb_per_waiting": idle / 1024 / max(1, len(waiting)),
                         "server_mb": _rss_kb(proc.pid) / 1024}
 
         return asyncio.run(open_tabs())
@@ -323,19 +356,25 @@ def main(argv: list[str] | None = None) -> int:
                   f"{args.questions} questions, each student its own process, over HTTP")
             for label, think in (("class pace", args.think), ("burst", 0.0)):
                 name = f"{SET_NAME} {'pace' if think else 'burst'}"
+                cpu_before = _cpu_seconds(server.pid)
                 got = run_class(base, name, args.students, think)
+                cpu = (_cpu_seconds(server.pid) - cpu_before) * 1000 / max(1, got["answers"])
                 n, distinct = stored_counts(url, name)
                 once = "yes" if n == distinct == args.students * args.questions else "NO"
                 print(f"  {label:<10} {got['per_second']:7.1f} answers/s · submit to stored: "
                       f"median {got['median_ms']:5.1f} ms, p95 {got['p95_ms']:5.1f} ms "
-                      f"(target < 50), worst {got['worst_ms']:6.1f} ms · "
+                      f"(target < 50), worst {got['worst_ms']:6.1f} ms · server CPU "
+                      f"{cpu:4.1f} ms/answer · load {_load()} · "
                       f"{n} stored, each once: {once}", flush=True)
             if args.sessions:
                 mem = served_memory(base, SET_NAME + " pace", args.sessions,
                                     folder / "serve.log")
+                waiting = (f"; {mem['waiting']} started in advance, waiting: "
+                           f"{mem['mb_per_waiting']:.0f} MB each" if mem["waiting"] else "")
                 print(f"  served app: {mem['sessions']} browser sessions, "
                       f"{mem['processes']} processes, {mem['mb_per_session']:.0f} MB per "
-                      f"session (the web server itself {mem['server_mb']:.0f} MB)")
+                      f"session{waiting} (the web server itself {mem['server_mb']:.0f} MB) · "
+                      f"load {_load()}")
         finally:
             stop(server)
     finally:

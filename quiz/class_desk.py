@@ -149,6 +149,8 @@ class ClassDesk:
         self.classroom = classroom
         self.ticker = ticker
         self._questions: dict[str, tuple[ClassQuestion, ...]] = {}
+        self._asked: dict[tuple[int, str], tuple[Question, ...]] = {}
+        self._places: dict[int, StudentSession] = {}
         self._started: dict[tuple[int, int], float] = {}
         self._lock = threading.Lock()
         self._loading: dict[str, threading.Lock] = {}
@@ -169,11 +171,47 @@ class ClassDesk:
                     self._questions[set_name] = found
         return found
 
+    def asked(self, session: StudentSession) -> tuple[Question, ...]:
+        """The set's questions with their answer keys, built once per set and kept."""
+        record = session.practice_set
+        key = (record.id, record.name)
+        with self._lock:
+            found = self._asked.get(key)
+        if found is None:
+            qs = self.questions(record.name)
+            if tuple(q.item.uid for q in qs) != record.item_uids:  # deleted and made anew
+                with self._lock:
+                    self._questions.pop(record.name, None)
+                qs = self.questions(record.name)
+            found = tuple(question_for(q.item, q.position, record.options) for q in qs)
+            with self._lock:
+                self._asked[key] = found
+        return found
+
     def join(self, set_name: str, student: str, code: str | None) -> StudentSession:
         """Join or resume (see :meth:`Classroom.join`); the question's clock starts now."""
         session = self.classroom.join(set_name, student, code)
         self._start(session.enrolment_id, session.position)
+        self._keep_place(session)
         return session
+
+    def _keep_place(self, session: StudentSession) -> None:
+        with self._lock:
+            self._places[session.enrolment_id] = replace(session, code=None)
+
+    def place(self, session: StudentSession, *, fresh: bool = False) -> StudentSession:
+        """Where a student stands (position, answers, time used), as this desk stored it.
+
+        The desk is the set's only writer while it serves, so what it kept after
+        the student's last answer is the truth; ``fresh`` (or nothing kept) reads
+        the database.
+        """
+        with self._lock:
+            kept = None if fresh else self._places.get(session.enrolment_id)
+        if kept is None:
+            kept = self.classroom.progress(session)
+            self._keep_place(kept)
+        return kept
 
     def _start(self, enrolment_id: int, position: int) -> None:
         with self._lock:
@@ -203,12 +241,14 @@ class ClassDesk:
 
         set_name = session.practice_set.name
         options = session.practice_set.options
-        qs = self.questions(set_name)
+        qs = self.asked(session)
         if not 0 <= position < len(qs):
             raise AnswerError(
                 f"practice set '{set_name}' has no question {position + 1} (it has {len(qs)})"
             )
-        current = self.classroom.progress(session)
+        current = self.place(session)
+        if position != current.position or current.finished:
+            current = self.place(session, fresh=True)  # something else wrote: read it again
         if position < current.position:  # sent again (a lost reply): what was stored
             found = self.classroom.stored_answer(session.enrolment_id, position)
             if found is not None:
@@ -218,7 +258,7 @@ class ClassDesk:
         if position != current.position:
             raise AnswerError(f"question {position + 1} is not the next one for "
                               f"'{current.student}' (next: {current.position + 1})")
-        question = question_for(qs[position].item, position, options)
+        question = qs[position]
         given: dict[Part, Answer] = {}
         for part in question.parts:
             value = answers.get(part.value, "")
@@ -246,12 +286,17 @@ class ClassDesk:
                 return marked
         assert isinstance(marked, Marked)
         parts = [AnswerPart(m.part.value, m.given, m.expected, m.correct) for m in marked.marks]
-        stored = self.classroom.record_answer(
-            session.enrolment_id, position, parts, concepts=marked.concepts,
-            seconds=clip_seconds(taken, options, current.seconds_used), timed_out=timed_out,
-        )
+        try:
+            stored = self.classroom.record_answer(
+                session.enrolment_id, position, parts, concepts=marked.concepts,
+                seconds=clip_seconds(taken, options, current.seconds_used), timed_out=timed_out,
+                practice_set=session.practice_set,
+            )
+        except AnswerError:
+            self.place(session, fresh=True)  # e.g. the set's time is over: read it again
+            raise
         if not stored.created:  # stored meanwhile by a twin request: what it stored
-            return Graded(stored, None, self.classroom.progress(session))
+            return Graded(stored, None, self.place(session, fresh=True))
         self._start(session.enrolment_id, position + 1)
         used = current.seconds_used + stored.seconds
         after = replace(
@@ -259,6 +304,7 @@ class ClassDesk:
             finished=position + 1 >= current.practice_set.size
             or (set_limit is not None and used >= set_limit),
         )
+        self._keep_place(after)
         return Graded(stored, marked, after)
 
     def own_results(self, session: StudentSession) -> StudentResult:

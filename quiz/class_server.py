@@ -19,7 +19,11 @@ Routes (all JSON; errors are ``{"error": "one line"}`` with a status):
 - ``GET /api/sets/{name}/mine`` (token) -> the student's own results
 - ``POST /api/sets/{name}/results`` ``{password}`` -> the teacher's report and CSV
 
-HTTPS belongs to a reverse proxy in front (see the README).
+HTTPS belongs to a reverse proxy in front (see the README). Behind one, every
+request comes from the proxy's address: ``--trusted-proxy ADDR`` (an address or
+a network, repeated) names the proxies whose ``X-Forwarded-For`` is believed
+(:class:`TrustedProxies`), so that failures are still counted per student's
+address. The header is never believed from anyone else, nor by default.
 """
 
 from __future__ import annotations
@@ -37,6 +41,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from aiohttp import web
 
 from .class_desk import ClassDesk, receipt_for, results_visible
+from .class_proxy import Network, TrustedProxies
 from .class_wire import question_to_json, receipt_to_json, result_to_json, session_to_json
 
 if TYPE_CHECKING:
@@ -145,13 +150,16 @@ class ClassServer:
         limiter: counts failed codes and passwords (one made when not given).
         fail_delay: seconds a failure's answer is held back.
         workers: threads running database work.
+        trusted_proxies: the reverse proxies whose ``X-Forwarded-For`` is believed.
     """
 
     def __init__(self, desk: ClassDesk, *, limiter: AttemptLimiter | None = None,
-                 fail_delay: float = FAIL_DELAY, workers: int = 8) -> None:
+                 fail_delay: float = FAIL_DELAY, workers: int = 8,
+                 trusted_proxies: Iterable[Network] = ()) -> None:
         self.desk = desk
         self.limiter = limiter or AttemptLimiter()
         self.fail_delay = fail_delay
+        self.proxies = TrustedProxies(tuple(trusted_proxies))
         self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="class-db")
         self._seats: dict[str, _Seat] = {}
         self._enrolment_locks: dict[int, asyncio.Lock] = {}
@@ -184,9 +192,10 @@ class ClassServer:
                 content_type="application/json")
         return seat
 
-    @staticmethod
-    def _address(request: web.Request) -> str:
-        return f"addr:{request.remote or '?'}"
+    def _address(self, request: web.Request) -> str:
+        peer = request.transport.get_extra_info("peername") if request.transport else None
+        host = peer[0] if isinstance(peer, tuple) and peer else request.remote
+        return "addr:" + self.proxies.client(host, request.headers.getall("X-Forwarded-For", []))
 
     async def _refused(self, keys: list[str]) -> web.Response | None:
         wait = self.limiter.wait(keys)

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..clock import Clock, utc_now
 from ..errors import DataError
+from .answers import AnswerWriter
 from .errors import (
     AnswerError,
     SetExistsError,
@@ -85,9 +86,12 @@ class Classroom:
         self.db = db
         self._clock = clock or utc_now
         self._rng = rng
+        self._writer: AnswerWriter | None = None
 
     def close(self) -> None:
         """Close the database's connections."""
+        if self._writer is not None:
+            self._writer.close()
         self.db.close()
 
     def _now(self) -> datetime:
@@ -469,6 +473,7 @@ class Classroom:
         concepts: Iterable[str] = (),
         seconds: float,
         timed_out: bool = False,
+        practice_set: PracticeSetRecord | None = None,
     ) -> StoredAnswer:
         """Store a student's answer to one question, at once and exactly once.
 
@@ -476,6 +481,11 @@ class Classroom:
         session's). Submitting again an answer already stored changes nothing
         and returns the stored one (``created`` False), so a client may retry
         after a lost connection.
+
+        A caller that knows the enrolment's set (``practice_set``, as the
+        classroom server does) gets the answer stored in one round trip when it
+        is to the next question (:class:`.answers.AnswerWriter`); any other case
+        takes the full checks below.
 
         Raises:
             AnswerError: a question out of order or out of the set, a part the
@@ -496,6 +506,15 @@ class Classroom:
             raise AnswerError(str(e)) from None
         if not (seconds >= 0):
             raise AnswerError(f"time taken must be 0 or more seconds, not {seconds!r}")
+        if practice_set is not None and 0 <= position < practice_set.size and all(
+                n in practice_set.options.parts for n in names):
+            if self._writer is None:
+                self._writer = AnswerWriter(self.db)
+            stored = self._writer.store_next(practice_set, enrolment_id, position, parts,
+                                             topics, seconds=float(seconds),
+                                             timed_out=timed_out, now=self._now())
+            if stored is not None:
+                return stored
         try:
             return self._record(enrolment_id, position, parts, topics, float(seconds), timed_out)
         except IntegrityError:

@@ -106,6 +106,9 @@ def register(subparsers: Any) -> None:
                                           "(default 127.0.0.1; 0.0.0.0 for a whole room)"))
     p.add_argument("--port", type=port_number, default=8080,
                    help=pgettext("class", "port to listen on (default 8080)"))
+    from ..class_proxy import add_proxy_option
+
+    add_proxy_option(p)
     p.set_defaults(run=run_serve)
 
     p = add("join", pgettext("class", "take a practice set in the app (resume with the same name)"))
@@ -389,7 +392,8 @@ def run_serve(args: argparse.Namespace) -> int:
     try:
         sets = classroom.list_sets()
         check_port(args.host, args.port)
-        app = make_app(ClassDesk(classroom))
+        app = make_app(ClassDesk(classroom),
+                       trusted_proxies=getattr(args, "trusted_proxies", None) or ())
         shown = args.host if args.host not in ("0.0.0.0", "::") else "THIS-COMPUTER"
         print(npgettext("class", "Classroom server on %(url)s (%(n)s practice set); "
                                  "Ctrl+C to stop.",

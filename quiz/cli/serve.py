@@ -17,6 +17,11 @@ websocket that drives a session must come from this page (its ``Origin``), and
 at most ``--max-sessions`` sessions run at once (each costs tens of MB): the
 next visitor gets a clear "class is full" page. The database address reaches
 the tabs in the environment, never on a command line.
+
+Tabs start warm: ``--warm N`` processes (:mod:`quiz.cli.serve_pool`) have
+already imported the app and wait for a visitor (they are started before the
+first tab is accepted), so a tab's process only has to draw its first screen;
+the pool refills once the tabs have started.
 """
 
 from __future__ import annotations
@@ -41,6 +46,8 @@ DB_ENV = "RIICHI_DRILL_DB"
 SERVED_ENV = "RIICHI_DRILL_SERVED"
 #: Sessions at once by default.
 DEFAULT_MAX_SESSIONS = 30
+#: Tab processes kept started in advance by default (never more than the sessions).
+DEFAULT_WARM = 5
 
 FULL_PAGE = """<!DOCTYPE html>
 <html><head><meta charset="utf-8"><title>{title}: class is full</title>
@@ -75,6 +82,9 @@ def register(subparsers: Any) -> None:
     p.add_argument("--max-sessions", type=_positive, default=DEFAULT_MAX_SESSIONS, metavar="N",
                    help=f"sessions at once (default {DEFAULT_MAX_SESSIONS}); more get a "
                         "'class is full' page")
+    p.add_argument("--warm", type=_warm, default=DEFAULT_WARM, metavar="N",
+                   help=f"tab processes kept started in advance (default {DEFAULT_WARM}; 0: "
+                        "each tab starts its own); each waiting one costs tens of MB")
     p.add_argument("--title", help="the page title")
     p.set_defaults(run=run_serve)
 
@@ -83,16 +93,24 @@ def _positive(text: str) -> int:
     return positive_number(text, most=10_000)
 
 
-def tab_command(args: argparse.Namespace) -> str:
-    """The shell command each browser tab runs (``exec``: no shell stays behind).
+def _warm(text: str) -> int:
+    return 0 if text.strip() == "0" else positive_number(text, most=100)
+
+
+def tab_arguments(args: argparse.Namespace) -> list[str]:
+    """The ``riichi-drill`` arguments each browser tab runs.
 
     No database address and no password: the drill app reads the address from
     the environment (:data:`DB_ENV`), a class tab reaches the classroom server.
     """
-    argv = [sys.executable, "-m", "quiz"]
     if args.class_name:
-        argv += ["class", "join", args.class_name, "--server", args.server]
-    return "exec " + shlex.join(argv)
+        return ["class", "join", args.class_name, "--server", args.server]
+    return []
+
+
+def tab_command(args: argparse.Namespace) -> str:
+    """The shell command a cold browser tab runs (``exec``: no shell stays behind)."""
+    return "exec " + shlex.join([sys.executable, "-m", "quiz", *tab_arguments(args)])
 
 
 def check_port(host: str, port: int) -> None:
@@ -164,12 +182,22 @@ def local_page(template: str) -> str:
 
 
 def make_room(command: str, *, host: str, port: int, title: str, public_url: str | None,
-              max_sessions: int, origins: frozenset[str]) -> Any:
-    """The textual-serve server with the room's rules (origin, cap, local page)."""
+              max_sessions: int, origins: frozenset[str], tab_argv: list[str] | None = None,
+              warm: int = 0) -> Any:
+    """The textual-serve server with the room's rules (origin, cap, local page, warm tabs).
+
+    With ``warm`` (and the tab's ``riichi-drill`` arguments ``tab_argv``), that
+    many tab processes are kept started in advance (:class:`WarmPool`);
+    otherwise each tab runs ``command``.
+    """
     import aiohttp_jinja2
     import jinja2
     from aiohttp import web
     from textual_serve.server import Server
+
+    from .serve_pool import WarmPool
+
+    pool = WarmPool(tab_argv or [], min(warm, max_sessions)) if tab_argv is not None else None
 
     class Room(Server):
         """textual-serve, with the websocket's Origin checked and the sessions capped."""
@@ -205,14 +233,52 @@ def make_room(command: str, *, host: str, port: int, title: str, public_url: str
                 return self._full()
             self.live += 1
             try:
-                response: web.StreamResponse = await super().handle_websocket(request)
-                return response
+                if pool is None:
+                    response: web.StreamResponse = await super().handle_websocket(request)
+                    return response
+                return await self._warm_session(request, pool)
             finally:
                 self.live -= 1
 
+        async def _warm_session(self, request: web.Request, pool: WarmPool
+                                ) -> web.StreamResponse:
+            """textual-serve's session, on a process from the pool."""
+            import asyncio
+            import logging
+
+            from textual_serve.server import to_int
+
+            from .serve_pool import WarmAppService
+
+            websocket = web.WebSocketResponse(heartbeat=15)
+            width = to_int(request.query.get("width", "80"), 80)
+            height = to_int(request.query.get("height", "24"), 24)
+            service: WarmAppService | None = None
+            try:
+                await websocket.prepare(request)
+                service = WarmAppService(
+                    pool, write_bytes=websocket.send_bytes, write_str=websocket.send_str,
+                    close=websocket.close, download_manager=self.download_manager)
+                await service.start(width, height)
+                await self._process_messages(websocket, service)
+            except asyncio.CancelledError:
+                await websocket.close()
+            except Exception as error:  # what textual-serve does: log, close the tab
+                logging.getLogger("textual-serve").exception(error)
+            finally:
+                if service is not None:
+                    await service.stop()
+            return websocket
+
         async def on_startup(self, app: web.Application) -> None:
+            if pool is not None:
+                await pool.start()
             print(f"Serving Riichi Drill on {self.public_url} (at most {max_sessions} sessions); "
                   "Ctrl+C to stop.", flush=True)
+
+        async def on_shutdown(self, app: web.Application) -> None:
+            if pool is not None:
+                await pool.close()
 
     return Room(command, host=host, port=port, title=title, public_url=public_url)
 
@@ -251,7 +317,8 @@ def run_serve(args: argparse.Namespace) -> int:
                            else "Riichi Drill")
     room = make_room(tab_command(args), host=args.host, port=args.port, title=title,
                      public_url=args.public_url, max_sessions=args.max_sessions,
-                     origins=allowed_origins(args.host, args.port, args.public_url))
+                     origins=allowed_origins(args.host, args.port, args.public_url),
+                     tab_argv=tab_arguments(args), warm=args.warm)
     room.serve()
     return 0
 

@@ -33,7 +33,6 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Static, TabbedContent, TabPane, Tabs
 from textual.worker import Worker, WorkerState
 
-
 from ..i18n import N_, _, ngettext, pgettext
 from ..i18n_topics import topic_title
 from ..srs import Progress, ReviewContext, SrsService

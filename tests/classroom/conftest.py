@@ -120,7 +120,7 @@ def table_counts(classroom: Classroom) -> dict[str, int]:
     """Row counts of the classroom and bank tables (to check that nothing changed)."""
     from sqlalchemy import func, select
 
-    from data.class_models import Base
+    from data.models import Base
 
     names = sorted(t for t in Base.metadata.tables if t.startswith("class_"))
     names.append("bank_items")

@@ -161,8 +161,8 @@ async def _tab(ws_url: str, student: str) -> str:
 
 @pytest.mark.slow
 def test_each_browser_tab_is_its_own_session(served) -> None:  # type: ignore[no-untyped-def]
-    base, _, classroom, proc = served
-    classroom: Classroom
+    base, _, opened, proc = served
+    classroom: Classroom = opened
     ws_url = base.replace("http://", "ws://") + "/ws"
 
     async def both() -> list[str]:
@@ -234,14 +234,32 @@ def test_five_tabs_at_once_on_a_new_database_each_ask_their_learner(tmp_path: Pa
                 data = msg.data
                 seen += data.decode("utf-8", "replace") if isinstance(data, bytes) else data
             first = time.monotonic() - started
+            await asyncio.sleep(2.0)  # the first paint may come before the focus
             await ws.send_str(json.dumps(["stdin", "\t"]))
             await asyncio.sleep(0.3)
             for ch in name:
                 await ws.send_str(json.dumps(["stdin", ch]))
                 await asyncio.sleep(0.03)
             await ws.send_str(json.dumps(["stdin", "\r"]))
-            await asyncio.sleep(3.0)
+            # the tab stays open until its learner is stored (a loaded machine is slow)
+            deadline = time.monotonic() + 60
+            while name not in await asyncio.to_thread(learner_names) and \
+                    time.monotonic() < deadline:
+                await asyncio.sleep(0.5)
             return first
+
+    def learner_names() -> list[str]:
+        from sqlalchemy import select
+
+        from data.db import open_database
+        from data.models import Learner
+
+        db = open_database(url)
+        try:
+            with db.session() as s:
+                return sorted(s.scalars(select(Learner.name)).all())
+        finally:
+            db.close()
 
     try:
         assert status == 200
@@ -251,24 +269,16 @@ def test_five_tabs_at_once_on_a_new_database_each_ask_their_learner(tmp_path: Pa
 
         firsts = asyncio.run(five())
         print(f"\nfirst screens of five tabs at once: {[round(f, 2) for f in firsts]} s")
-        from sqlalchemy import select
-
-        from data.db import open_database
-        from data.models import Learner
-
-        db = open_database(url)
-        try:
-            with db.session() as s:
-                names = sorted(s.scalars(select(Learner.name)).all())
-        finally:
-            db.close()
-        assert names == [f"Tab{i}" for i in range(5)]  # each tab under its own name
-        # the first screens: within 3 s on a quiet machine (each tab is a new process
-        # importing the app; on a loaded machine they queue for the cores)
+        assert learner_names() == [f"Tab{i}" for i in range(5)]  # each tab under its own name
+        # the first screens: each tab takes a process started in advance (--warm, 5 by
+        # default) that has imported the app; what is left is drawing its first screen
+        # (about 0.3 s of CPU each). Within 3 s when the machine's two cores are not
+        # shared with a dozen other jobs; on such a machine the five queue behind them.
         if max(firsts) >= FIRST_SCREEN_LIMIT:
-            # Known gap (issue 14.6): each tab is a new process importing the app, and
-            # five at once queue for this machine's cores. Reported with the figures.
-            pytest.xfail(f"first screens took {max(firsts):.1f} s (target "
+            load = os.getloadavg()[0]
+            # Known gap on a loaded machine (issue 14.6), reported with the figures:
+            # 3.8-4.1 s at load 13 (cold processes before: 24-26 s at load 14).
+            pytest.xfail(f"first screens took {max(firsts):.1f} s at load {load:.1f} (target "
                          f"{FIRST_SCREEN_LIMIT:.0f} s): {[round(f, 1) for f in firsts]}")
     finally:
         end(proc)

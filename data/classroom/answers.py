@@ -1,0 +1,257 @@
+"""Storing a class answer in one round trip: the hot path when a whole class answers at once.
+
+:class:`AnswerWriter` stores the answer to the *next* question of an
+enrolment, when the caller already knows the set (its size, the parts it asks,
+its time limit: :class:`PracticeSetRecord`). The write is guarded by the
+enrolment's row: its position moves from ``position`` to ``position + 1`` only
+when it was ``position``, the set is not finished and (for a set with a time
+limit) the time used is under the limit; the answer, its parts and concepts are
+inserted only when that move happened. So an answer is stored exactly once,
+whatever the number of twin requests, and a write that found nothing to do
+(``None``) is left to :meth:`Classroom.record_answer`, whose full checks say why
+(a repeat, a question out of order, a finished set, the time over).
+
+On PostgreSQL this is one statement (data-modifying common table expressions)
+on a connection each worker thread keeps in autocommit mode: one round trip to
+the server per answer, no ``BEGIN``, no ``COMMIT``, no check-out ping. A kept
+connection that breaks is dropped and the write is tried once more on a new
+one (the guard makes that safe). Elsewhere (SQLite) it is one short write
+transaction of the same guarded statements.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import threading
+from collections.abc import Sequence
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+from .records import AnswerPart, PracticeSetRecord, StoredAnswer
+
+if TYPE_CHECKING:
+    from sqlalchemy.engine import Connection
+    from sqlalchemy.sql.elements import TextClause
+
+    from ..db import Database
+
+__all__ = ["AnswerWriter"]
+
+
+class AnswerWriter:
+    """Writes the next answer of an enrolment in one guarded step (see the module).
+
+    Args:
+        db: the class database.
+    """
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+        self._local = threading.local()
+        self._kept: list[Connection] = []
+        self._lock = threading.Lock()
+        self._statements: dict[tuple[int, int, bool], TextClause] = {}
+
+    def close(self) -> None:
+        """Close every kept connection (each thread makes a new one when it writes again)."""
+        with self._lock:
+            kept, self._kept = self._kept, []
+        for conn in kept:
+            with contextlib.suppress(Exception):  # a broken connection is gone either way
+                conn.close()
+        self._local = threading.local()
+
+    def store_next(
+        self,
+        practice_set: PracticeSetRecord,
+        enrolment_id: int,
+        position: int,
+        parts: Sequence[AnswerPart],
+        topics: tuple[str, ...],
+        *,
+        seconds: float,
+        timed_out: bool,
+        now: datetime,
+    ) -> StoredAnswer | None:
+        """Store the answer to question ``position`` when it is the enrolment's next one.
+
+        Returns the stored answer, or None when nothing was written (not the next
+        question, the set finished or its time over, no such enrolment): the
+        caller then asks :meth:`Classroom.record_answer`, which says why.
+        """
+        size = practice_set.size
+        limit = practice_set.options.set_seconds
+        values: dict[str, Any] = {
+            "enrolment": enrolment_id,
+            "set": practice_set.id,
+            "position": position,
+            "after": position + 1,
+            "finished": now if position + 1 >= size else None,
+            "correct": all(p.correct for p in parts),
+            "seconds": seconds,
+            "timed_out": timed_out,
+            "now": now,
+        }
+        if limit is not None:
+            values["limit"] = float(limit)
+        for i, p in enumerate(parts):
+            values.update({f"part{i}": p.part, f"given{i}": p.given,
+                           f"expected{i}": p.expected, f"right{i}": p.correct})
+        for i, t in enumerate(topics):
+            values[f"topic{i}"] = t
+        if self.db.is_sqlite:
+            stored = self._in_one_transaction(values, len(parts), len(topics), limit is not None)
+        else:
+            stored = self._in_one_statement(values, len(parts), len(topics), limit is not None)
+        if not stored:
+            return None
+        return StoredAnswer(
+            position=position,
+            item_uid=practice_set.item_uids[position],
+            parts=tuple(parts),
+            concepts=topics,
+            correct=bool(values["correct"]),
+            seconds=seconds,
+            timed_out=timed_out,
+            answered_at=now,
+        )
+
+    # ----------------------------------------------------------------- PostgreSQL
+
+    def _connection(self) -> Connection:
+        conn: Connection | None = getattr(self._local, "conn", None)
+        if conn is None or conn.closed or conn.invalidated:
+            conn = self.db.engine.connect().execution_options(isolation_level="AUTOCOMMIT")
+            self._local.conn = conn
+            with self._lock:
+                self._kept.append(conn)
+        return conn
+
+    def _drop(self) -> None:
+        conn: Connection | None = getattr(self._local, "conn", None)
+        self._local.conn = None
+        if conn is not None:
+            with self._lock:
+                if conn in self._kept:
+                    self._kept.remove(conn)
+            with contextlib.suppress(Exception):  # a broken connection is gone either way
+                conn.close()
+
+    def _in_one_statement(self, values: dict[str, Any], n_parts: int, n_topics: int,
+                          limited: bool) -> bool:
+        from ..db import unavailable_state
+
+        statement = self._statement(n_parts, n_topics, limited)
+        for attempt in (1, 2):
+            conn = self._connection()
+            try:
+                found = conn.execute(statement, values).scalar()
+                conn.commit()  # ends SQLAlchemy's own bookkeeping (autocommit: nothing sent)
+                return found is not None
+            except Exception as e:
+                self._drop()
+                # a kept connection the server dropped (it restarted): once more on a new one;
+                # the guard makes a write that did land a no-op the second time
+                if attempt == 2 or unavailable_state(e) != "away":
+                    raise
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    def _statement(self, n_parts: int, n_topics: int, limited: bool) -> TextClause:
+        key = (n_parts, n_topics, limited)
+        found = self._statements.get(key)
+        if found is None:
+            found = self._statements[key] = _guarded_statement(n_parts, n_topics, limited)
+        return found
+
+    # ----------------------------------------------------------------- SQLite (and others)
+
+    def _in_one_transaction(self, values: dict[str, Any], n_parts: int, n_topics: int,
+                            limited: bool) -> bool:
+        from sqlalchemy import func, insert, select, update
+
+        from ..models import Base
+
+        tables = Base.metadata.tables
+        e, ca = tables["class_enrolments"], tables["class_answers"]
+        guard = update(e).where(
+            e.c.id == values["enrolment"], e.c.set_id == values["set"],
+            e.c.position == values["position"],
+            e.c.finished_at.is_(None))
+        if limited:
+            used = (select(func.coalesce(func.sum(ca.c.seconds), 0.0))
+                    .where(ca.c.enrolment_id == values["enrolment"]).scalar_subquery())
+            guard = guard.where(used < values["limit"])
+        with self.db.transaction() as s:
+            conn = s.connection()
+            moved = conn.execute(guard.values(position=values["after"],
+                                              finished_at=values["finished"]))
+            if moved.rowcount != 1:
+                return False
+            answer_id = conn.execute(insert(ca).returning(ca.c.id), {
+                "enrolment_id": values["enrolment"], "position": values["position"],
+                "correct": values["correct"], "seconds": values["seconds"],
+                "timed_out": values["timed_out"], "answered_at": values["now"],
+            }).scalar_one()
+            conn.execute(insert(tables["class_answer_parts"]), [
+                {"answer_id": answer_id, "part": values[f"part{i}"], "position": i,
+                 "given": values[f"given{i}"], "expected": values[f"expected{i}"],
+                 "correct": values[f"right{i}"]}
+                for i in range(n_parts)
+            ])
+            if n_topics:
+                conn.execute(insert(tables["class_answer_concepts"]), [
+                    {"answer_id": answer_id, "topic": values[f"topic{i}"]}
+                    for i in range(n_topics)
+                ])
+        return True
+
+
+def _guarded_statement(n_parts: int, n_topics: int, limited: bool) -> TextClause:
+    """The one PostgreSQL statement: move the enrolment on, then insert the answer's rows."""
+    from sqlalchemy import Boolean, Float, Integer, Text, bindparam, text
+
+    from ..models import Base
+
+    when = Base.metadata.tables["class_answers"].c.answered_at.type
+    over = ("AND (SELECT COALESCE(SUM(seconds), 0) FROM class_answers "
+            "WHERE enrolment_id = :enrolment) < :limit" if limited else "")
+    rows = ", ".join(
+        f"(CAST(:part{i} AS TEXT), {i}, CAST(:given{i} AS TEXT), "
+        f"CAST(:expected{i} AS TEXT), CAST(:right{i} AS BOOLEAN))" for i in range(n_parts))
+    sql = f"""
+WITH moved AS (
+    UPDATE class_enrolments SET position = :after, finished_at = :finished
+    WHERE id = :enrolment AND set_id = :set AND position = :position
+      AND finished_at IS NULL {over}
+    RETURNING id
+), answer AS (
+    INSERT INTO class_answers (enrolment_id, position, correct, seconds, timed_out, answered_at)
+    SELECT id, :position, :correct, :seconds, :timed_out, :now FROM moved
+    RETURNING id
+), parts AS (
+    INSERT INTO class_answer_parts (answer_id, part, position, given, expected, correct)
+    SELECT answer.id, v.part, v.position, v.given, v.expected, v.correct
+    FROM answer, (VALUES {rows}) AS v (part, position, given, expected, correct)
+)"""
+    if n_topics:
+        topics = ", ".join(f"(CAST(:topic{i} AS TEXT))" for i in range(n_topics))
+        sql += f""", concepts AS (
+    INSERT INTO class_answer_concepts (answer_id, topic)
+    SELECT answer.id, v.topic FROM answer, (VALUES {topics}) AS v (topic)
+)"""
+    sql += "\nSELECT id FROM answer"
+    params = [
+        bindparam("enrolment", type_=Integer()), bindparam("set", type_=Integer()),
+        bindparam("position", type_=Integer()),
+        bindparam("after", type_=Integer()), bindparam("finished", type_=when),
+        bindparam("correct", type_=Boolean()), bindparam("seconds", type_=Float()),
+        bindparam("timed_out", type_=Boolean()), bindparam("now", type_=when),
+    ]
+    if limited:
+        params.append(bindparam("limit", type_=Float()))
+    for i in range(n_parts):
+        params += [bindparam(f"part{i}", type_=Text()), bindparam(f"given{i}", type_=Text()),
+                   bindparam(f"expected{i}", type_=Text()),
+                   bindparam(f"right{i}", type_=Boolean())]
+    params += [bindparam(f"topic{i}", type_=Text()) for i in range(n_topics)]
+    return text(sql).bindparams(*params)
