@@ -27,3 +27,30 @@ def _english_unless_chosen(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     use("en")
     yield
     use("en")
+
+
+#: Parametrized tests whose first variant is enough for everyday work: the others
+#: are marked ``slow`` (they run in the full suite, ``.ci/run``). Each costs seconds
+#: a variant (a Pilot session, or a database filled with history).
+SLOW_AFTER_FIRST_VARIANT = frozenset({
+    "test_a_session_in_the_learners_language",
+    "test_the_running_totals_are_the_figures_of_counting_every_answer",
+    "test_a_limit_hand_shows_the_same_fields_and_the_fu_does_not_count",
+    "test_f3_picks_a_drill_wherever_1_to_6_do",
+    "test_a_whole_answer_typed_fast_fills_each_field_and_submits",
+    "test_going_back_to_a_field_keeps_its_text_to_fix_a_typo",
+})  # fmt: skip
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark ``slow`` every variant but the first of :data:`SLOW_AFTER_FIRST_VARIANT`."""
+    seen: set[tuple[str, str]] = set()
+    for item in items:
+        name = getattr(item, "originalname", item.name)
+        if name not in SLOW_AFTER_FIRST_VARIANT:
+            continue
+        key = (str(item.path), name)
+        if key in seen:
+            item.add_marker(pytest.mark.slow)
+        seen.add(key)

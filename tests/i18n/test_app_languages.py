@@ -151,6 +151,7 @@ async def test_the_learners_setting_is_stored_and_lang_wins_over_it(
         assert "支払い" in screen_text(flagged)
 
 
+@pytest.mark.slow
 async def test_the_language_is_a_choice_in_the_settings_dialog(
         store: DrillStore, clock: FakeClock) -> None:
     from textual.widgets import Select

@@ -158,6 +158,7 @@ async def test_a_stale_hint_goes_when_its_field_changes(store: DrillStore,
         assert str(screen.query_one("#hints").render()).strip() == ""
 
 
+@pytest.mark.slow
 async def test_the_previous_explanation_can_be_read_again(store: DrillStore,
                                                           clock: FakeClock) -> None:
     app = make_app(store, clock, items=[RON_3600, RON_7700])

@@ -208,6 +208,7 @@ def test_reading_twice_with_no_new_answer_writes_nothing(tmp_path: Path) -> None
         db.close()
 
 
+@pytest.mark.slow
 def test_an_upgraded_database_with_history_shows_the_same_figures(tmp_path: Path) -> None:
     from alembic.autogenerate import compare_metadata
     from alembic.migration import MigrationContext
