@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+# Cache compiled modules (and pytest's rewritten test modules) even where the
+# environment sets PYTHONDONTWRITEBYTECODE: otherwise every run compiles the
+# project and rewrites the asserts of ~200 test modules again, about 5 s of
+# CPU a run (a worker, with pytest-xdist). The caches are ignored by git.
+sys.dont_write_bytecode = False
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared"
@@ -34,9 +41,7 @@ def _english_unless_chosen(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 #: a variant (a Pilot session, or a database filled with history).
 SLOW_AFTER_FIRST_VARIANT = frozenset({
     "test_a_session_in_the_learners_language",
-    "test_the_running_totals_are_the_figures_of_counting_every_answer",
     "test_a_limit_hand_shows_the_same_fields_and_the_fu_does_not_count",
-    "test_f3_picks_a_drill_wherever_1_to_6_do",
     "test_a_whole_answer_typed_fast_fills_each_field_and_submits",
     "test_going_back_to_a_field_keeps_its_text_to_fix_a_typo",
 })  # fmt: skip

@@ -101,6 +101,7 @@ async def test_changing_the_tile_style_redraws_the_question_keeping_what_is_type
         assert app.focused is app.screen.query_one("#answer-han")
 
 
+@pytest.mark.slow
 async def test_the_yaku_list_reads_without_colour_and_a_letter_cycles(
         store: DrillStore, clock: FakeClock) -> None:
     from quiz.widgets.yaku_picker import YakuPicker
@@ -124,6 +125,7 @@ async def test_the_yaku_list_reads_without_colour_and_a_letter_cycles(
 
 
 @pytest.mark.parametrize("where", ["explanation", "summary"])
+@pytest.mark.slow
 async def test_f3_picks_a_drill_wherever_1_to_6_do(store: DrillStore, clock: FakeClock,
                                                    where: str) -> None:
     from quiz.drills import DrillKind

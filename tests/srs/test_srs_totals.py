@@ -155,6 +155,7 @@ def any_db(request: pytest.FixtureRequest) -> Iterator[Database]:
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
+@pytest.mark.slow
 def test_the_running_totals_are_the_figures_of_counting_every_answer(
     seed: int, any_db: Database
 ) -> None:
