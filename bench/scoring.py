@@ -29,6 +29,17 @@ Each layout runs in a fresh process of its own (so each starts cold) and
 reports its first round on its own (every hand seen once, the memo tables
 filling up) and the per-hand best of all its rounds.
 
+``--against REV`` times our own engine against itself as it is at a git
+revision instead (the library is left out): ``git archive`` writes that
+revision's ``scoring`` package into ``bench/.cache/scoring-REV`` once, and it
+is imported beside the working tree's under another name (``scoring_REV``:
+the package imports itself relatively). Both score the same batch in turn,
+in the same process, the order swapped every round (ABBA), so that both see
+the same load; it prints each round's median microseconds per hand of each,
+the ratio now/REV per round (its median, quartiles and range over the rounds
+after the first), and the ratio of the sums of each hand's best time. Under
+1.000 the working tree is faster.
+
 ``--old-library`` adds mahjong 1.4.0, the last release before 2.0, loaded in
 the same process beside the installed library (pip installs it into
 ``bench/.cache`` on first use). Its speed is the "about 155 us a hand" that
@@ -43,6 +54,7 @@ import importlib.util
 import statistics
 import subprocess
 import sys
+import tarfile
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -128,6 +140,91 @@ def _load_old_library() -> Engine | None:
     return (f"mahjong {OLD_VERSION}", adapter.to_library_input, call)
 
 
+def scoring_at(rev: str) -> tuple[str, Path]:
+    """The short hash of ``rev`` and a folder holding its ``scoring`` package (made once)."""
+    root = _HERE.parent
+    short = subprocess.run(
+        ["git", "rev-parse", "--short=12", f"{rev}^{{commit}}"],
+        cwd=root, check=True, capture_output=True, text=True,
+    ).stdout.strip()  # fmt: skip
+    where = _HERE / ".cache" / f"scoring-{short}"
+    if not (where / "scoring" / "__init__.py").is_file():
+        where.mkdir(parents=True, exist_ok=True)
+        tar = where / "scoring.tar"
+        subprocess.run(
+            ["git", "archive", "--format=tar", f"--output={tar}", short, "scoring"],
+            cwd=root, check=True,
+        )  # fmt: skip
+        with tarfile.open(tar) as archive:
+            archive.extractall(where, filter="data")
+        tar.unlink()
+    return short, where
+
+
+def _load_scoring_at(rev: str) -> Engine:
+    """The ``scoring`` package of a git revision, imported as ``scoring_<hash>``."""
+    short, where = scoring_at(rev)
+    name = f"scoring_{short}"
+    init = where / "scoring" / "__init__.py"
+    spec = importlib.util.spec_from_file_location(
+        name, init, submodule_search_locations=[str(init.parent)]
+    )
+    assert spec is not None and spec.loader is not None
+    package = importlib.util.module_from_spec(spec)
+    sys.modules[name] = package
+    spec.loader.exec_module(package)
+    if not Path(package.score_record.__code__.co_filename).is_relative_to(where):
+        raise SystemExit(f"{name} was not loaded from {where}")
+    return (rev, dict, package.score_record)
+
+
+def _against(rev: str, records: list[dict[str, Any]], rounds: int) -> None:
+    """Time the working tree's scoring and REV's on the same batch, alternating, and print.
+
+    Each hand's call is timed on its own, so that a round's median per hand is
+    not moved by the few calls the machine interrupts; the summary also gives
+    the ratio of the sums of each hand's best time over all the rounds.
+    """
+    import scoring
+
+    now: Engine = ("now", dict, scoring.score_record)
+    then = _load_scoring_at(rev)
+    engines = [now, then]
+    n = len(records)
+    args = [[prepare(r) for r in records] for _, prepare, _ in engines]
+    clock = time.perf_counter_ns
+    times = [[[0] * n for _ in range(rounds)] for _ in engines]
+    for r in range(rounds):
+        for e in (0, 1) if r % 2 == 0 else (1, 0):
+            call, out = engines[e][2], times[e][r]
+            gc.collect()
+            for i, arg in enumerate(args[e]):
+                t0 = clock()
+                call(arg)
+                out[i] = clock() - t0
+    medians = [[_median_us(times[e][r]) for r in range(rounds)] for e in (0, 1)]
+    print(f"hands: {n} (tests/handgen.py); {rounds} rounds, the order swapped each round; "
+          "median microseconds per hand")  # fmt: skip
+    print(f"{'round':>6}{'now':>10}{rev:>14}{'now/' + rev:>16}")
+    for r in range(rounds):
+        a, b = medians[0][r], medians[1][r]
+        print(f"{r + 1:>6}{a:10.2f}{b:14.2f}{a / b:16.3f}" + ("   (cold)" if r == 0 else ""))
+    warm = list(range(1, rounds)) if rounds > 1 else [0]
+    ratios = sorted(medians[0][r] / medians[1][r] for r in warm)
+    quartiles = statistics.quantiles(ratios, n=4) if len(ratios) > 1 else [ratios[0]] * 3
+    med_now = statistics.median(medians[0][r] for r in warm)
+    med_then = statistics.median(medians[1][r] for r in warm)
+    best = [sum(min(times[e][r][i] for r in warm) for i in range(n)) for e in (0, 1)]
+    print(f"warm rounds ({len(warm)}): median per hand now {med_now:.2f} us, "
+          f"{rev} {med_then:.2f} us")  # fmt: skip
+    print(f"ratio now/{rev}, per round: median {statistics.median(ratios):.3f}, "
+          f"quartiles {quartiles[0]:.3f}-{quartiles[2]:.3f}, "
+          f"range {ratios[0]:.3f}-{ratios[-1]:.3f}")  # fmt: skip
+    print(f"ratio now/{rev}, each hand's best round, summed: {best[0] / best[1]:.3f} "
+          f"({best[0] / n / 1000:.2f} us and {best[1] / n / 1000:.2f} us a hand); "
+          "under 1: the working tree is faster")  # fmt: skip
+
+
 def _time(
     engines: list[Engine], records: list[dict[str, Any]], rounds: int, interleaved: bool
 ) -> list[list[list[int]]]:
@@ -164,7 +261,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="scoring speed: ours against the mahjong library")
     parser.add_argument("--seed", type=int, default=DIFFERENTIAL_SEED)
     parser.add_argument("--count", type=int, default=DIFFERENTIAL_COUNT)
-    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--rounds", type=int, default=None, help="3 (with --against: 21)")
+    parser.add_argument(
+        "--against",
+        metavar="REV",
+        help="time our scoring at git revision REV against the working tree's (no library)",
+    )
     parser.add_argument(
         "--old-library",
         action="store_true",
@@ -178,6 +280,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--no-header", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.against:
+        _against(args.against, generate_records(args.seed, args.count), args.rounds or 21)
+        return 0
     if args.layout == "both":
         passed = sys.argv[1:] if argv is None else argv
         header = True
@@ -204,7 +309,7 @@ def main(argv: list[str] | None = None) -> int:
         old = _load_old_library()
         if old is not None:
             engines.append(old)
-    rounds = max(1, args.rounds)
+    rounds = max(1, args.rounds or 3)
     n = len(records)
 
     def best(samples: list[list[int]]) -> list[int]:

@@ -25,17 +25,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import (
-    Boolean,
-    CheckConstraint,
-    Float,
-    ForeignKey,
-    Index,
-    Integer,
-    String,
-    Text,
-    UniqueConstraint,
-)
+import sqlalchemy as sa
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .models import BankItem, Base
@@ -54,23 +44,23 @@ class PracticeSet(Base):
 
     __tablename__ = "class_sets"
     __table_args__ = (
-        CheckConstraint("explain IN ('during', 'after')", name="explain"),
-        CheckConstraint(
+        sa.CheckConstraint("explain IN ('during', 'after')", name="explain"),
+        sa.CheckConstraint(
             "question_seconds IS NULL OR question_seconds > 0", name="question_seconds"
         ),
-        CheckConstraint("set_seconds IS NULL OR set_seconds > 0", name="set_seconds"),
+        sa.CheckConstraint("set_seconds IS NULL OR set_seconds > 0", name="set_seconds"),
     )
 
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    name: Mapped[str] = mapped_column(String(64), unique=True)
-    rules: Mapped[str] = mapped_column(String(32))
+    id: Mapped[int] = mapped_column(sa.Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(sa.String(64), unique=True)
+    rules: Mapped[str] = mapped_column(sa.String(32))
     parts: Mapped[list[Any]]
-    skip_fu_on_limits: Mapped[bool] = mapped_column(Boolean)
-    question_seconds: Mapped[int | None] = mapped_column(Integer)
-    set_seconds: Mapped[int | None] = mapped_column(Integer)
-    explain: Mapped[str] = mapped_column(String(8))
+    skip_fu_on_limits: Mapped[bool] = mapped_column(sa.Boolean)
+    question_seconds: Mapped[int | None] = mapped_column(sa.Integer)
+    set_seconds: Mapped[int | None] = mapped_column(sa.Integer)
+    explain: Mapped[str] = mapped_column(sa.String(8))
     selection: Mapped[dict[str, Any]]
-    password_hash: Mapped[str] = mapped_column(String(255))
+    password_hash: Mapped[str] = mapped_column(sa.String(255))
     created_at: Mapped[datetime]
 
     items: Mapped[list[PracticeSetItem]] = relationship(
@@ -89,16 +79,16 @@ class PracticeSetItem(Base):
 
     __tablename__ = "class_set_items"
     __table_args__ = (
-        UniqueConstraint("set_id", "item_id"),
-        CheckConstraint("position >= 0", name="position"),
-        Index(None, "item_id"),
+        sa.UniqueConstraint("set_id", "item_id"),
+        sa.CheckConstraint("position >= 0", name="position"),
+        sa.Index(None, "item_id"),
     )
 
     set_id: Mapped[int] = mapped_column(
-        ForeignKey("class_sets.id", ondelete="CASCADE"), primary_key=True
+        sa.ForeignKey("class_sets.id", ondelete="CASCADE"), primary_key=True
     )
-    position: Mapped[int] = mapped_column(Integer, primary_key=True)
-    item_id: Mapped[int] = mapped_column(ForeignKey("bank_items.id", ondelete="RESTRICT"))
+    position: Mapped[int] = mapped_column(sa.Integer, primary_key=True)
+    item_id: Mapped[int] = mapped_column(sa.ForeignKey("bank_items.id", ondelete="RESTRICT"))
 
     practice_set: Mapped[PracticeSet] = relationship(back_populates="items")
     item: Mapped[BankItem] = relationship()
@@ -109,15 +99,15 @@ class Enrolment(Base):
 
     __tablename__ = "class_enrolments"
     __table_args__ = (
-        UniqueConstraint("set_id", "student"),
-        CheckConstraint("position >= 0", name="position"),
+        sa.UniqueConstraint("set_id", "student"),
+        sa.CheckConstraint("position >= 0", name="position"),
     )
 
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    set_id: Mapped[int] = mapped_column(ForeignKey("class_sets.id", ondelete="CASCADE"))
-    student: Mapped[str] = mapped_column(String(64))
-    pin_hash: Mapped[str] = mapped_column(String(255))
-    position: Mapped[int] = mapped_column(Integer, default=0)
+    id: Mapped[int] = mapped_column(sa.Integer, primary_key=True)
+    set_id: Mapped[int] = mapped_column(sa.ForeignKey("class_sets.id", ondelete="CASCADE"))
+    student: Mapped[str] = mapped_column(sa.String(64))
+    pin_hash: Mapped[str] = mapped_column(sa.String(255))
+    position: Mapped[int] = mapped_column(sa.Integer, default=0)
     joined_at: Mapped[datetime]
     finished_at: Mapped[datetime | None]
 
@@ -135,17 +125,19 @@ class ClassAnswer(Base):
 
     __tablename__ = "class_answers"
     __table_args__ = (
-        UniqueConstraint("enrolment_id", "position"),
-        CheckConstraint("position >= 0", name="position"),
-        CheckConstraint("seconds >= 0", name="seconds"),
+        sa.UniqueConstraint("enrolment_id", "position"),
+        sa.CheckConstraint("position >= 0", name="position"),
+        sa.CheckConstraint("seconds >= 0", name="seconds"),
     )
 
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    enrolment_id: Mapped[int] = mapped_column(ForeignKey("class_enrolments.id", ondelete="CASCADE"))
-    position: Mapped[int] = mapped_column(Integer)
-    correct: Mapped[bool] = mapped_column(Boolean)
-    seconds: Mapped[float] = mapped_column(Float)
-    timed_out: Mapped[bool] = mapped_column(Boolean)
+    id: Mapped[int] = mapped_column(sa.Integer, primary_key=True)
+    enrolment_id: Mapped[int] = mapped_column(
+        sa.ForeignKey("class_enrolments.id", ondelete="CASCADE")
+    )
+    position: Mapped[int] = mapped_column(sa.Integer)
+    correct: Mapped[bool] = mapped_column(sa.Boolean)
+    seconds: Mapped[float] = mapped_column(sa.Float)
+    timed_out: Mapped[bool] = mapped_column(sa.Boolean)
     answered_at: Mapped[datetime]
 
     enrolment: Mapped[Enrolment] = relationship(back_populates="answers")
@@ -166,13 +158,13 @@ class ClassAnswerPart(Base):
     __tablename__ = "class_answer_parts"
 
     answer_id: Mapped[int] = mapped_column(
-        ForeignKey("class_answers.id", ondelete="CASCADE"), primary_key=True
+        sa.ForeignKey("class_answers.id", ondelete="CASCADE"), primary_key=True
     )
-    part: Mapped[str] = mapped_column(String(16), primary_key=True)
-    position: Mapped[int] = mapped_column(Integer)
-    given: Mapped[str] = mapped_column(Text)
-    expected: Mapped[str] = mapped_column(Text)
-    correct: Mapped[bool] = mapped_column(Boolean)
+    part: Mapped[str] = mapped_column(sa.String(16), primary_key=True)
+    position: Mapped[int] = mapped_column(sa.Integer)
+    given: Mapped[str] = mapped_column(sa.Text)
+    expected: Mapped[str] = mapped_column(sa.Text)
+    correct: Mapped[bool] = mapped_column(sa.Boolean)
 
     answer: Mapped[ClassAnswer] = relationship(back_populates="parts")
 
@@ -181,11 +173,11 @@ class ClassAnswerConcept(Base):
     """A concept (topic id of :mod:`data.topics`) missed in a class answer."""
 
     __tablename__ = "class_answer_concepts"
-    __table_args__ = (Index(None, "topic"),)
+    __table_args__ = (sa.Index(None, "topic"),)
 
     answer_id: Mapped[int] = mapped_column(
-        ForeignKey("class_answers.id", ondelete="CASCADE"), primary_key=True
+        sa.ForeignKey("class_answers.id", ondelete="CASCADE"), primary_key=True
     )
-    topic: Mapped[str] = mapped_column(String(64), primary_key=True)
+    topic: Mapped[str] = mapped_column(sa.String(64), primary_key=True)
 
     answer: Mapped[ClassAnswer] = relationship(back_populates="concepts")

@@ -26,19 +26,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any, ClassVar
 
-from sqlalchemy import (
-    JSON,
-    Boolean,
-    CheckConstraint,
-    DateTime,
-    Float,
-    ForeignKey,
-    Index,
-    Integer,
-    MetaData,
-    String,
-    Text,
-)
+import sqlalchemy as sa
 from sqlalchemy.engine import Dialect
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 from sqlalchemy.types import TypeDecorator
@@ -59,7 +47,7 @@ ITEM_KINDS = ("curated", "generated", "game")
 class UTCDateTime(TypeDecorator[datetime]):
     """A timestamp stored in UTC; naive datetimes are refused, values come back aware."""
 
-    impl = DateTime(timezone=True)
+    impl = sa.DateTime(timezone=True)
     cache_ok = True
 
     def process_bind_param(self, value: datetime | None, dialect: Dialect) -> datetime | None:
@@ -81,11 +69,11 @@ class UTCDateTime(TypeDecorator[datetime]):
 class Base(DeclarativeBase):
     """Base of every model; its metadata carries the naming convention."""
 
-    metadata = MetaData(naming_convention=NAMING_CONVENTION)
+    metadata = sa.MetaData(naming_convention=NAMING_CONVENTION)
     type_annotation_map: ClassVar[dict[Any, Any]] = {
         datetime: UTCDateTime(),
-        dict[str, Any]: JSON(),
-        list[Any]: JSON(),
+        dict[str, Any]: sa.JSON(),
+        list[Any]: sa.JSON(),
     }
 
 
@@ -94,8 +82,8 @@ class Meta(Base):
 
     __tablename__ = "meta"
 
-    key: Mapped[str] = mapped_column(String(64), primary_key=True)
-    value: Mapped[str] = mapped_column(Text)
+    key: Mapped[str] = mapped_column(sa.String(64), primary_key=True)
+    value: Mapped[str] = mapped_column(sa.Text)
 
 
 class Learner(Base):
@@ -103,8 +91,8 @@ class Learner(Base):
 
     __tablename__ = "learners"
 
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    name: Mapped[str] = mapped_column(String(64), unique=True)
+    id: Mapped[int] = mapped_column(sa.Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(sa.String(64), unique=True)
     created_at: Mapped[datetime]
 
     settings: Mapped[list[LearnerSetting]] = relationship(
@@ -118,10 +106,10 @@ class LearnerSetting(Base):
     __tablename__ = "learner_settings"
 
     learner_id: Mapped[int] = mapped_column(
-        ForeignKey("learners.id", ondelete="CASCADE"), primary_key=True
+        sa.ForeignKey("learners.id", ondelete="CASCADE"), primary_key=True
     )
-    key: Mapped[str] = mapped_column(String(64), primary_key=True)
-    value: Mapped[Any] = mapped_column(JSON)
+    key: Mapped[str] = mapped_column(sa.String(64), primary_key=True)
+    value: Mapped[Any] = mapped_column(sa.JSON)
     updated_at: Mapped[datetime]
 
     learner: Mapped[Learner] = relationship(back_populates="settings")
@@ -138,30 +126,30 @@ class BankItem(Base):
 
     __tablename__ = "bank_items"
     __table_args__ = (
-        CheckConstraint("kind IN ('curated', 'generated', 'game')", name="kind"),
-        CheckConstraint("difficulty BETWEEN 1 AND 5", name="difficulty"),
-        Index(None, "kind", "difficulty"),
-        Index(None, "rules"),
+        sa.CheckConstraint("kind IN ('curated', 'generated', 'game')", name="kind"),
+        sa.CheckConstraint("difficulty BETWEEN 1 AND 5", name="difficulty"),
+        sa.Index(None, "kind", "difficulty"),
+        sa.Index(None, "rules"),
     )
 
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    uid: Mapped[str] = mapped_column(String(64), unique=True)
-    kind: Mapped[str] = mapped_column(String(16))
-    rules: Mapped[str] = mapped_column(String(32))
+    id: Mapped[int] = mapped_column(sa.Integer, primary_key=True)
+    uid: Mapped[str] = mapped_column(sa.String(64), unique=True)
+    kind: Mapped[str] = mapped_column(sa.String(16))
+    rules: Mapped[str] = mapped_column(sa.String(32))
     problem: Mapped[dict[str, Any]]
     answer: Mapped[dict[str, Any]]
     fu: Mapped[int]
     han: Mapped[int]
     yakuman: Mapped[int]
-    limit: Mapped[str | None] = mapped_column("limit_name", String(24))
+    limit: Mapped[str | None] = mapped_column("limit_name", sa.String(24))
     total: Mapped[int]
-    declaration: Mapped[str] = mapped_column(String(32))
-    dealer: Mapped[bool] = mapped_column(Boolean)
-    tsumo: Mapped[bool] = mapped_column(Boolean)
-    closed: Mapped[bool] = mapped_column(Boolean)
+    declaration: Mapped[str] = mapped_column(sa.String(32))
+    dealer: Mapped[bool] = mapped_column(sa.Boolean)
+    tsumo: Mapped[bool] = mapped_column(sa.Boolean)
+    closed: Mapped[bool] = mapped_column(sa.Boolean)
     difficulty: Mapped[int]
-    source: Mapped[str] = mapped_column(String(200), default="")
-    note: Mapped[str | None] = mapped_column(Text)
+    source: Mapped[str] = mapped_column(sa.String(200), default="")
+    note: Mapped[str | None] = mapped_column(sa.Text)
     focus: Mapped[list[Any]]
     created_at: Mapped[datetime]
 
@@ -174,12 +162,12 @@ class ItemTopic(Base):
     """A topic (see :mod:`data.topics`) that a bank item exercises."""
 
     __tablename__ = "item_topics"
-    __table_args__ = (Index(None, "topic"),)
+    __table_args__ = (sa.Index(None, "topic"),)
 
     item_id: Mapped[int] = mapped_column(
-        ForeignKey("bank_items.id", ondelete="CASCADE"), primary_key=True
+        sa.ForeignKey("bank_items.id", ondelete="CASCADE"), primary_key=True
     )
-    topic: Mapped[str] = mapped_column(String(64), primary_key=True)
+    topic: Mapped[str] = mapped_column(sa.String(64), primary_key=True)
 
     item: Mapped[BankItem] = relationship(back_populates="topics")
 
@@ -193,19 +181,19 @@ class Attempt(Base):
 
     __tablename__ = "attempts"
     __table_args__ = (
-        Index(None, "learner_id", "answered_at"),
-        Index(None, "item_id"),
-        Index(None, "session"),
+        sa.Index(None, "learner_id", "answered_at"),
+        sa.Index(None, "item_id"),
+        sa.Index(None, "session"),
     )
 
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    learner_id: Mapped[int] = mapped_column(ForeignKey("learners.id", ondelete="CASCADE"))
-    item_id: Mapped[int | None] = mapped_column(ForeignKey("bank_items.id", ondelete="RESTRICT"))
-    drill: Mapped[str] = mapped_column(String(32))
-    session: Mapped[str | None] = mapped_column(String(64))
-    question: Mapped[dict[str, Any] | None] = mapped_column(JSON)
-    correct: Mapped[bool] = mapped_column(Boolean)
-    seconds: Mapped[float] = mapped_column(Float)
+    id: Mapped[int] = mapped_column(sa.Integer, primary_key=True)
+    learner_id: Mapped[int] = mapped_column(sa.ForeignKey("learners.id", ondelete="CASCADE"))
+    item_id: Mapped[int | None] = mapped_column(sa.ForeignKey("bank_items.id", ondelete="RESTRICT"))
+    drill: Mapped[str] = mapped_column(sa.String(32))
+    session: Mapped[str | None] = mapped_column(sa.String(64))
+    question: Mapped[dict[str, Any] | None] = mapped_column(sa.JSON)
+    correct: Mapped[bool] = mapped_column(sa.Boolean)
+    seconds: Mapped[float] = mapped_column(sa.Float)
     answered_at: Mapped[datetime]
 
     parts: Mapped[list[AttemptPart]] = relationship(
@@ -225,13 +213,13 @@ class AttemptPart(Base):
     __tablename__ = "attempt_parts"
 
     attempt_id: Mapped[int] = mapped_column(
-        ForeignKey("attempts.id", ondelete="CASCADE"), primary_key=True
+        sa.ForeignKey("attempts.id", ondelete="CASCADE"), primary_key=True
     )
-    part: Mapped[str] = mapped_column(String(16), primary_key=True)
+    part: Mapped[str] = mapped_column(sa.String(16), primary_key=True)
     position: Mapped[int]
-    given: Mapped[str] = mapped_column(Text)
-    expected: Mapped[str] = mapped_column(Text)
-    correct: Mapped[bool] = mapped_column(Boolean)
+    given: Mapped[str] = mapped_column(sa.Text)
+    expected: Mapped[str] = mapped_column(sa.Text)
+    correct: Mapped[bool] = mapped_column(sa.Boolean)
 
     attempt: Mapped[Attempt] = relationship(back_populates="parts")
 
@@ -240,11 +228,11 @@ class AttemptConcept(Base):
     """A concept (topic id) the learner missed in an attempt."""
 
     __tablename__ = "attempt_concepts"
-    __table_args__ = (Index(None, "topic"),)
+    __table_args__ = (sa.Index(None, "topic"),)
 
     attempt_id: Mapped[int] = mapped_column(
-        ForeignKey("attempts.id", ondelete="CASCADE"), primary_key=True
+        sa.ForeignKey("attempts.id", ondelete="CASCADE"), primary_key=True
     )
-    topic: Mapped[str] = mapped_column(String(64), primary_key=True)
+    topic: Mapped[str] = mapped_column(sa.String(64), primary_key=True)
 
     attempt: Mapped[Attempt] = relationship(back_populates="concepts")

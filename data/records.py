@@ -8,6 +8,8 @@ grading and the scheduler work with them and never touch a session.
 (True, False, True)
 >>> Problem.from_record(p.to_record()) == p
 True
+>>> [f.name for f in fields(WinFlags)] == list(FLAGS)  # one definition, the batch's order
+True
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from scoring.batch import FLAGS as BATCH_FLAGS
+from scoring.hand import WinFlags
 from scoring.result import Payment
 
 if TYPE_CHECKING:
@@ -65,11 +68,12 @@ class Part(StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
-class Problem:
+class Problem(WinFlags):
     """A winning hand and its situation: the batch input of ``docs/scoring-io.md``.
 
     Tiles are MPSZ strings (``hand`` includes the winning tile); ``melds`` are
-    ``"<kind> <tiles>"`` strings; ``dora`` and ``ura`` are indicator tiles.
+    ``"<kind> <tiles>"`` strings; ``dora`` and ``ura`` are indicator tiles. The
+    situational flags (keyword-only) are the scorer's own :class:`scoring.hand.WinFlags`.
     """
 
     hand: str
@@ -78,16 +82,6 @@ class Problem:
     tsumo: bool = False
     round: str = "E"
     seat: str = "E"
-    riichi: bool = False
-    double_riichi: bool = False
-    ippatsu: bool = False
-    rinshan: bool = False
-    chankan: bool = False
-    haitei: bool = False
-    houtei: bool = False
-    tenhou: bool = False
-    chiihou: bool = False
-    renhou: bool = False
     dora: str = ""
     ura: str = ""
     honba: int = 0

@@ -38,18 +38,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import (
-    JSON,
-    BigInteger,
-    Boolean,
-    CheckConstraint,
-    Float,
-    ForeignKey,
-    Index,
-    Integer,
-    String,
-    UniqueConstraint,
-)
+import sqlalchemy as sa
 from sqlalchemy.orm import Mapped, mapped_column
 
 from .models import Attempt, Base
@@ -68,36 +57,36 @@ class SrsCard(Base):
 
     __tablename__ = "srs_cards"
     __table_args__ = (
-        CheckConstraint("kind IN ('hand', 'concept', 'cell')", name="kind"),
-        CheckConstraint("origin IN ('new', 'missed', 'table')", name="origin"),
-        CheckConstraint("state IN (1, 2, 3)", name="state"),
-        UniqueConstraint("learner_id", "kind", "subject"),
-        Index(None, "learner_id", "state", "due"),
-        Index(None, "learner_id", "due"),
-        Index(None, "learner_id", "created_at"),
-        Index(None, "item_id"),
+        sa.CheckConstraint("kind IN ('hand', 'concept', 'cell')", name="kind"),
+        sa.CheckConstraint("origin IN ('new', 'missed', 'table')", name="origin"),
+        sa.CheckConstraint("state IN (1, 2, 3)", name="state"),
+        sa.UniqueConstraint("learner_id", "kind", "subject"),
+        sa.Index(None, "learner_id", "state", "due"),
+        sa.Index(None, "learner_id", "due"),
+        sa.Index(None, "learner_id", "created_at"),
+        sa.Index(None, "item_id"),
     )
 
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    learner_id: Mapped[int] = mapped_column(ForeignKey("learners.id", ondelete="CASCADE"))
-    kind: Mapped[str] = mapped_column(String(16))
-    subject: Mapped[str] = mapped_column(String(64))
-    item_id: Mapped[int | None] = mapped_column(ForeignKey("bank_items.id", ondelete="RESTRICT"))
-    concepts: Mapped[list[Any]] = mapped_column(JSON)
-    han: Mapped[int | None] = mapped_column(Integer)
-    fu: Mapped[int | None] = mapped_column(Integer)
-    dealer: Mapped[bool | None] = mapped_column(Boolean)
-    tsumo: Mapped[bool | None] = mapped_column(Boolean)
-    origin: Mapped[str] = mapped_column(String(16))
-    state: Mapped[int] = mapped_column(Integer)
-    step: Mapped[int | None] = mapped_column(Integer)
-    stability: Mapped[float | None] = mapped_column(Float)
-    difficulty: Mapped[float | None] = mapped_column(Float)
+    id: Mapped[int] = mapped_column(sa.Integer, primary_key=True)
+    learner_id: Mapped[int] = mapped_column(sa.ForeignKey("learners.id", ondelete="CASCADE"))
+    kind: Mapped[str] = mapped_column(sa.String(16))
+    subject: Mapped[str] = mapped_column(sa.String(64))
+    item_id: Mapped[int | None] = mapped_column(sa.ForeignKey("bank_items.id", ondelete="RESTRICT"))
+    concepts: Mapped[list[Any]] = mapped_column(sa.JSON)
+    han: Mapped[int | None] = mapped_column(sa.Integer)
+    fu: Mapped[int | None] = mapped_column(sa.Integer)
+    dealer: Mapped[bool | None] = mapped_column(sa.Boolean)
+    tsumo: Mapped[bool | None] = mapped_column(sa.Boolean)
+    origin: Mapped[str] = mapped_column(sa.String(16))
+    state: Mapped[int] = mapped_column(sa.Integer)
+    step: Mapped[int | None] = mapped_column(sa.Integer)
+    stability: Mapped[float | None] = mapped_column(sa.Float)
+    difficulty: Mapped[float | None] = mapped_column(sa.Float)
     due: Mapped[datetime]
     last_review: Mapped[datetime | None]
-    reps: Mapped[int] = mapped_column(Integer, default=0)
-    lapses: Mapped[int] = mapped_column(Integer, default=0)
-    leech: Mapped[bool] = mapped_column(Boolean, default=False)
+    reps: Mapped[int] = mapped_column(sa.Integer, default=0)
+    lapses: Mapped[int] = mapped_column(sa.Integer, default=0)
+    leech: Mapped[bool] = mapped_column(sa.Boolean, default=False)
     created_at: Mapped[datetime]
 
 
@@ -106,30 +95,32 @@ class SrsReview(Base):
 
     __tablename__ = "srs_reviews"
     __table_args__ = (
-        CheckConstraint("rating BETWEEN 1 AND 4", name="rating"),
-        CheckConstraint("auto_rating BETWEEN 1 AND 4", name="auto_rating"),
-        CheckConstraint("kind IN ('new', 'learn', 'review', 'relearn', 'miss')", name="kind"),
-        Index(None, "learner_id", "reviewed_at"),
-        Index(None, "card_id", "reviewed_at"),
-        Index(None, "attempt_id"),
-        Index(None, "item_id"),
+        sa.CheckConstraint("rating BETWEEN 1 AND 4", name="rating"),
+        sa.CheckConstraint("auto_rating BETWEEN 1 AND 4", name="auto_rating"),
+        sa.CheckConstraint("kind IN ('new', 'learn', 'review', 'relearn', 'miss')", name="kind"),
+        sa.Index(None, "learner_id", "reviewed_at"),
+        sa.Index(None, "card_id", "reviewed_at"),
+        sa.Index(None, "attempt_id"),
+        sa.Index(None, "item_id"),
     )
 
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    card_id: Mapped[int] = mapped_column(ForeignKey("srs_cards.id", ondelete="CASCADE"))
-    learner_id: Mapped[int] = mapped_column(ForeignKey("learners.id", ondelete="CASCADE"))
-    item_id: Mapped[int | None] = mapped_column(ForeignKey("bank_items.id", ondelete="RESTRICT"))
-    attempt_id: Mapped[int | None] = mapped_column(ForeignKey("attempts.id", ondelete="SET NULL"))
-    kind: Mapped[str] = mapped_column(String(16))
-    rating: Mapped[int] = mapped_column(Integer)
-    auto_rating: Mapped[int | None] = mapped_column(Integer)
-    correct: Mapped[bool] = mapped_column(Boolean)
+    id: Mapped[int] = mapped_column(sa.Integer, primary_key=True)
+    card_id: Mapped[int] = mapped_column(sa.ForeignKey("srs_cards.id", ondelete="CASCADE"))
+    learner_id: Mapped[int] = mapped_column(sa.ForeignKey("learners.id", ondelete="CASCADE"))
+    item_id: Mapped[int | None] = mapped_column(sa.ForeignKey("bank_items.id", ondelete="RESTRICT"))
+    attempt_id: Mapped[int | None] = mapped_column(
+        sa.ForeignKey("attempts.id", ondelete="SET NULL")
+    )
+    kind: Mapped[str] = mapped_column(sa.String(16))
+    rating: Mapped[int] = mapped_column(sa.Integer)
+    auto_rating: Mapped[int | None] = mapped_column(sa.Integer)
+    correct: Mapped[bool] = mapped_column(sa.Boolean)
     reviewed_at: Mapped[datetime]
-    duration_ms: Mapped[int | None] = mapped_column(Integer)
-    state_before: Mapped[int] = mapped_column(Integer)
-    state: Mapped[int] = mapped_column(Integer)
-    stability: Mapped[float | None] = mapped_column(Float)
-    difficulty: Mapped[float | None] = mapped_column(Float)
+    duration_ms: Mapped[int | None] = mapped_column(sa.Integer)
+    state_before: Mapped[int] = mapped_column(sa.Integer)
+    state: Mapped[int] = mapped_column(sa.Integer)
+    stability: Mapped[float | None] = mapped_column(sa.Float)
+    difficulty: Mapped[float | None] = mapped_column(sa.Float)
     due: Mapped[datetime]
 
 
@@ -148,16 +139,16 @@ class SrsTotals(Base):
     __tablename__ = "srs_totals"
 
     learner_id: Mapped[int] = mapped_column(
-        ForeignKey("learners.id", ondelete="CASCADE"), primary_key=True
+        sa.ForeignKey("learners.id", ondelete="CASCADE"), primary_key=True
     )
-    counted: Mapped[int] = mapped_column(Integer)
-    id_sum: Mapped[int] = mapped_column(BigInteger)
-    last_attempt_id: Mapped[int] = mapped_column(Integer)
+    counted: Mapped[int] = mapped_column(sa.Integer)
+    id_sum: Mapped[int] = mapped_column(sa.BigInteger)
+    last_attempt_id: Mapped[int] = mapped_column(sa.Integer)
     last_answered_at: Mapped[datetime | None]
-    day_offset: Mapped[int] = mapped_column(Integer)
-    right_run: Mapped[int] = mapped_column(Integer)
-    best_right_run: Mapped[int] = mapped_column(Integer)
-    totals: Mapped[dict[str, Any]] = mapped_column(JSON)
+    day_offset: Mapped[int] = mapped_column(sa.Integer)
+    right_run: Mapped[int] = mapped_column(sa.Integer)
+    best_right_run: Mapped[int] = mapped_column(sa.Integer)
+    totals: Mapped[dict[str, Any]] = mapped_column(sa.JSON)
 
 
 class SrsItemAnswers(Base):
@@ -166,13 +157,13 @@ class SrsItemAnswers(Base):
     __tablename__ = "srs_item_answers"
 
     learner_id: Mapped[int] = mapped_column(
-        ForeignKey("learners.id", ondelete="CASCADE"), primary_key=True
+        sa.ForeignKey("learners.id", ondelete="CASCADE"), primary_key=True
     )
     item_id: Mapped[int] = mapped_column(
-        ForeignKey("bank_items.id", ondelete="CASCADE"), primary_key=True
+        sa.ForeignKey("bank_items.id", ondelete="CASCADE"), primary_key=True
     )
-    answers: Mapped[int] = mapped_column(Integer)
+    answers: Mapped[int] = mapped_column(sa.Integer)
 
 
 #: The median time of a learner's answers is read along this index (``bench/srs.py``).
-ATTEMPT_TIMES = Index("ix_attempts_learner_id_seconds", Attempt.learner_id, Attempt.seconds)
+ATTEMPT_TIMES = sa.Index("ix_attempts_learner_id_seconds", Attempt.learner_id, Attempt.seconds)

@@ -169,12 +169,11 @@ class NewCard:
     cell: Cell | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class ReviewWrite:
-    """One review to store: the card (existing id or a new one), rating and schedule after.
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ReviewOutcome:
+    """What one review came to, stored or to store (keyword-only fields).
 
     Attributes:
-        card: the card's id, or a :class:`NewCard` to create.
         kind: how the review came about.
         rating: 1 Again, 2 Hard, 3 Good, 4 Easy (the rating that counts).
         auto_rating: the rating the grading proposed.
@@ -183,6 +182,26 @@ class ReviewWrite:
         duration_ms: time taken, if known.
         state_before: the state before (NEW for a card created now).
         schedule: the schedule after.
+    """
+
+    kind: ReviewKind
+    rating: int
+    auto_rating: int | None
+    correct: bool
+    reviewed_at: datetime
+    duration_ms: int | None
+    state_before: CardState
+    schedule: Schedule
+
+
+@dataclass(frozen=True, slots=True)
+class ReviewWrite(ReviewOutcome):
+    """One review to store: the card (existing id or a new one) and what the review came to.
+
+    Attributes:
+        card: the card's id, or a :class:`NewCard` to create.
+        kind, rating, auto_rating, correct, reviewed_at, duration_ms, state_before,
+            schedule: see :class:`ReviewOutcome`.
         item_id: the hand asked (a sibling or fresh hand may differ from the card's).
         attempt_id: the stored answer, if any.
         set_item_id: make this the hand the card asks while (re)learned.
@@ -190,14 +209,6 @@ class ReviewWrite:
     """
 
     card: int | NewCard
-    kind: ReviewKind
-    rating: int
-    auto_rating: int | None
-    correct: bool
-    reviewed_at: datetime
-    duration_ms: int | None
-    state_before: CardState
-    schedule: Schedule
     item_id: int | None = None
     attempt_id: int | None = None
     set_item_id: int | None = None
@@ -205,22 +216,14 @@ class ReviewWrite:
 
 
 @dataclass(frozen=True, slots=True)
-class ReviewRecord:
-    """One stored review."""
+class ReviewRecord(ReviewOutcome):
+    """One stored review: its ids, and what it came to (:class:`ReviewOutcome`)."""
 
     id: int
     card_id: int
     learner_id: int
     item_id: int | None
     attempt_id: int | None
-    kind: ReviewKind
-    rating: int
-    auto_rating: int | None
-    correct: bool
-    reviewed_at: datetime
-    duration_ms: int | None
-    state_before: CardState
-    schedule: Schedule
 
 
 @dataclass(frozen=True, slots=True)

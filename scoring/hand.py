@@ -140,13 +140,14 @@ class Meld:
         return f"{self.kind.value} {format_tiles(self.tiles)}"
 
 
-@dataclass(frozen=True, slots=True)
-class Situation:
-    """Everything about a win that is not the tiles in the hand."""
+@dataclass(frozen=True, slots=True, kw_only=True)
+class WinFlags:
+    """The situational flags of a win, named and ordered as the batch format's flags.
 
-    tsumo: bool = False
-    round_wind: Wind = Wind.EAST
-    seat_wind: Wind = Wind.EAST
+    The one definition of these flags: the scorer's :class:`Situation` and the
+    bank's ``data.records.Problem`` both are ``WinFlags`` (keyword-only fields).
+    """
+
     riichi: bool = False
     double_riichi: bool = False
     ippatsu: bool = False
@@ -157,6 +158,15 @@ class Situation:
     tenhou: bool = False
     chiihou: bool = False
     renhou: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Situation(WinFlags):
+    """Everything about a win that is not the tiles in the hand (its flags: :class:`WinFlags`)."""
+
+    tsumo: bool = False
+    round_wind: Wind = Wind.EAST
+    seat_wind: Wind = Wind.EAST
     dora: tuple[Tile, ...] = ()
     ura: tuple[Tile, ...] = ()
     honba: int = 0

@@ -9,29 +9,14 @@ worked out only when something is wrong.
 
 from __future__ import annotations
 
+from . import facts
 from .errors import (
     SituationError,
     TileCountError,
     TooManyCopiesError,
     WinningTileError,
 )
-from .facts import (
-    CHANKAN,
-    CHIIHOU,
-    DOUBLE_RIICHI,
-    HAITEI,
-    HOUTEI,
-    IPPATSU,
-    RENHOU,
-    RIICHI,
-    RINSHAN,
-    SPECIAL,
-    TENHOU,
-    TSUMO,
-    Facts,
-    concealed_tiles,
-    facts_of,
-)
+from .facts import SPECIAL, Facts, concealed_tiles, facts_of
 from .hand import Hand, Situation
 from .rules import RuleProfile
 from .shapes import HONORS, SUITED, SuitEntry
@@ -192,34 +177,34 @@ def _check_reds(rules: RuleProfile, hand_counts: bytes, reds: tuple[int, int, in
 
 def _check_situation(f: Facts) -> None:
     fl = f.flags
-    tsumo = bool(fl & TSUMO)
-    in_riichi = bool(fl & (RIICHI | DOUBLE_RIICHI))
+    tsumo = bool(fl & facts.TSUMO)
+    in_riichi = bool(fl & (facts.RIICHI | facts.DOUBLE_RIICHI))
     dealer = f.seat == 27
     open_meld = next((m for m in f.melds if m.is_open), None)
-    riichi_word = "double riichi" if fl & DOUBLE_RIICHI else "riichi"
+    riichi_word = "double riichi" if fl & facts.DOUBLE_RIICHI else "riichi"
     if in_riichi and open_meld is not None:
         raise SituationError(
             f"{riichi_word} needs a closed hand, but the hand has the open meld '{open_meld.text}'"
         )
-    if fl & IPPATSU and not in_riichi:
+    if fl & facts.IPPATSU and not in_riichi:
         raise SituationError("ippatsu is only possible after riichi")
-    if fl & RINSHAN:
+    if fl & facts.RINSHAN:
         if not any(m.is_kan for m in f.melds):
             raise SituationError("rinshan needs a kan in the hand, and there is none")
         if not tsumo:
             raise SituationError("rinshan is a win on the replacement tile, so it cannot be a ron")
-    if fl & CHANKAN and tsumo:
+    if fl & facts.CHANKAN and tsumo:
         raise SituationError("chankan is a ron on a tile added to a kan, so it cannot be a tsumo")
-    if fl & HAITEI and not tsumo:
+    if fl & facts.HAITEI and not tsumo:
         raise SituationError("haitei is a tsumo on the last tile; a ron on it is houtei")
-    if fl & HOUTEI and tsumo:
+    if fl & facts.HOUTEI and tsumo:
         raise SituationError("houtei is a ron on the last discard; a tsumo on it is haitei")
-    if fl & HAITEI and fl & RINSHAN:
+    if fl & facts.HAITEI and fl & facts.RINSHAN:
         raise SituationError(
             "haitei and rinshan cannot both happen: the replacement tile "
             "is not the last tile of the wall"
         )
-    if fl & TENHOU:
+    if fl & facts.TENHOU:
         if not dealer:
             raise SituationError(
                 "tenhou is only for the dealer (seat East); "
@@ -231,7 +216,7 @@ def _check_situation(f: Facts) -> None:
             )
         if f.melds or in_riichi:
             raise SituationError("tenhou happens before any call or riichi")
-    if fl & CHIIHOU:
+    if fl & facts.CHIIHOU:
         if dealer:
             raise SituationError("chiihou is for a non-dealer; the dealer's is tenhou")
         if not tsumo:
@@ -242,7 +227,7 @@ def _check_situation(f: Facts) -> None:
             )
         if f.melds:
             raise SituationError("chiihou happens before any call, but the hand has melds")
-    if fl & RENHOU:
+    if fl & facts.RENHOU:
         if dealer:
             raise SituationError(
                 "renhou is for a non-dealer; the dealer has no turn before their first draw"

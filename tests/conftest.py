@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+# Cache compiled modules (and pytest's rewritten test modules) even where the
+# environment sets PYTHONDONTWRITEBYTECODE: otherwise every run compiles the
+# project and rewrites the asserts of ~200 test modules again, about 5 s of
+# CPU a run (a worker, with pytest-xdist). The caches are ignored by git.
+sys.dont_write_bytecode = False
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared"
@@ -27,3 +34,28 @@ def _english_unless_chosen(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     use("en")
     yield
     use("en")
+
+
+#: Parametrized tests whose first variant is enough for everyday work: the others
+#: are marked ``slow`` (they run in the full suite, ``.ci/run``). Each costs seconds
+#: a variant (a Pilot session, or a database filled with history).
+SLOW_AFTER_FIRST_VARIANT = frozenset({
+    "test_a_session_in_the_learners_language",
+    "test_a_limit_hand_shows_the_same_fields_and_the_fu_does_not_count",
+    "test_a_whole_answer_typed_fast_fills_each_field_and_submits",
+    "test_going_back_to_a_field_keeps_its_text_to_fix_a_typo",
+})  # fmt: skip
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark ``slow`` every variant but the first of :data:`SLOW_AFTER_FIRST_VARIANT`."""
+    seen: set[tuple[str, str]] = set()
+    for item in items:
+        name = getattr(item, "originalname", item.name)
+        if name not in SLOW_AFTER_FIRST_VARIANT:
+            continue
+        key = (str(item.path), name)
+        if key in seen:
+            item.add_marker(pytest.mark.slow)
+        seen.add(key)

@@ -18,6 +18,7 @@ def _tool(name: str) -> list[str]:
     return [exe]
 
 
+@pytest.mark.slow
 def test_mypy_strict_on_every_package() -> None:
     proc = subprocess.run([*_tool("mypy"), "--strict", "scoring", "data", "quiz"], cwd=ROOT,
                           capture_output=True, text=True, timeout=600)

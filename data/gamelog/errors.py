@@ -1,6 +1,6 @@
 """Why a game log is refused: one clear line each, all under :class:`LogError`.
 
->>> str(ThreePlayerGameError("a.mjlog", "a 3-player game (sanma); we teach 4-player scoring"))
+>>> str(ThreePlayerGameError("a.mjlog"))
 'a.mjlog: refused: a 3-player game (sanma); we teach 4-player scoring'
 """
 
@@ -33,6 +33,11 @@ class MalformedLogError(LogError):
 
 class ThreePlayerGameError(LogError):
     """A 3-player (sanma) game: the trainer teaches 4-player scoring."""
+
+    def __init__(
+        self, origin: str, reason: str = "a 3-player game (sanma); we teach 4-player scoring"
+    ) -> None:
+        super().__init__(origin, reason)
 
 
 class NotServerLogError(LogError):

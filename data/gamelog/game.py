@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from .situation import WinSituation
+from .situation import Event, WinSituation, replayed
 
 _GAME_ID = re.compile(r"\d{10}gm-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{8}")
 
@@ -58,3 +59,24 @@ class GameLog:
             return ""
         name = self.players[seat] if seat < len(self.players) else ""
         return name or f"seat {seat}"
+
+
+def replayed_game(
+    events: Sequence[Event],
+    origin: str,
+    *,
+    game: str,
+    format: LogFormat,
+    rules: str | None,
+    players: Iterable[str],
+    seed: str = "",
+) -> GameLog:
+    """The game a reader's events make: its wins replayed, wrapped with what the log says.
+
+    Raises:
+        MalformedLogError: naming ``origin``, for play that cannot be followed.
+    """
+    wins = replayed(events, origin)
+    return GameLog(
+        game=game, format=format, rules=rules, players=tuple(players), wins=tuple(wins), seed=seed
+    )

@@ -18,25 +18,12 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
+from . import situation as play
 from .errors import MalformedLogError, ThreePlayerGameError
-from .game import GameLog, LogFormat, content_id, game_id_in
-from .situation import (
-    WINDS,
-    Call,
-    CallKind,
-    Discard,
-    Draw,
-    Event,
-    NewDora,
-    Recorded,
-    Riichi,
-    StartRound,
-    Win,
-    replayed,
-)
+from .game import GameLog, LogFormat, content_id, game_id_in, replayed_game
 
 _HONOURS = "ESWNPFC"
-_CALLS = {"chi": CallKind.CHI, "pon": CallKind.PON, "daiminkan": CallKind.MINKAN}
+_CALLS = {"chi": play.CallKind.CHI, "pon": play.CallKind.PON, "daiminkan": play.CallKind.MINKAN}
 
 
 def tile_of(text: Any) -> str:
@@ -56,15 +43,15 @@ def _tiles(values: Any) -> tuple[str, ...]:
     return tuple(tile_of(v) for v in values)
 
 
-def _event(line: dict[str, Any], first_win: list[bool]) -> Event | None:
+def _event(line: dict[str, Any], first_win: list[bool]) -> play.Event | None:
     kind = line.get("type")
     if kind == "start_kyoku":
-        number = WINDS.index(line["bakaze"]) * 4 + int(line["kyoku"]) - 1
+        number = play.WINDS.index(line["bakaze"]) * 4 + int(line["kyoku"]) - 1
         hands = tuple(_tiles(h) for h in line["tehais"])
         if len(hands) != 4 or len(line.get("scores", [0] * 4)) != 4:
-            raise ThreePlayerGameError("", "")
+            raise ThreePlayerGameError("")
         first_win[0] = True
-        return StartRound(
+        return play.StartRound(
             number,
             int(line["honba"]),
             int(line["kyotaku"]),
@@ -73,27 +60,27 @@ def _event(line: dict[str, Any], first_win: list[bool]) -> Event | None:
             dealer=int(line["oya"]),
         )
     if kind == "tsumo":
-        return Draw(int(line["actor"]), tile_of(line["pai"]))
+        return play.Draw(int(line["actor"]), tile_of(line["pai"]))
     if kind == "dahai":
-        return Discard(int(line["actor"]), tile_of(line["pai"]))
+        return play.Discard(int(line["actor"]), tile_of(line["pai"]))
     if kind == "reach":
-        return Riichi(int(line["actor"]))
+        return play.Riichi(int(line["actor"]))
     if kind in _CALLS:
         called = tile_of(line["pai"])
         tiles = (*_tiles(line["consumed"]), called)
-        return Call(int(line["actor"]), _CALLS[kind], tiles, called, int(line["target"]))
+        return play.Call(int(line["actor"]), _CALLS[kind], tiles, called, int(line["target"]))
     if kind == "kakan":
         tiles = (*_tiles(line["consumed"]), tile_of(line["pai"]))
-        return Call(int(line["actor"]), CallKind.SHOUMINKAN, tiles)
+        return play.Call(int(line["actor"]), play.CallKind.SHOUMINKAN, tiles)
     if kind == "ankan":
-        return Call(int(line["actor"]), CallKind.ANKAN, _tiles(line["consumed"]))
+        return play.Call(int(line["actor"]), play.CallKind.ANKAN, _tiles(line["consumed"]))
     if kind == "dora":
-        return NewDora(tile_of(line["dora_marker"]))
+        return play.NewDora(tile_of(line["dora_marker"]))
     if kind == "hora":
         who, source = int(line["actor"]), int(line["target"])
         fu = line.get("fu")
         han = line.get("fan", line.get("han"))
-        recorded = Recorded(
+        recorded = play.Recorded(
             points=line.get("hora_points") if isinstance(line.get("hora_points"), int) else None,
             deltas=tuple(int(d) for d in line["deltas"]) if "deltas" in line else None,
             fu=fu if isinstance(fu, int) and fu > 0 else None,
@@ -101,7 +88,7 @@ def _event(line: dict[str, Any], first_win: list[bool]) -> Event | None:
         )
         takes = first_win[0]
         first_win[0] = False
-        return Win(who, source, recorded, _tiles(line.get("ura_markers", [])), takes)
+        return play.Win(who, source, recorded, _tiles(line.get("ura_markers", [])), takes)
     return None
 
 
@@ -113,34 +100,30 @@ def read_mjai(lines: Sequence[dict[str, Any]], *, origin: str, name: str | None 
         MalformedLogError: for events that cannot be followed.
     """
     names: tuple[str, ...] = ("", "", "", "")
-    events: list[Event] = []
+    events: list[play.Event] = []
     first_win = [True]
     for n, line in enumerate(lines, 1):
         if line.get("type") == "start_game":
             names = tuple(str(v) for v in line.get("names", names))
             if len(names) != 4:
-                raise ThreePlayerGameError(
-                    origin, "a 3-player game (sanma); we teach 4-player scoring"
-                )
+                raise ThreePlayerGameError(origin)
             continue
         try:
             event = _event(line, first_win)
         except ThreePlayerGameError:
-            raise ThreePlayerGameError(
-                origin, "a 3-player game (sanma); we teach 4-player scoring"
-            ) from None
+            raise ThreePlayerGameError(origin) from None
         except (KeyError, ValueError, TypeError, IndexError) as e:
             raise MalformedLogError(origin, f"event {n} is malformed ({e})") from None
         if event is not None:
             events.append(event)
-    if not any(isinstance(e, StartRound) for e in events):
+    if not any(isinstance(e, play.StartRound) for e in events):
         raise MalformedLogError(origin, "the mjai log has no round (no start_kyoku)")
-    wins = replayed(events, origin)
     text = json.dumps(list(lines), sort_keys=True, separators=(",", ":"))
-    return GameLog(
+    return replayed_game(
+        events,
+        origin,
         game=game_id_in(name or "") or content_id(text),
         format=LogFormat.MJAI,
         rules=None,
         players=names,
-        wins=tuple(wins),
     )

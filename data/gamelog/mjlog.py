@@ -15,25 +15,12 @@ the shuffle seed (``seed-`` and the first 16 hex digits of its SHA-1).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from urllib.parse import unquote
 
+from . import situation as play
 from .errors import MalformedLogError, NotServerLogError, ThreePlayerGameError
-from .game import GameLog, LogFormat, content_id, game_id_in
-from .situation import (
-    Call,
-    CallKind,
-    Discard,
-    Draw,
-    Event,
-    NewDora,
-    Recorded,
-    Riichi,
-    StartRound,
-    Win,
-    WinSituation,
-    replayed,
-)
+from .game import GameLog, LogFormat, content_id, game_id_in, replayed_game
 
 _TAG = re.compile(r"<([A-Z]+)(\d*)([^>]*)>")
 _ATTR = re.compile(r"([A-Za-z0-9_]+)\s*=\s*\"([^\"]*)\"")
@@ -61,7 +48,7 @@ def _ints(text: str) -> list[int]:
     return [int(v) for v in text.split(",") if v.strip() != ""]
 
 
-def decode_meld(who: int, m: int, red: bool) -> Call:
+def decode_meld(who: int, m: int, red: bool) -> play.Call:
     """The call packed in an ``N`` tag's ``m`` (chi, pon, added kan, open or closed kan).
 
     >>> decode_meld(0, 10479, True).kind.value
@@ -75,7 +62,7 @@ def decode_meld(who: int, m: int, red: bool) -> Call:
         base = (t // 7) * 9 + t % 7
         ids = [(base + i) * 4 + ((m >> (3 + 2 * i)) & 3) for i in range(3)]
         tiles = tuple(tile_of(i, red) for i in ids)
-        return Call(who, CallKind.CHI, tiles, tiles[called_at], source)
+        return play.Call(who, play.CallKind.CHI, tiles, tiles[called_at], source)
     if m & 0x18:  # pon or added kan
         unused = (m & 0x60) >> 5
         t = (m & 0xFE00) >> 9
@@ -84,17 +71,17 @@ def decode_meld(who: int, m: int, red: bool) -> Call:
         ids = [base + i for i in range(4) if i != unused]
         tiles = tuple(tile_of(i, red) for i in ids)
         if m & 0x8:
-            return Call(who, CallKind.PON, tiles, tiles[called_at], source)
+            return play.Call(who, play.CallKind.PON, tiles, tiles[called_at], source)
         four = tuple(tile_of(base + i, red) for i in range(4))
-        return Call(who, CallKind.SHOUMINKAN, four, tiles[called_at], source)
+        return play.Call(who, play.CallKind.SHOUMINKAN, four, tiles[called_at], source)
     if m & 0x20:
         raise ValueError("a nukidora (North taken out): a 3-player game")
     hai0 = (m & 0xFF00) >> 8
     base = hai0 - hai0 % 4
     four = tuple(tile_of(base + i, red) for i in range(4))
     if m & 3 == 0:
-        return Call(who, CallKind.ANKAN, four)
-    return Call(who, CallKind.MINKAN, four, tile_of(hai0, red), source)
+        return play.Call(who, play.CallKind.ANKAN, four)
+    return play.Call(who, play.CallKind.MINKAN, four, tile_of(hai0, red), source)
 
 
 def _tags(text: str) -> Iterator[tuple[str, str, str]]:
@@ -118,7 +105,7 @@ def read_mjlog(text: str, *, origin: str, name: str | None = None) -> GameLog:
     seed = ""
     red = True
     names = ["", "", "", ""]
-    events: list[Event] = []
+    events: list[play.Event] = []
     players = 4
     hands_in_log: list[tuple[int, list[int]]] = []
     round_honba = 0
@@ -130,9 +117,9 @@ def read_mjlog(text: str, *, origin: str, name: str | None = None) -> GameLog:
             if glued:
                 seat = _DRAW_LETTERS.find(tag)
                 if seat >= 0:
-                    events.append(Draw(seat, tiles[int(glued)]))
+                    events.append(play.Draw(seat, tiles[int(glued)]))
                 else:
-                    events.append(Discard(_DISCARD_LETTERS.index(tag), tiles[int(glued)]))
+                    events.append(play.Discard(_DISCARD_LETTERS.index(tag), tiles[int(glued)]))
                 continue
             attrs = dict(_ATTR.findall(rest))
             if tag == "SHUFFLE":
@@ -160,7 +147,7 @@ def read_mjlog(text: str, *, origin: str, name: str | None = None) -> GameLog:
                     tuple(tile_of(i, red) for i in _ints(attrs[f"hai{p}"])) for p in range(4)
                 )
                 events.append(
-                    StartRound(
+                    play.StartRound(
                         number,
                         round_honba,
                         sticks,
@@ -173,9 +160,9 @@ def read_mjlog(text: str, *, origin: str, name: str | None = None) -> GameLog:
             elif tag == "N":
                 events.append(decode_meld(int(attrs["who"]), int(attrs["m"]), red))
             elif tag == "REACH" and attrs.get("step") == "1":
-                events.append(Riichi(int(attrs["who"])))
+                events.append(play.Riichi(int(attrs["who"])))
             elif tag == "DORA":
-                events.append(NewDora(tile_of(int(attrs["hai"]), red)))
+                events.append(play.NewDora(tile_of(int(attrs["hai"]), red)))
             elif tag == "AGARI":
                 who, source = int(attrs["who"]), int(attrs["fromWho"])
                 ten = _ints(attrs["ten"])
@@ -183,7 +170,7 @@ def read_mjlog(text: str, *, origin: str, name: str | None = None) -> GameLog:
                 yakuman = _ints(attrs.get("yakuman", ""))
                 sc = _ints(attrs["sc"])
                 pao = int(attrs["paoWho"]) if "paoWho" in attrs else None
-                recorded = Recorded(
+                recorded = play.Recorded(
                     points=ten[1],
                     deltas=tuple(v * 100 for v in sc[1::2]),
                     fu=ten[0],
@@ -194,16 +181,14 @@ def read_mjlog(text: str, *, origin: str, name: str | None = None) -> GameLog:
                 ura = tuple(tile_of(i, red) for i in _ints(attrs.get("doraHaiUra", "")))
                 first = last_win_round != rounds
                 last_win_round = rounds
-                events.append(Win(who, source, recorded, ura, takes_counters=first))
+                events.append(play.Win(who, source, recorded, ura, takes_counters=first))
                 hands_in_log.append((len(events) - 1, _ints(attrs["hai"])))
     except (KeyError, ValueError, IndexError) as e:
         if players == 3 or "nukidora" in str(e):
-            raise ThreePlayerGameError(
-                origin, "a 3-player game (sanma); we teach 4-player scoring"
-            ) from None
+            raise ThreePlayerGameError(origin) from None
         raise MalformedLogError(origin, f"a malformed mjlog tag ({e})") from None
     if players == 3:
-        raise ThreePlayerGameError(origin, "a 3-player game (sanma); we teach 4-player scoring")
+        raise ThreePlayerGameError(origin)
     if rounds == 0:
         raise MalformedLogError(origin, "the mjlog has no round (no INIT tag)")
     for _, hai in hands_in_log:
@@ -219,27 +204,25 @@ def read_mjlog(text: str, *, origin: str, name: str | None = None) -> GameLog:
             f"not a Tenhou server log: its shuffle seed {seed[:24]!r} is not Tenhou's "
             "(a simulator or bot wrote it)",
         )
-    wins = replayed(events, origin)
-    _check_hands(wins, [h for _, h in hands_in_log], red, origin)
-    game = game_id_in(name or "") or content_id(seed)
-    return GameLog(
-        game=game,
+    game = replayed_game(
+        events,
+        origin,
+        game=game_id_in(name or "") or content_id(seed),
         format=LogFormat.MJLOG,
         rules="tenhou",
-        players=tuple(names),
-        wins=tuple(wins),
+        players=names,
         seed=seed,
     )
+    _check_hands(game.wins, [h for _, h in hands_in_log], red, origin)
+    return game
 
 
 def _check_hands(
-    wins: list[WinSituation], logged: list[list[int]], red: bool, origin: str
+    wins: Sequence[play.WinSituation], logged: list[list[int]], red: bool, origin: str
 ) -> None:
     """The replayed winning hands must be the ones the server wrote in AGARI."""
-    from .situation import write_tiles
-
     for win, hai in zip(wins, logged, strict=True):
-        theirs = write_tiles([tile_of(i, red) for i in hai])
+        theirs = play.write_tiles([tile_of(i, red) for i in hai])
         if theirs != win.problem["hand"]:
             raise NotServerLogError(
                 origin,

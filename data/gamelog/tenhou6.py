@@ -20,21 +20,9 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from . import situation as play
 from .errors import MalformedLogError, ThreePlayerGameError
-from .game import GameLog, LogFormat, content_id, game_id_in
-from .situation import (
-    Call,
-    CallKind,
-    Discard,
-    Draw,
-    Event,
-    NewDora,
-    Recorded,
-    Riichi,
-    StartRound,
-    Win,
-    replayed,
-)
+from .game import GameLog, LogFormat, content_id, game_id_in, replayed_game
 
 _POINTS = re.compile(r"(\d+)(?:-(\d+))?点(∀)?")
 _FU = re.compile(r"(\d+)符")
@@ -66,27 +54,27 @@ def _pairs(text: str) -> list[str]:
     return [tile_of(int(digits[i : i + 2])) for i in range(0, len(digits), 2)]
 
 
-def _call(who: int, text: str) -> Call:
+def _call(who: int, text: str) -> play.Call:
     """A call string (``c171618``, ``4545p45``, ``m39393939``, ``3636k3636``, ``424242a42``)."""
     letter_at = next(i for i, ch in enumerate(text) if ch.isalpha())
     letter = text[letter_at]
     tiles = tuple(_pairs(text))
     called = tile_of(int(text[letter_at + 1 : letter_at + 3]))
     if letter == "c":
-        return Call(who, CallKind.CHI, tiles, called, (who + 3) % 4)
+        return play.Call(who, play.CallKind.CHI, tiles, called, (who + 3) % 4)
     if letter == "p":
-        return Call(who, CallKind.PON, tiles, called, (who + 3 - letter_at // 2) % 4)
+        return play.Call(who, play.CallKind.PON, tiles, called, (who + 3 - letter_at // 2) % 4)
     if letter == "m":
         source = (who + 3 - min(letter_at // 2, 2)) % 4
-        return Call(who, CallKind.MINKAN, tiles, called, source)
+        return play.Call(who, play.CallKind.MINKAN, tiles, called, source)
     if letter == "k":
-        return Call(who, CallKind.SHOUMINKAN, tiles, None, None)
+        return play.Call(who, play.CallKind.SHOUMINKAN, tiles, None, None)
     if letter == "a":
-        return Call(who, CallKind.ANKAN, tiles)
+        return play.Call(who, play.CallKind.ANKAN, tiles)
     raise _Bad(f"unknown call {text!r}")
 
 
-def _recorded(deltas: Any, info: Sequence[Any]) -> tuple[int, int, Recorded]:
+def _recorded(deltas: Any, info: Sequence[Any]) -> tuple[int, int, play.Recorded]:
     who, source, liable = int(info[0]), int(info[1]), int(info[2])
     text = str(info[3]) if len(info) > 3 else ""
     yaku = [str(y) for y in info[4:]]
@@ -102,7 +90,7 @@ def _recorded(deltas: Any, info: Sequence[Any]) -> tuple[int, int, Recorded]:
             points = first
     fu = _FU.search(text)
     yakuman = sum(1 for y in yaku if "役満" in y)
-    recorded = Recorded(
+    recorded = play.Recorded(
         points=points,
         deltas=tuple(int(d) for d in deltas),
         fu=int(fu.group(1)) if fu else None,
@@ -113,18 +101,19 @@ def _recorded(deltas: Any, info: Sequence[Any]) -> tuple[int, int, Recorded]:
     return who, source, recorded
 
 
-def _round_events(kyoku: Sequence[Any]) -> list[Event]:
+def _round_events(kyoku: Sequence[Any]) -> list[play.Event]:
     number, honba, sticks = (int(v) for v in kyoku[0][:3])
     dora_all = [tile_of(t) for t in kyoku[2]]
     ura_all = tuple(tile_of(t) for t in kyoku[3])
     hands = tuple(tuple(tile_of(t) for t in kyoku[4 + 3 * p]) for p in range(4))
     if any(len(h) != 13 for h in hands):
-        raise ThreePlayerGameError("", "a 3-player game (sanma); we teach 4-player scoring")
+        raise ThreePlayerGameError("")
     draws = [list(kyoku[5 + 3 * p]) for p in range(4)]
     discards = [list(kyoku[6 + 3 * p]) for p in range(4)]
     result = kyoku[16]
     dealer = number % 4
-    events: list[Event] = [StartRound(number, honba, sticks, (dora_all[0],), hands, dealer)]
+    start = play.StartRound(number, honba, sticks, (dora_all[0],), hands, dealer)
+    events: list[play.Event] = [start]
     revealed = 1
     pending_dora = 0
     di, ki = [0] * 4, [0] * 4
@@ -133,7 +122,7 @@ def _round_events(kyoku: Sequence[Any]) -> list[Event]:
         nonlocal revealed, pending_dora
         while pending_dora:
             if revealed < len(dora_all):
-                events.append(NewDora(dora_all[revealed]))
+                events.append(play.NewDora(dora_all[revealed]))
                 revealed += 1
             pending_dora -= 1
 
@@ -148,7 +137,7 @@ def _round_events(kyoku: Sequence[Any]) -> list[Event]:
                 raise _Bad(f"seat {turn} calls {code!r} with no discard to call")
             di[turn] += 1
             drawn = tile_of(code)
-            events.append(Draw(turn, drawn))
+            events.append(play.Draw(turn, drawn))
         if ki[turn] >= len(discards[turn]):
             break
         code = discards[turn][ki[turn]]
@@ -157,7 +146,7 @@ def _round_events(kyoku: Sequence[Any]) -> list[Event]:
             reveal()
             call = _call(turn, code)
             events.append(call)
-            if call.kind is CallKind.ANKAN:
+            if call.kind is play.CallKind.ANKAN:
                 pending_dora += 1
                 reveal()
             else:
@@ -165,10 +154,10 @@ def _round_events(kyoku: Sequence[Any]) -> list[Event]:
             need_draw = True
             continue
         if isinstance(code, str) and code.startswith("r"):
-            events.append(Riichi(turn))
+            events.append(play.Riichi(turn))
             code = code[1:]
         tile = drawn if code in (_SUKI, str(_SUKI)) else tile_of(code)
-        events.append(Discard(turn, tile))
+        events.append(play.Discard(turn, tile))
         reveal()
         caller = _caller(turn, tile, draws, di)
         if caller is None:
@@ -178,7 +167,7 @@ def _round_events(kyoku: Sequence[Any]) -> list[Event]:
         di[caller] += 1
         events.append(call)
         turn = caller
-        need_draw = call.kind is CallKind.MINKAN
+        need_draw = call.kind is play.CallKind.MINKAN
         if need_draw:
             pending_dora += 1
             if ki[turn] < len(discards[turn]) and discards[turn][ki[turn]] == 0:
@@ -187,7 +176,7 @@ def _round_events(kyoku: Sequence[Any]) -> list[Event]:
         first = True
         for deltas, info in zip(result[1::2], result[2::2], strict=False):
             who, source, recorded = _recorded(deltas, info)
-            events.append(Win(who, source, recorded, ura_all, takes_counters=first))
+            events.append(play.Win(who, source, recorded, ura_all, takes_counters=first))
             first = False
     left = [p for p in range(4) if di[p] < len(draws[p]) or ki[p] < len(discards[p])]
     if left:
@@ -197,8 +186,6 @@ def _round_events(kyoku: Sequence[Any]) -> list[Event]:
 
 def _caller(turn: int, tile: str, draws: list[list[Any]], di: list[int]) -> int | None:
     """Who calls this discard: a pon or kan first, else a chi by the next seat."""
-    from .situation import tile_key
-
     chi: int | None = None
     for offset in (1, 2, 3):
         q = (turn + offset) % 4
@@ -208,11 +195,11 @@ def _caller(turn: int, tile: str, draws: list[list[Any]], di: list[int]) -> int 
         if not isinstance(code, str) or code.isdigit():
             continue
         call = _call(q, code)
-        if call.called is None or tile_key(call.called) != tile_key(tile):
+        if call.called is None or play.tile_key(call.called) != play.tile_key(tile):
             continue
         if call.source != turn:
             continue
-        if call.kind is CallKind.CHI:
+        if call.kind is play.CallKind.CHI:
             chi = q
         else:
             return q
@@ -246,7 +233,7 @@ def read_tenhou6(
         rounds.extend(log)
     names = head.get("name") or ["", "", "", ""]
     if len(names) != 4:
-        raise ThreePlayerGameError(origin, "a 3-player game (sanma); we teach 4-player scoring")
+        raise ThreePlayerGameError(origin)
     ref = str(head.get("ref", "") or "")
     if game_id_in(ref) or _MAHJONG_SOUL_REF.match(ref):
         game = ref
@@ -254,23 +241,21 @@ def read_tenhou6(
         game = game_id_in(name or "") or content_id(
             json.dumps(rounds, ensure_ascii=False, separators=(",", ":"))
         )
-    events: list[Event] = []
+    events: list[play.Event] = []
     for n, kyoku in enumerate(rounds, 1):
         try:
             if not isinstance(kyoku, list) or len(kyoku) < 17:
                 raise _Bad("a round must have 17 parts")
             events.extend(_round_events(kyoku))
         except ThreePlayerGameError:
-            raise ThreePlayerGameError(
-                origin, "a 3-player game (sanma); we teach 4-player scoring"
-            ) from None
+            raise ThreePlayerGameError(origin) from None
         except (_Bad, ValueError, TypeError, IndexError, KeyError, StopIteration) as e:
             raise MalformedLogError(origin, f"round {n} is malformed ({e})") from None
-    wins = replayed(events, origin)
-    return GameLog(
+    return replayed_game(
+        events,
+        origin,
         game=game,
         format=LogFormat.TENHOU6,
         rules=_rules(head),
-        players=tuple(str(n) for n in names),
-        wins=tuple(wins),
+        players=[str(n) for n in names],
     )

@@ -29,7 +29,6 @@ from data.srs_records import (
     CardKind,
     CardOrigin,
     CardProblem,
-    CardRecord,
     CardState,
     Cell,
     NewCard,
@@ -66,6 +65,7 @@ from .stats import Progress, forecast, progress
 if TYPE_CHECKING:
     from data.db import Database
     from data.records import BankItem, PartResult
+    from data.srs_records import CardRecord
 
     from ..drills import Question as DrillQuestion
     from ..grading import Marked

@@ -9,7 +9,11 @@ PostgreSQL cases are skipped with the reason.
 
 from __future__ import annotations
 
+import atexit
+import functools
 import os
+import shutil
+import tempfile
 import uuid
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime, timedelta
@@ -83,7 +87,18 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
 
 
 def build_bank(url: str, count: int = BANK_SIZE, seed: int = BANK_SEED) -> None:
-    """Fill the database's bank with ``count`` generated hands (tenhou rules)."""
+    """Fill the database's bank with ``count`` generated hands (tenhou rules).
+
+    A new SQLite file gets a copy of a bank built once a process (the same hands).
+    """
+    target = url.removeprefix("sqlite:///")
+    if target != url and not Path(target).exists():
+        shutil.copyfile(_sqlite_bank(count, seed), target)
+        return
+    _fill_bank(url, count, seed)
+
+
+def _fill_bank(url: str, count: int, seed: int) -> None:
     from data.repository import Bank
 
     classroom = open_classroom(url)
@@ -92,6 +107,17 @@ def build_bank(url: str, count: int = BANK_SIZE, seed: int = BANK_SEED) -> None:
         assert added == count
     finally:
         classroom.close()
+
+
+@functools.cache
+def _sqlite_bank(count: int, seed: int) -> Path:
+    """A SQLite file holding a bank of ``count`` hands of ``seed``, built once a process."""
+    folder = Path(tempfile.mkdtemp(prefix="riichi-class-bank-"))
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    path = folder / "bank.db"
+    _fill_bank(f"sqlite:///{path}", count, seed)
+    assert not path.with_name(path.name + "-wal").exists()  # all of it is in the one file
+    return path
 
 
 @pytest.fixture

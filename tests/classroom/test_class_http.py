@@ -50,6 +50,7 @@ def test_thirty_students_in_their_own_processes(db_url: str, tmp_path: Path) -> 
 
 
 @pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
+@pytest.mark.slow
 def test_an_answer_typed_while_the_server_is_away_is_kept_and_sent_once(
     db_url: str, tmp_path: Path
 ) -> None:

@@ -139,6 +139,7 @@ async def test_a_student_sees_only_their_own_and_never_the_key(
     assert all(len(line) <= 80 for line in report["report"].splitlines())
 
 
+@pytest.mark.slow
 async def test_wrong_codes_and_passwords_are_slowed_then_refused(
     classroom: Classroom, server: Callable[..., Any]
 ) -> None:

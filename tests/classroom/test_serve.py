@@ -179,6 +179,7 @@ def test_each_browser_tab_is_its_own_session(served) -> None:  # type: ignore[no
             assert "serve.db" not in cmdline and "sqlite" not in cmdline
 
 
+@pytest.mark.slow
 def test_a_foreign_origin_and_a_session_over_the_cap_are_refused(served) -> None:  # type: ignore[no-untyped-def]
     import aiohttp
 

@@ -377,6 +377,7 @@ def test_two_rows_in_the_schema_version_table_are_named(tmp_path: Path,
     assert _file_state(db) == before
 
 
+@pytest.mark.slow
 def test_a_reader_that_goes_away_ends_the_output_quietly(cli_bank: Path) -> None:
     import os
     import subprocess

@@ -80,6 +80,7 @@ def test_bank_build_beyond_the_bound_is_one_line_and_changes_nothing(
     assert not path.exists()
 
 
+@pytest.mark.slow
 def test_bank_build_prints_its_seed_and_a_seed_makes_the_same_hands(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -151,6 +151,7 @@ def first_forty() -> list:
     return list(HandGenerator(seed=2024).hands(40))
 
 
+@pytest.mark.slow
 def test_siblings_of_a_plain_hand_keep_all_its_notable_topics(first_forty: list) -> None:
     gen = HandGenerator(seed=8)
     for g in first_forty:

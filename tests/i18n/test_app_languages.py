@@ -127,6 +127,7 @@ async def test_the_environment_chooses_when_given(store: DrillStore, clock: Fake
         assert "แต้มที่จ่าย" in screen_text(app)
 
 
+@pytest.mark.slow
 async def test_the_learners_setting_is_stored_and_lang_wins_over_it(
         store: DrillStore, clock: FakeClock) -> None:
     app = make_app(store, clock, items=[TSUMO], environ={"LANG": "th_TH.UTF-8"})
@@ -151,6 +152,7 @@ async def test_the_learners_setting_is_stored_and_lang_wins_over_it(
         assert "支払い" in screen_text(flagged)
 
 
+@pytest.mark.slow
 async def test_the_language_is_a_choice_in_the_settings_dialog(
         store: DrillStore, clock: FakeClock) -> None:
     from textual.widgets import Select

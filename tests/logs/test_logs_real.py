@@ -20,6 +20,7 @@ def _index(logs: Path) -> list[dict[str, object]]:
     return list(json.loads((logs / "index.json").read_text(encoding="utf-8")))
 
 
+@pytest.mark.slow
 def test_every_mjlog_win_imports_as_its_oracle_record(logs: Path, database: Database) -> None:
     if not ORACLE_FILE.is_file():
         pytest.skip(f"the real-game oracle {ORACLE_FILE} is not on this machine (test data)")

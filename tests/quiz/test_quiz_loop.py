@@ -59,6 +59,7 @@ async def test_a_blank_fu_on_a_plain_hand_is_asked_for_again(store: DrillStore,
         assert "Fu" in str(app.screen.query_one("#hints").render())
 
 
+@pytest.mark.slow
 async def test_the_question_clock_stops_while_the_question_is_out_of_sight(
         store: DrillStore, clock: FakeClock) -> None:
     app = make_app(store, clock, items=[PLAIN])
@@ -100,6 +101,7 @@ async def test_changing_the_tile_style_redraws_the_question_keeping_what_is_type
         assert app.focused is app.screen.query_one("#answer-han")
 
 
+@pytest.mark.slow
 async def test_the_yaku_list_reads_without_colour_and_a_letter_cycles(
         store: DrillStore, clock: FakeClock) -> None:
     from quiz.widgets.yaku_picker import YakuPicker
@@ -123,6 +125,7 @@ async def test_the_yaku_list_reads_without_colour_and_a_letter_cycles(
 
 
 @pytest.mark.parametrize("where", ["explanation", "summary"])
+@pytest.mark.slow
 async def test_f3_picks_a_drill_wherever_1_to_6_do(store: DrillStore, clock: FakeClock,
                                                    where: str) -> None:
     from quiz.drills import DrillKind
@@ -143,6 +146,7 @@ async def test_f3_picks_a_drill_wherever_1_to_6_do(store: DrillStore, clock: Fak
         assert app.controller.session.plan.drill is DrillKind.TABLE
 
 
+@pytest.mark.slow
 async def test_switching_learner_on_the_summary_shows_the_new_learners_question(
         store: DrillStore, clock: FakeClock) -> None:
     from quiz.screens.learners import LearnerScreen

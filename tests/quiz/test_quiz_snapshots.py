@@ -88,6 +88,7 @@ def plain_app(store: DrillStore, clock: FakeClock, monkeypatch: pytest.MonkeyPat
     return app
 
 
+@pytest.mark.slow
 def test_explanation_after_a_wrong_answer_without_colour(snap_compare: Any,
                                                          plain_app: DrillApp) -> None:
     async def before(pilot: Any) -> None:
@@ -99,6 +100,7 @@ def test_explanation_after_a_wrong_answer_without_colour(snap_compare: Any,
     assert snap_compare(plain_app, terminal_size=(80, 24), run_before=before)
 
 
+@pytest.mark.slow
 def test_review_after_an_answer_without_colour(snap_compare: Any, plain_app: DrillApp,
                                                clock: FakeClock) -> None:
     async def before(pilot: Any) -> None:
@@ -128,6 +130,7 @@ def test_review_after_an_answer_without_colour(snap_compare: Any, plain_app: Dri
     assert snap_compare(plain_app, terminal_size=(80, 24), run_before=before)
 
 
+@pytest.mark.slow
 def test_settings_dialog_without_colour(snap_compare: Any, plain_app: DrillApp) -> None:
     async def before(pilot: Any) -> None:
         await wait_for_question(pilot, plain_app)

@@ -58,6 +58,7 @@ async def test_a_whole_answer_typed_fast_fills_each_field_and_submits(
     ]
 
 
+@pytest.mark.slow
 async def test_a_pasted_answer_of_several_lines_is_typed_key_by_key(
         store: DrillStore, clock: FakeClock) -> None:
     app = make_app(store, clock, items=[RON_7700])
@@ -75,6 +76,7 @@ async def test_a_pasted_answer_of_several_lines_is_typed_key_by_key(
                                  ("payment", "7700", True)]
 
 
+@pytest.mark.slow
 async def test_a_one_line_paste_stays_in_its_field(store: DrillStore, clock: FakeClock) -> None:
     app = make_app(store, clock, items=[RON_7700])
     async with app.run_test(size=SIZE) as pilot:
@@ -113,6 +115,7 @@ def burst_keys(text: str) -> list[events.Key]:
     return key_events(text)
 
 
+@pytest.mark.slow
 async def test_backspace_in_a_burst_deletes_where_it_was_typed(
         store: DrillStore, clock: FakeClock) -> None:
     app = make_app(store, clock, items=[RON_7700])
@@ -126,6 +129,7 @@ async def test_backspace_in_a_burst_deletes_where_it_was_typed(
                                  ("payment", "7700", True)]
 
 
+@pytest.mark.slow
 async def test_escape_on_the_first_field_ends_the_session_only_once_asked(
         store: DrillStore, clock: FakeClock) -> None:
     app = make_app(store, clock, items=[RON_7700, RON_3600])
@@ -141,6 +145,7 @@ async def test_escape_on_the_first_field_ends_the_session_only_once_asked(
         assert isinstance(app.screen, SummaryScreen)
 
 
+@pytest.mark.slow
 async def test_a_stale_hint_goes_when_its_field_changes(store: DrillStore,
                                                         clock: FakeClock) -> None:
     app = make_app(store, clock, items=["seed002-tsumo-2000-3900"])
@@ -158,6 +163,7 @@ async def test_a_stale_hint_goes_when_its_field_changes(store: DrillStore,
         assert str(screen.query_one("#hints").render()).strip() == ""
 
 
+@pytest.mark.slow
 async def test_the_previous_explanation_can_be_read_again(store: DrillStore,
                                                           clock: FakeClock) -> None:
     app = make_app(store, clock, items=[RON_3600, RON_7700])
@@ -248,6 +254,7 @@ def typed_answer(question: object) -> str:
                    for p in q.fields)  # type: ignore[attr-defined]
 
 
+@pytest.mark.slow
 async def test_the_review_screen_takes_an_answer_and_a_rating_in_one_burst(
         store: DrillStore, clock: FakeClock) -> None:
     from quiz.screens.review import ReviewScreen

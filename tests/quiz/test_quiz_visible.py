@@ -123,6 +123,7 @@ def _generated(count: int, seed: int) -> list[BankItem]:
     return [g.prepared().to_bank_item() for g in generate(count, seed=seed)]
 
 
+@pytest.mark.slow
 async def test_every_input_of_a_few_generated_hands_is_shown_before_answering() -> None:
     items = _generated(150, seed=11)
     assert any(i.problem.ura and i.problem.riichi for i in items)

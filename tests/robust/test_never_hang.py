@@ -53,6 +53,7 @@ def test_sqlite_connections_wait_for_a_lock_a_bounded_time(tmp_path: Path) -> No
 
 @pytest.mark.parametrize("command", [["bank", "list"], ["bank", "stats"], ["bank", "show", "x"],
                                      ["bank", "export", "-"]])
+@pytest.mark.slow
 def test_bank_commands_end_on_a_server_that_never_answers(silent_server: int,
                                                           command: list[str]) -> None:
     url = f"postgresql://nobody@127.0.0.1:{silent_server}/none"
@@ -114,6 +115,7 @@ async def test_the_app_quits_at_once_while_the_database_does_not_answer(
     assert app.error is None  # the learner quit: no error to report
 
 
+@pytest.mark.slow
 async def test_the_app_names_a_server_that_never_answers(silent_server: int) -> None:
     app = create_app(f"postgresql://nobody@127.0.0.1:{silent_server}/none", learner="ann")
     async with app.run_test(size=(80, 24)) as pilot:

@@ -48,6 +48,7 @@ async def test_a_bug_after_the_answer_ends_the_app_with_one_line(tmp_path: Path)
     assert count_attempts(path) == 1  # the answer typed is kept
 
 
+@pytest.mark.slow
 async def test_an_answer_the_store_cannot_write_is_kept_and_the_app_ends(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from data.learners import Attempts

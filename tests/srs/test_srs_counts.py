@@ -3,6 +3,8 @@ say the same number in the same words, on the same database."""
 
 from __future__ import annotations
 
+import pytest
+
 from data.db import Database
 from data.repository import Bank
 from quiz.screens.review import ReviewScreen
@@ -49,6 +51,7 @@ def test_due_counts_count_learning_and_review_cards_due_now_within_the_limits(
     assert limited.due_counts().review == 1, "reviews beyond today's limit are not due"
 
 
+@pytest.mark.slow
 async def test_the_drill_the_review_screen_and_the_statistics_say_the_same_count(
     db: Database, learner_id: int, clock: FixedClock
 ) -> None:

@@ -292,6 +292,7 @@ async def test_the_review_and_stats_modes_run_inside_the_drill_app(
         assert app.screen.context.learner_id == bo.id and app.screen.answered == 0
 
 
+@pytest.mark.slow
 async def test_the_app_gives_the_review_screen_its_context(
     db: Database, learner_id: int, clock: FixedClock
 ) -> None:

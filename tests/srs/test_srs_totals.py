@@ -155,6 +155,7 @@ def any_db(request: pytest.FixtureRequest) -> Iterator[Database]:
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
+@pytest.mark.slow
 def test_the_running_totals_are_the_figures_of_counting_every_answer(
     seed: int, any_db: Database
 ) -> None:
@@ -208,6 +209,7 @@ def test_reading_twice_with_no_new_answer_writes_nothing(tmp_path: Path) -> None
         db.close()
 
 
+@pytest.mark.slow
 def test_an_upgraded_database_with_history_shows_the_same_figures(tmp_path: Path) -> None:
     from alembic.autogenerate import compare_metadata
     from alembic.migration import MigrationContext
