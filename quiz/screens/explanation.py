@@ -41,21 +41,23 @@ from .choices import ClosingScreen, Go, LeaveHandler
 __all__ = ["ExplanationBody", "ExplanationScreen", "verdict_text"]
 
 
-def verdict_text(marked: Marked, question: Question) -> str:
+def verdict_text(marked: Marked, question: Question, *, colour: bool = True) -> str:
     """The verdict line: ``Right — all 3 parts``, ``Not quite — 1 of 3 parts right``.
 
     A part the form showed but the key does not mark (the fu of a limit hand,
-    with "skip the fu on limit hands" on) is said not to matter.
+    with "skip the fu on limit hands" on) is said not to matter. In colour the
+    verdict is green or red; without colour (``colour=False``: ``NO_COLOR``, where
+    red turns dark grey) it is ``✓ Right`` in bold and ``✗ Not quite`` in reverse.
     """
     right, total = marked.score
     if marked.correct:
         whole = {1: "", 2: _(" — both parts")}.get(
             total, ngettext(" — all %(n)d parts", " — all %(n)d parts", total) % {"n": total})
         right_word = _("Right")
-        text = f"[b green]{right_word}[/]{whole}"
+        text = (f"[b green]{right_word}[/]" if colour else f"[b]✓ {right_word}[/]") + whole
     else:
         not_quite = _("Not quite")
-        text = (f"[b red]{not_quite}[/] — "
+        text = ((f"[b red]{not_quite}[/]" if colour else f"[b reverse]✗ {not_quite}[/]") + " — "
                 + ngettext("%(right)d of %(n)d part right", "%(right)d of %(n)d parts right",
                            total) % {"right": right, "n": total})
     for part in question.unmarked:
@@ -137,7 +139,7 @@ class ExplanationScreen(ClosingScreen):
         q = self.question
         style = app.settings.tile_style if isinstance(app, DrillApp) else None
         verdict = self.query_one("#verdict", Static)
-        text = verdict_text(self.marked, q)
+        text = verdict_text(self.marked, q, colour=not app.no_color)
         if self.looking_back:
             text = _("The previous question (Q%(n)d)") % {"n": q.number} + " · " + text
         verdict.update(text)
