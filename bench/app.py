@@ -227,7 +227,8 @@ async def submit_to_explanation(db: Path, rounds: int, *, burst: bool = False) -
                 if ready():
                     return
                 await pilot.pause(0.01)
-            raise SystemExit(f"{what} never came up")
+            raise SystemExit(f"{what} never came up (screen {app.screen!r}, "
+                             f"focus {app.focused!r}, answered {len(app.explanation_times)})")
 
         def asking() -> bool:
             return (app.controller is not None and app.controller.question is not None
@@ -299,6 +300,7 @@ class Figures:
     """Everything measured on one checkout."""
 
     root: Path
+    db: Path
     starts: list[Start] = field(default_factory=list)
     prompts: list[Start] = field(default_factory=list)
     questions: list[Start] = field(default_factory=list)
@@ -365,7 +367,12 @@ def main() -> int:
     parser.add_argument("--code", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--child-submits", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--burst", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--child-build", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
+
+    if args.child_build:  # the other checkout's own bank (its schema may be older)
+        build_bank(args.db, args.items)
+        return 0
 
     if args.child_submits:  # measuring another checkout, for its parent
         times = asyncio.run(submit_to_explanation(args.db, args.answers, burst=args.burst))
@@ -374,22 +381,27 @@ def main() -> int:
 
     build_bank(args.db, args.items)
     began = load()
-    trees = [Figures(ROOT)]
+    trees = [Figures(ROOT, args.db)]
     if args.against is not None:
-        trees.append(Figures(args.against.resolve()))
+        other = args.against.resolve()
+        # its own copy of the bank, made by its own code (each schema is its code's)
+        trees.append(Figures(other, args.db.with_name(args.db.stem + "-against.db")))
+        subprocess.run([sys.executable, str(Path(__file__).resolve()), "--code", str(other),
+                        "--child-build", "--db", str(trees[-1].db), "--items", str(args.items)],
+                       cwd=other, env={**os.environ, "PYTHONPATH": str(other)}, check=True)
     for f in trees:  # one warm-up start each (byte-compiles, fills the page cache), not counted
-        time_to_first_question(args.db, "bench", root=f.root)
+        time_to_first_question(f.db, "bench", root=f.root)
     for _ in range(args.runs):
         for f in trees:
-            f.starts.append(time_to_first_question(args.db, "bench", root=f.root))
+            f.starts.append(time_to_first_question(f.db, "bench", root=f.root))
     for lang in [code.strip() for code in args.langs.split(",") if code.strip()]:
         marks = FIRST_QUESTION_IN[lang]
         for f in trees:
-            time_to_first_question(args.db, "bench", marks, lang, root=f.root)  # warm-up
+            time_to_first_question(f.db, "bench", marks, lang, root=f.root)  # warm-up
         for _ in range(args.runs):
             for f in trees:
                 f.by_language.setdefault(lang, []).append(
-                    time_to_first_question(args.db, "bench", marks, lang, root=f.root))
+                    time_to_first_question(f.db, "bench", marks, lang, root=f.root))
     with tempfile.TemporaryDirectory(prefix="riichi-first-") as folder:
         for n in range(args.runs):
             for k, f in enumerate(trees):
@@ -398,8 +410,8 @@ def main() -> int:
                 f.questions.append(time_to_first_question(
                     Path(folder) / f"q{k}-{n}.db", "bench", root=f.root))
     for f in trees:
-        f.submits = submits_of(f.root, args.db, args.answers, burst=False)
-        f.bursts = submits_of(f.root, args.db, args.answers, burst=True)
+        f.submits = submits_of(f.root, f.db, args.answers, burst=False)
+        f.bursts = submits_of(f.root, f.db, args.answers, burst=True)
 
     print(f"bank: {args.items} items in {args.db}")
     print(f"load average at the start: {began}; at the end: {load()}")

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
@@ -103,6 +104,8 @@ class ExplanationScreen(ClosingScreen):
         self.looking_back = looking_back
         #: True while leaving (a second key does nothing).
         self.leaving = False
+        #: The app's theme and colour mode when the screen was last on top.
+        self._looks: tuple[object, ...] | None = None
 
     def compose(self) -> ComposeResult:
         yield StatusBar(id="status")
@@ -121,6 +124,15 @@ class ExplanationScreen(ClosingScreen):
 
     def on_mount(self) -> None:
         self.refresh_content()
+
+    def _on_screen_resume(self, event: events.ScreenResume) -> None:
+        """Back on top (each answer): restyle every widget only when the theme or colour
+        mode changed meanwhile; a widget whose classes change restyles itself, and the
+        whole screen's restyle cost more than the rest of showing an explanation."""
+        looks = (self.app.theme, self.app.ansi_color, self.app.no_color)
+        if looks == self._looks:
+            event.refresh_styles = False  # read by Textual's own handler, which runs next
+        self._looks = looks
 
     def show(self, question: Question, marked: Marked, *, looking_back: bool = False) -> None:
         """Explain another answer (the screen is reused: no compose, no new widgets)."""
