@@ -62,8 +62,11 @@ Shown = tuple[tuple[ShownKey, ...], tuple[bool, ...]]
 class Footer(TextualFooter):
     """Textual's footer in the active language, its key widgets kept and reused."""
 
-    def __init__(self, *, compact: bool = False, show_command_palette: bool = True) -> None:
-        super().__init__(compact=compact, show_command_palette=show_command_palette)
+    def __init__(self, *, name: str | None = None, id: str | None = None,
+                 classes: str | None = None, disabled: bool = False,
+                 show_command_palette: bool = True, compact: bool = False) -> None:
+        super().__init__(name=name, id=id, classes=classes, disabled=disabled,
+                         show_command_palette=show_command_palette, compact=compact)
         #: The key widget of every key shown so far (hidden while not shown).
         self._keys: dict[ShownKey, FooterKey] = {}
         #: What is shown now (None: Textual's footer draws, e.g. binding groups).
