@@ -10,13 +10,24 @@ Prints each figure beside its reference (issue 10):
   (reference: under 2.0 s; the bank grows in the background afterwards);
 - the time from submitting an answer to the explanation on screen, measured in
   the app with Textual's pilot: median and 95th percentile (reference: 95th
-  percentile under 100 ms);
+  percentile under 100 ms), with the keys typed one by one (right and wrong
+  answers in turn) and again sent as one burst per question (``⏎?⏎?⏎?⏎``: on
+  to the next question and its whole answer at once, as a fast typist or a paste);
 - the app process's peak memory (VmHWM);
 - start to first question in each language (``--langs``: the catalog read and
   the screen drawn in it; reference: under 1.5 s).
 
-Usage: ``python bench/app.py [--items 10000] [--runs 5] [--answers 40] [--db PATH]``.
-The bank is built once and kept in PATH (default: a file in the temporary directory).
+Beside each time, the CPU time the app process spent (every thread), which a
+loaded machine does not inflate the way it inflates wall time; and the load
+average when the run began and ended.
+
+``--against DIR`` measures another checkout too (e.g. ``git worktree add
+/tmp/old COMMIT``), each figure in turn on this tree and on DIR, so that both
+meet the same load; each is printed for both.
+
+Usage: ``python bench/app.py [--items 10000] [--runs 5] [--answers 40] [--db PATH]
+[--against DIR]``. The bank is built once and kept in PATH (default: a file in
+the temporary directory).
 """
 
 from __future__ import annotations
@@ -24,6 +35,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import fcntl
+import json
 import os
 import pty
 import signal
@@ -35,10 +47,15 @@ import tempfile
 import termios
 import threading
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+if __name__ == "__main__" and "--code" in sys.argv:  # a child measuring another checkout
+    sys.path.insert(0, sys.argv[sys.argv.index("--code") + 1])
+else:
+    sys.path.insert(0, str(ROOT))
 
 
 def build_bank(path: Path, items: int) -> None:
@@ -71,6 +88,15 @@ def peak_memory_kib(pid: int) -> int:
     return 0
 
 
+def cpu_seconds(pid: int) -> float:
+    """CPU seconds (user + system, every thread) a process has used so far; nan if unknown."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return float("nan")
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 #: What the screen shows once the first question is drawn, and once the learner prompt is.
 FIRST_QUESTION = (b"Q1/", b"Payment")
 #: The same in each language: the question's number and the payment field.
@@ -84,14 +110,24 @@ FIRST_QUESTION_IN: dict[str, tuple[bytes, ...]] = {
 LEARNER_PROMPT = (b"Who is drilling?",)
 
 
+@dataclass(frozen=True)
+class Start:
+    """One timed start: wall seconds until the marks were drawn, the app's CPU seconds
+    by then, and its peak KiB."""
+
+    seconds: float
+    cpu: float
+    peak: int
+
+
 def time_to_first_question(db: Path, learner: str | None,
                            marks: tuple[bytes, ...] = FIRST_QUESTION,
-                           lang: str | None = None) -> tuple[float, int]:
-    """Start ``riichi-drill`` in a pseudo-terminal; seconds until ``marks`` are drawn
-    (by default the first question), and the peak KiB. ``lang`` adds ``--lang``."""
+                           lang: str | None = None, root: Path = ROOT) -> Start:
+    """Start ``riichi-drill`` (the code in ``root``) in a pseudo-terminal; the time until
+    ``marks`` are drawn (by default the first question). ``lang`` adds ``--lang``."""
     master, slave = pty.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
-    env = {**os.environ, "TERM": "xterm-256color", "PYTHONPATH": str(ROOT), "LANG": "C.UTF-8"}
+    env = {**os.environ, "TERM": "xterm-256color", "PYTHONPATH": str(root), "LANG": "C.UTF-8"}
     env.pop("LC_ALL", None)
     env.pop("LC_MESSAGES", None)
     output = bytearray()
@@ -100,7 +136,7 @@ def time_to_first_question(db: Path, learner: str | None,
     language = ["--lang", lang] if lang else []
     proc = subprocess.Popen(
         [sys.executable, "-m", "quiz", "--db", str(db), *who, *language],
-        stdin=slave, stdout=slave, stderr=slave, env=env, cwd=ROOT, start_new_session=True)
+        stdin=slave, stdout=slave, stderr=slave, env=env, cwd=root, start_new_session=True)
     os.close(slave)
 
     def drain() -> None:
@@ -114,11 +150,12 @@ def time_to_first_question(db: Path, learner: str | None,
             output.extend(chunk)
 
     threading.Thread(target=drain, daemon=True).start()
-    elapsed = float("nan")
+    elapsed = cpu = float("nan")
     try:
         while time.perf_counter() - start < 60:
             if all(m in output for m in marks):
                 elapsed = time.perf_counter() - start
+                cpu = cpu_seconds(proc.pid)
                 break
             if proc.poll() is not None:
                 raise SystemExit(f"the app ended early: {bytes(output[-500:])!r}")
@@ -129,12 +166,30 @@ def time_to_first_question(db: Path, learner: str | None,
         os.killpg(proc.pid, signal.SIGKILL)
         proc.wait()
         os.close(master)
-    return elapsed, peak
+    return Start(elapsed, cpu, peak)
 
 
-async def submit_to_explanation(db: Path, rounds: int) -> tuple[list[float], list[float]]:
-    """Per answer: seconds from the submitted answer to the explanation drawn (measured
-    in the app), and the pilot's whole round trip (Textual's test harness adds ~80 ms)."""
+@dataclass
+class Submits:
+    """Per answer: milliseconds from the submitted answer to the explanation drawn
+    (measured in the app), the app's CPU milliseconds meanwhile (empty when the app
+    does not measure it), and the pilot's whole round trip (harness included)."""
+
+    wall: list[float] = field(default_factory=list)
+    cpu: list[float] = field(default_factory=list)
+    trips: list[float] = field(default_factory=list)
+
+
+async def submit_to_explanation(db: Path, rounds: int, *, burst: bool = False) -> Submits:
+    """Answer ``rounds`` questions in the app (Textual's pilot, 80x24) and time each
+    answer's explanation.
+
+    One by one (the default), the keys are pressed one at a time, waiting for the app
+    between them, and the answers are right and wrong in turn. In a burst, the key
+    that leaves the explanation and the next question's whole answer (``⏎?⏎?⏎?⏎``)
+    are sent at once, straight to the app, as a terminal sends a fast typist's keys.
+    """
+    from textual import events
     from textual.widgets import Input
 
     from quiz.app import create_app
@@ -144,46 +199,93 @@ async def submit_to_explanation(db: Path, rounds: int) -> tuple[list[float], lis
     # one session as long as the answers timed (no summary screen in between)
     app = create_app(db_url=str(db), learner="bench-pilot", seed=1,
                      settings={"session_length": 0})
-    trips: list[float] = []
+    result = Submits()
+    # CPU of the whole process (the app runs in it) from the Enter that submits to the
+    # explanation drawn, for the one-by-one answers (an older app does not measure it)
+    cpu_marks: list[float] = []
+    cpu_one_by_one: list[float] = []
+    drawn_in_app = app.explanation_drawn
+
+    def explanation_drawn() -> None:
+        if cpu_marks:
+            cpu_one_by_one.append((time.process_time() - cpu_marks.pop()) * 1000)
+        drawn_in_app()
+
+    app.explanation_drawn = explanation_drawn  # type: ignore[method-assign]
+
+    def key_events(text: str) -> list[Any]:
+        keys = []
+        for ch in text:
+            key = {"⏎": "enter", "?": "question_mark"}.get(ch, ch)
+            keys.append(events.Key(key, "\r" if ch == "⏎" else ch))
+        return keys
+
     async with app.run_test(size=(80, 24)) as pilot:
-        for _ in range(rounds):
-            for _ in range(500):
-                if (app.controller is not None and app.controller.question is not None
-                        and isinstance(app.screen, DrillScreen)
-                        and isinstance(app.focused, Input)):
-                    break
+
+        async def until(ready: Any, what: str) -> None:
+            for _ in range(3000):
+                if ready():
+                    return
                 await pilot.pause(0.01)
-            q = app.controller.question  # type: ignore[union-attr]
-            for _ in q.fields[:-1]:  # type: ignore[union-attr]
-                await pilot.press("question_mark", "enter")
-            await pilot.press("question_mark")
+            raise SystemExit(f"{what} never came up (screen {app.screen!r}, "
+                             f"focus {app.focused!r}, answered {len(app.explanation_times)})")
+
+        def asking() -> bool:
+            return (app.controller is not None and app.controller.question is not None
+                    and isinstance(app.screen, DrillScreen)
+                    and isinstance(app.focused, Input))
+
+        drawn = 0
+        for n in range(rounds):
+            if burst:
+                fields = 3  # the whole-hand drill asks fu, han and payment of every hand
+                if n == 0:
+                    await until(asking, "the first question")
+                keys = ("⏎" if n else "") + "?⏎" * fields
+                start = time.perf_counter()
+                for event in key_events(keys):
+                    event.set_sender(app)
+                    app._driver.send_message(event)  # type: ignore[union-attr]
+            else:
+                await until(asking, "the question")
+                q = app.controller.question  # type: ignore[union-attr]
+                right = n % 2 == 1
+                for part in q.fields[:-1]:  # type: ignore[union-attr]
+                    typed = q.key.expected_text(part) if right and part in q.parts else "?"  # type: ignore[union-attr]
+                    await pilot.press(*[k.key for k in key_events(typed or "-")], "enter")
+                last = q.fields[-1]  # type: ignore[union-attr]
+                typed = q.key.expected_text(last) if right else "?"  # type: ignore[union-attr]
+                await pilot.press(*[k.key for k in key_events(typed)])
+                await pilot.pause()
+                start = time.perf_counter()
+                cpu_marks.append(time.process_time())
+                await pilot.press("enter")  # returns once the key is handled and the app is idle
+            await until(lambda drawn=drawn: len(app.explanation_times) > drawn
+                        and isinstance(app.screen, ExplanationScreen), "the explanation")
             await pilot.pause()
-            start = time.perf_counter()
-            await pilot.press("enter")  # returns once the key is handled and the app is idle
-            for _ in range(1000):
-                if isinstance(app.screen, ExplanationScreen):
-                    break
-                await pilot.pause(0)
-            await pilot.pause()
-            if not isinstance(app.screen, ExplanationScreen):
-                raise SystemExit("the explanation never came up")
-            trips.append(time.perf_counter() - start)
-            await pilot.press("enter")
-            await pilot.pause()
-    return app.explanation_times, trips
+            drawn = len(app.explanation_times)
+            result.trips.append((time.perf_counter() - start) * 1000)
+            if not burst:
+                await pilot.press("enter")
+                await pilot.pause()
+    result.wall = [t * 1000 for t in app.explanation_times]
+    result.cpu = (cpu_one_by_one if not burst
+                  else [t * 1000 for t in getattr(app, "explanation_cpu_times", [])])
+    return result
 
 
-def first_start(runs: int) -> tuple[list[float], list[float]]:
-    """The very first start, on a database file that does not exist yet: seconds to the
-    learner prompt, and (another fresh file, with ``--learner``) to the first question."""
-    prompts: list[float] = []
-    questions: list[float] = []
-    with tempfile.TemporaryDirectory(prefix="riichi-first-") as folder:
-        for n in range(runs):
-            prompts.append(time_to_first_question(Path(folder) / f"p{n}.db", None,
-                                                  LEARNER_PROMPT)[0])
-            questions.append(time_to_first_question(Path(folder) / f"q{n}.db", "bench")[0])
-    return prompts, questions
+def submits_of(root: Path, db: Path, rounds: int, burst: bool) -> Submits:
+    """:func:`submit_to_explanation` on the code in ``root`` (another checkout: in a child)."""
+    if root == ROOT:
+        return asyncio.run(submit_to_explanation(db, rounds, burst=burst))
+    child = subprocess.run(
+        [sys.executable, str(Path(__file__).resolve()), "--code", str(root), "--child-submits",
+         "--db", str(db), "--answers", str(rounds), *(["--burst"] if burst else [])],
+        cwd=root, capture_output=True, text=True, check=False,
+        env={**os.environ, "PYTHONPATH": str(root)})
+    if child.returncode:
+        raise SystemExit(f"measuring {root} failed:\n{child.stderr[-2000:]}")
+    return Submits(**json.loads(child.stdout.strip().splitlines()[-1]))
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -193,54 +295,130 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[rank - 1]
 
 
+@dataclass
+class Figures:
+    """Everything measured on one checkout."""
+
+    root: Path
+    db: Path
+    starts: list[Start] = field(default_factory=list)
+    prompts: list[Start] = field(default_factory=list)
+    questions: list[Start] = field(default_factory=list)
+    by_language: dict[str, list[Start]] = field(default_factory=dict)
+    submits: Submits = field(default_factory=Submits)
+    bursts: Submits = field(default_factory=Submits)
+
+
+def seconds_line(starts: list[Start]) -> str:
+    """``median 1.64 s, max 1.90 s over 5 runs, CPU median 1.10 s``."""
+    wall = [s.seconds for s in starts]
+    cpu = [s.cpu for s in starts]
+    return (f"median {statistics.median(wall):.2f} s, max {max(wall):.2f} s over "
+            f"{len(wall)} runs, CPU median {statistics.median(cpu):.2f} s")
+
+
+def ms_line(times: Submits) -> str:
+    """``median 98 ms, 95th percentile 464 ms, max 600 ms over 40 answers; CPU ...``."""
+    ms = times.wall
+    text = (f"median {statistics.median(ms):.0f} ms, 95th percentile "
+            f"{percentile(ms, 0.95):.0f} ms, max {max(ms):.0f} ms over {len(ms)} answers")
+    if times.cpu:
+        text += (f"; CPU median {statistics.median(times.cpu):.0f} ms, 95th percentile "
+                 f"{percentile(times.cpu, 0.95):.0f} ms")
+    return text
+
+
+def report(f: Figures) -> None:
+    """Print one checkout's figures, each beside its reference."""
+    print(f"start to first question:            {seconds_line(f.starts)}   (reference < 1.0 s)")
+    print(f"first start, no database, to the learner prompt: {seconds_line(f.prompts)}"
+          "   (reference < 2.0 s)")
+    print(f"first start, no database, to the first question: {seconds_line(f.questions)}"
+          "   (reference < 2.0 s)")
+    print(f"submit to explanation:              {ms_line(f.submits)}"
+          "   (reference: 95th percentile < 100 ms)")
+    print(f"submit to explanation, keys in bursts: {ms_line(f.bursts)}"
+          "   (reference: 95th percentile < 100 ms)")
+    print(f"  the pilot's round trip, harness included: median "
+          f"{statistics.median(f.submits.trips):.0f} ms")
+    print(f"peak memory of the app: {max(s.peak for s in f.starts) / 1024:.0f} MiB")
+    for lang, times in f.by_language.items():
+        print(f"start to first question, --lang {lang}: {seconds_line(times)}"
+              "   (reference < 1.5 s)")
+
+
+def load() -> str:
+    """The load averages, as ``uptime`` shows them."""
+    return ", ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--items", type=int, default=10_000, help="bank size (default 10000)")
     parser.add_argument("--runs", type=int, default=5, help="start-ups to time (default 5)")
-    parser.add_argument("--answers", type=int, default=40, help="answers to time (default 40)")
+    parser.add_argument("--answers", type=int, default=40,
+                        help="answers to time, one by one and in bursts (default 40 each)")
     parser.add_argument("--db", type=Path, default=Path(tempfile.gettempdir())
                         / "riichi-drill-bench-app.db", help="bank database file to (re)use")
     parser.add_argument("--langs", default=",".join(FIRST_QUESTION_IN),
                         help="languages to time the start in (default: all)")
+    parser.add_argument("--against", type=Path, default=None, metavar="DIR",
+                        help="another checkout to measure in turn with this one")
+    parser.add_argument("--code", type=Path, help=argparse.SUPPRESS)
+    parser.add_argument("--child-submits", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--burst", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--child-build", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
 
+    if args.child_build:  # the other checkout's own bank (its schema may be older)
+        build_bank(args.db, args.items)
+        return 0
+
+    if args.child_submits:  # measuring another checkout, for its parent
+        times = asyncio.run(submit_to_explanation(args.db, args.answers, burst=args.burst))
+        print(json.dumps(times.__dict__))
+        return 0
+
     build_bank(args.db, args.items)
-    # one warm-up start (byte-compiles, fills the page cache), not counted
-    time_to_first_question(args.db, "bench")
-    starts = []
-    peaks = []
+    began = load()
+    trees = [Figures(ROOT, args.db)]
+    if args.against is not None:
+        other = args.against.resolve()
+        # its own copy of the bank, made by its own code (each schema is its code's)
+        trees.append(Figures(other, args.db.with_name(args.db.stem + "-against.db")))
+        subprocess.run([sys.executable, str(Path(__file__).resolve()), "--code", str(other),
+                        "--child-build", "--db", str(trees[-1].db), "--items", str(args.items)],
+                       cwd=other, env={**os.environ, "PYTHONPATH": str(other)}, check=True)
+    for f in trees:  # one warm-up start each (byte-compiles, fills the page cache), not counted
+        time_to_first_question(f.db, "bench", root=f.root)
     for _ in range(args.runs):
-        seconds, peak = time_to_first_question(args.db, "bench")
-        starts.append(seconds)
-        peaks.append(peak)
-    by_language: dict[str, list[float]] = {}
+        for f in trees:
+            f.starts.append(time_to_first_question(f.db, "bench", root=f.root))
     for lang in [code.strip() for code in args.langs.split(",") if code.strip()]:
         marks = FIRST_QUESTION_IN[lang]
-        time_to_first_question(args.db, "bench", marks, lang)  # warm-up
-        by_language[lang] = [time_to_first_question(args.db, "bench", marks, lang)[0]
-                             for _ in range(args.runs)]
-    prompts, questions = first_start(args.runs)
-    submits, trips = asyncio.run(submit_to_explanation(args.db, args.answers))
+        for f in trees:
+            time_to_first_question(f.db, "bench", marks, lang, root=f.root)  # warm-up
+        for _ in range(args.runs):
+            for f in trees:
+                f.by_language.setdefault(lang, []).append(
+                    time_to_first_question(f.db, "bench", marks, lang, root=f.root))
+    with tempfile.TemporaryDirectory(prefix="riichi-first-") as folder:
+        for n in range(args.runs):
+            for k, f in enumerate(trees):
+                f.prompts.append(time_to_first_question(
+                    Path(folder) / f"p{k}-{n}.db", None, LEARNER_PROMPT, root=f.root))
+                f.questions.append(time_to_first_question(
+                    Path(folder) / f"q{k}-{n}.db", "bench", root=f.root))
+    for f in trees:
+        f.submits = submits_of(f.root, f.db, args.answers, burst=False)
+        f.bursts = submits_of(f.root, f.db, args.answers, burst=True)
 
-    ms = [t * 1000 for t in submits]
-    trip_ms = [t * 1000 for t in trips]
     print(f"bank: {args.items} items in {args.db}")
-    print(f"start to first question:            median {statistics.median(starts):.2f} s, "
-          f"max {max(starts):.2f} s over {len(starts)} runs   (reference < 1.0 s)")
-    print(f"first start, no database, to the learner prompt: median "
-          f"{statistics.median(prompts):.2f} s, max {max(prompts):.2f} s   (reference < 2.0 s)")
-    print(f"first start, no database, to the first question: median "
-          f"{statistics.median(questions):.2f} s, max {max(questions):.2f} s   "
-          f"(reference < 2.0 s)")
-    print(f"submit to explanation:              median {statistics.median(ms):.0f} ms, "
-          f"95th percentile {percentile(ms, 0.95):.0f} ms, max {max(ms):.0f} ms over "
-          f"{len(ms)} answers   (reference: 95th percentile < 100 ms)")
-    print(f"  the pilot's round trip, harness included: median "
-          f"{statistics.median(trip_ms):.0f} ms")
-    print(f"peak memory of the app: {max(peaks) / 1024:.0f} MiB")
-    for lang, times in by_language.items():
-        print(f"start to first question, --lang {lang}: median {statistics.median(times):.2f} s, "
-              f"max {max(times):.2f} s over {len(times)} runs   (reference < 1.5 s)")
+    print(f"load average at the start: {began}; at the end: {load()}")
+    for f in trees:
+        if len(trees) > 1:
+            print(f"\n== {'this tree' if f.root == ROOT else 'against'}: {f.root}")
+        report(f)
     return 0
 
 

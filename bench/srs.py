@@ -20,10 +20,13 @@ clock. The target is under 20 ms. Three situations are timed:
 
 Then it times opening the statistics screen (a new service and its
 progress: the learner's running totals, brought up to date, and SQL
-aggregates of the recent days and the cards) beside its 200 ms reference:
-the first opening, which counts the whole history into the totals, then
-the usual ones; each aggregate once (the whole-history SQL ones too, for
-comparison); storing an answer; and opening the screen again after
+aggregates of the recent days and the cards) beside its 200 ms reference.
+The database is first opened as one upgraded from revision ``0006`` (its
+totals empty), as after installing this version over one with history: the
+upgrade, which counts the whole history into the totals once (revision
+``0007``; a tree without it counts on the first opening instead), then the
+first opening after it, then the usual ones; each aggregate once (the
+whole-history SQL ones too, for comparison); storing an answer; and opening the screen again after
 those. ``--keep FILE`` keeps a copy of the database as built. Plain
 figures (median and 95th percentile), no assertions.
 """
@@ -33,6 +36,7 @@ from __future__ import annotations
 import argparse
 import random
 import shutil
+import sqlite3
 import statistics
 import sys
 import tempfile
@@ -244,7 +248,15 @@ def main(argv: list[str] | None = None) -> int:
         built = time.perf_counter() - start
         if args.keep:
             shutil.copyfile(path, args.keep)
+        with sqlite3.connect(path) as conn:  # as if made by a version at 0006, totals empty
+            conn.execute("UPDATE alembic_version SET version_num = '0006_srs_totals'")
+            conn.execute("DELETE FROM srs_totals")
+            conn.execute("DELETE FROM srs_item_answers")
+        conn.close()
+        start = time.perf_counter()
         db = open_database(path)
+        print(f"opening it, upgraded from 0006 (with revision 0007 this counts the whole "
+              f"history into the totals, once): {time.perf_counter() - start:.2f} s")
         counts = card_counts(db, learner)
         print(f"database: {sum(counts[k] for k in ('hand', 'concept', 'cell'))} cards "
               f"({counts.get('hand', 0)} hands, {counts.get('concept', 0)} concepts, "
@@ -288,7 +300,8 @@ def main(argv: list[str] | None = None) -> int:
             return fresh.progress()
 
         first, _, _ = _time(open_statistics, 1)
-        print(f"statistics screen, first opening (counts the whole history): {first:.0f} ms")
+        print(f"statistics screen, first opening after the upgrade: {first:.0f} ms "
+              "(reference: under 200 ms)")
         median, p95, progress = _time(open_statistics, max(5, args.rounds // 40))
         print(f"statistics screen (whole history, {progress.answers} answers): "
               f"median {median:.0f} ms, p95 {p95:.0f} ms (reference: under 200 ms)")

@@ -13,7 +13,8 @@ answers counted before are gone or new ones appeared among them (their
 number or the sum of their ids changed), an answer was stored with a time
 before the latest one counted (the right-answer runs follow answer time), or
 the learner's day start moved. A database upgraded with history is counted
-on the first reading, so it shows the figures it showed before.
+while it is upgraded (:func:`backfill_totals`, revision ``0007``), so it shows
+the figures it showed before, and its first statistics open as fast as the next.
 
 Each figure is exactly the one of the SQL aggregates over the whole history
 in :mod:`data.srs_history` (``tests/srs/test_srs_totals.py`` checks it).
@@ -26,19 +27,23 @@ from datetime import date, datetime, timedelta
 from typing import Any
 
 from sqlalchemy import Integer, cast, delete, func, select
+from sqlalchemy.engine import Connection
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session
 
 from .db import Database
-from .models import Attempt, AttemptConcept, AttemptPart, ItemTopic
+from .models import Attempt, AttemptConcept, AttemptPart, ItemTopic, LearnerSetting
 from .records import Accuracy
 from .srs_history import _as_date, _day
 from .srs_models import SrsItemAnswers, SrsTotals
 
-__all__ = ["AnswerTotals", "answer_totals"]
+__all__ = ["DAY_OFFSET_SETTING", "AnswerTotals", "answer_totals", "backfill_totals"]
 
 #: How often reading the totals is tried when concurrent readers collide.
 _TRIES = 3
+#: The learner setting holding when their day starts, in hours after midnight UTC
+#: (the spaced-repetition settings' ``day_offset_hours``, stored as ``srs.<key>``).
+DAY_OFFSET_SETTING = "srs.day_offset_hours"
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +86,33 @@ def answer_totals(
             if attempt == _TRIES - 1:
                 raise
     raise AssertionError("unreachable")  # pragma: no cover
+
+
+def backfill_totals(conn: Connection) -> int:
+    """Count the whole history of every learner who has answers but no totals yet.
+
+    The upgrade step of revision ``0007``: it runs on the migration's
+    connection, inside its transaction, and counts with each learner's stored
+    day start (:data:`DAY_OFFSET_SETTING`; a value that is not a number counts
+    as midnight UTC, and the first reading counts again if that was wrong).
+
+    Returns:
+        how many learners' totals were counted.
+    """
+    db = Database.from_engine(conn.engine)
+    with Session(bind=conn) as s:
+        have = set(s.scalars(select(SrsTotals.learner_id)))
+        learners = sorted(set(s.scalars(select(Attempt.learner_id).distinct())) - have)
+        offsets = {int(learner): value for learner, value in s.execute(
+            select(LearnerSetting.learner_id, LearnerSetting.value)
+            .where(LearnerSetting.key == DAY_OFFSET_SETTING))}  # fmt: skip
+        for learner_id in learners:
+            hours = offsets.get(learner_id)
+            if isinstance(hours, bool) or not isinstance(hours, int | float):
+                hours = 0
+            _updated(s, db, learner_id, int(timedelta(hours=float(hours)).total_seconds()))
+        s.flush()
+    return len(learners)
 
 
 def _empty(learner_id: int, offset: int) -> SrsTotals:

@@ -94,6 +94,11 @@ class DrillApp(App[int]):
         self.submitted_at: float | None = None
         #: Seconds from each submitted answer to its explanation drawn (for the benchmark).
         self.explanation_times: list[float] = []
+        #: ``process_time()`` when the last answer was submitted (for the benchmark).
+        self.submitted_cpu: float | None = None
+        #: CPU seconds of the whole process (every thread) from each submitted answer to
+        #: its explanation drawn: what the app spent, whatever else runs on the machine.
+        self.explanation_cpu_times: list[float] = []
         #: The review and statistics screens, once opened (given a new context on a new learner).
         self.srs_screens: list[Any] = []
         self.add_mode("review", self._review_screen)
@@ -288,11 +293,19 @@ class DrillApp(App[int]):
             for screen in self.srs_screens:
                 screen.use_context(context)
 
+    def answer_submitted(self) -> None:
+        """Note when an answer was submitted (see :meth:`explanation_drawn`)."""
+        self.submitted_at = time.perf_counter()
+        self.submitted_cpu = time.process_time()
+
     def explanation_drawn(self) -> None:
         """Note how long the explanation took to draw after the answer was submitted."""
         if self.submitted_at is not None:
             self.explanation_times.append(time.perf_counter() - self.submitted_at)
             self.submitted_at = None
+        if self.submitted_cpu is not None:
+            self.explanation_cpu_times.append(time.process_time() - self.submitted_cpu)
+            self.submitted_cpu = None
 
     # -- state
 

@@ -10,7 +10,6 @@ the :class:`quiz.screens.summary.SummaryScreen`.
 from __future__ import annotations
 
 import asyncio
-import time
 from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import ComposeResult
@@ -361,7 +360,7 @@ class DrillScreen(Screen[None]):
         c = self.controller
         if c is None or c.question is None:
             return
-        self.drill_app.submitted_at = time.perf_counter()
+        self.drill_app.answer_submitted()
         question = c.question
         result = c.submit(answers)
         form = self.query_one(AnswerForm)

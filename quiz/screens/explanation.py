@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
@@ -41,21 +42,23 @@ from .choices import ClosingScreen, Go, LeaveHandler
 __all__ = ["ExplanationBody", "ExplanationScreen", "verdict_text"]
 
 
-def verdict_text(marked: Marked, question: Question) -> str:
+def verdict_text(marked: Marked, question: Question, *, colour: bool = True) -> str:
     """The verdict line: ``Right — all 3 parts``, ``Not quite — 1 of 3 parts right``.
 
     A part the form showed but the key does not mark (the fu of a limit hand,
-    with "skip the fu on limit hands" on) is said not to matter.
+    with "skip the fu on limit hands" on) is said not to matter. In colour the
+    verdict is green or red; without colour (``colour=False``: ``NO_COLOR``, where
+    red turns dark grey) it is ``✓ Right`` in bold and ``✗ Not quite`` in reverse.
     """
     right, total = marked.score
     if marked.correct:
         whole = {1: "", 2: _(" — both parts")}.get(
             total, ngettext(" — all %(n)d parts", " — all %(n)d parts", total) % {"n": total})
         right_word = _("Right")
-        text = f"[b green]{right_word}[/]{whole}"
+        text = (f"[b green]{right_word}[/]" if colour else f"[b]✓ {right_word}[/]") + whole
     else:
         not_quite = _("Not quite")
-        text = (f"[b red]{not_quite}[/] — "
+        text = ((f"[b red]{not_quite}[/]" if colour else f"[b reverse]✗ {not_quite}[/]") + " — "
                 + ngettext("%(right)d of %(n)d part right", "%(right)d of %(n)d parts right",
                            total) % {"right": right, "n": total})
     for part in question.unmarked:
@@ -101,6 +104,8 @@ class ExplanationScreen(ClosingScreen):
         self.looking_back = looking_back
         #: True while leaving (a second key does nothing).
         self.leaving = False
+        #: The app's theme and colour mode when the screen was last on top.
+        self._looks: tuple[object, ...] | None = None
 
     def compose(self) -> ComposeResult:
         yield StatusBar(id="status")
@@ -120,6 +125,15 @@ class ExplanationScreen(ClosingScreen):
     def on_mount(self) -> None:
         self.refresh_content()
 
+    def _on_screen_resume(self, event: events.ScreenResume) -> None:
+        """Back on top (each answer): restyle every widget only when the theme or colour
+        mode changed meanwhile; a widget whose classes change restyles itself, and the
+        whole screen's restyle cost more than the rest of showing an explanation."""
+        looks = (self.app.theme, self.app.ansi_color, self.app.no_color)
+        if looks == self._looks:
+            event.refresh_styles = False  # read by Textual's own handler, which runs next
+        self._looks = looks
+
     def show(self, question: Question, marked: Marked, *, looking_back: bool = False) -> None:
         """Explain another answer (the screen is reused: no compose, no new widgets)."""
         self.question = question
@@ -137,7 +151,7 @@ class ExplanationScreen(ClosingScreen):
         q = self.question
         style = app.settings.tile_style if isinstance(app, DrillApp) else None
         verdict = self.query_one("#verdict", Static)
-        text = verdict_text(self.marked, q)
+        text = verdict_text(self.marked, q, colour=not app.no_color)
         if self.looking_back:
             text = _("The previous question (Q%(n)d)") % {"n": q.number} + " · " + text
         verdict.update(text)
