@@ -41,7 +41,7 @@ from .class_wire import (
 )
 from .error_words import localized_error
 from .errors import DrillError
-from .grading import Answer, Hint, Hints, Part, grade
+from .grading import Answer, Hints, Part, grade
 from .i18n import pgettext
 from .i18n_payments import with_table_payment
 

@@ -17,8 +17,8 @@ import textwrap
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from .i18n_topics import topic_title
 from .i18n import format_percent, npgettext, pgettext
+from .i18n_topics import topic_title
 from .i18n_width import Align, cut, display_width, pad, wrap
 
 if TYPE_CHECKING:

@@ -26,12 +26,12 @@ from hypothesis import strategies as st
 
 from quiz.class_wire import hints_from_json, hints_to_json, marked_from_json, marked_to_json
 from quiz.grading import AnswerKey, Hints, Marked, Part, grade
-from quiz.i18n_topics import topic_title as concept_title
 from quiz.grading.diagnosis import _fallback
 from quiz.grading.mistakes import mistakes_for
 from quiz.grading.sentences import KINDS, say, sentence
 from quiz.grading.wording import Count, Term, Tiles, Wording
 from quiz.i18n import active_language, use
+from quiz.i18n_topics import topic_title as concept_title
 from quiz.screens.explanation import ExplanationScreen
 from quiz.store import DrillStore
 from quiz.tilefaces import TileStyle
@@ -58,15 +58,15 @@ CASES: dict[str, dict[str, list[str]]] = {
            "hint": ["支払い", "卓で言うとおり", "ロンなら"]},
     "th": {"marks": ["ฟุ", "แต้มที่จ่าย", "คุณตอบ", "ที่ถูกคือ", "110", "3600"],
            "reason": ["สาเหตุที่น่าจะเป็น", "หน้าไพ่ปิด", "10 ฟุ"],
-           "practise": ["ควรฝึก", "ล่งด้วยหน้าไพ่ปิด"],
+           "practise": ["ควรฝึก", "ล่งหน้าไพ่ปิด"],
            "hint": ["แต้มที่จ่าย", "ที่พูดกันที่โต๊ะ", "การล่ง"]},
     "vi": {"marks": ["Fu", "Điểm phải trả", "bạn trả lời", "đáp án là", "110", "3600"],
            "reason": ["Có lẽ do", "menzenkafu", "10 fu", "bài kín"],
-           "practise": ["Cần luyện", "Ron bài kín"],
+           "practise": ["Cần luyện", "Ron với bài kín"],
            "hint": ["Điểm phải trả", "như cách nói trên bàn", "khi Ron"]},
     "uk": {"marks": ["Мініпойнти", "Виплата", "ваша відповідь", "правильно", "110", "3600"],
            "reason": ["Імовірна причина", "закриту руку", "10 мініпойнтів"],
-           "practise": ["Потренуйте", "рон закритою рукою"],
+           "practise": ["Потренуйте", "Закрита рука з рону"],
            "hint": ["Виплата", "за столом", "за рон"]},
 }
 #: Latin words allowed in a Japanese, Thai or Ukrainian rendering: the rule set's name.
