@@ -132,3 +132,28 @@ def test_the_class_report_fits_80_cells_in_the_language(lang: str,
     own = student_report(results.students[1], results.practice_set.options.parts)
     assert all(display_width(line) <= 80 for line in own.splitlines())
     assert english_left(own.replace("fu:closed_ron", "")) == [], own
+
+
+@pytest.mark.parametrize("lang", ["th", "vi"])
+def test_the_class_commands_speak_the_language(
+    lang: str, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from quiz.__main__ import main
+
+    url = f"sqlite:///{tmp_path / 'class.db'}"
+    build_bank(url)
+    monkeypatch.setenv("RIICHI_DRILL_TEACHER_PASSWORD", "pw")
+    base = ["--lang", lang, "--db", url, "class"]
+    assert main([*base, "list"]) == 0
+    assert main([*base, "new", "Night", "--count", "3", "--seed", "1",
+                 "--time-per-question", "45"]) == 0
+    assert main([*base, "list"]) == 0
+    assert main([*base, "results", "Night"]) == 0
+    assert main([*base, "delete", "Night"]) == 0
+    out, err = capsys.readouterr()
+    assert err == "" and "Night" in out
+    assert english_left(out) == [], out
+    assert main([*base, "results", "Nope"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "'Nope'" in err and english_left(err) == [], err
