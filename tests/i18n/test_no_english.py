@@ -156,6 +156,13 @@ def curated() -> list[BankItem]:
     return [p.to_bank_item() for p in load_curated()]
 
 
+def test_a_few_curated_explanations_leave_no_english(curated: list[BankItem]) -> None:
+    """Every tenth curated item (the whole bank is the slow test below): a quick check."""
+    found = problems(hand_questions(curated[::10]))
+    assert not found, f"{len(found)} problems, e.g.\n" + "\n".join(found[:15])
+
+
+@pytest.mark.slow  # 13 s measured at load 30
 def test_the_curated_explanations_and_notes_leave_no_english(curated: list[BankItem]) -> None:
     questions = list(hand_questions(curated))
     assert len(questions) > 300
@@ -164,6 +171,7 @@ def test_the_curated_explanations_and_notes_leave_no_english(curated: list[BankI
     assert not found, f"{len(found)} problems, e.g.\n" + "\n".join(found[:15])
 
 
+@pytest.mark.slow  # 7 s measured at load 30
 def test_the_points_table_explanations_leave_no_english() -> None:
     found = problems(table_questions())
     assert not found, f"{len(found)} problems, e.g.\n" + "\n".join(found[:15])
