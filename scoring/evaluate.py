@@ -499,6 +499,10 @@ def _meld_phase(melds: tuple[MeldFacts, ...], reds: tuple[int, int, int]) -> Mel
 #: The dora phase of a hand with no indicators and no red fives.
 _NO_DORA = DoraPhase((), 0, 0, 0)
 
+#: Dora phases already built, by their han (dora << 16 | ura << 8 | red fives): a
+#: handful of values, shared by every hand that counts the same dora.
+_DORA_PHASES: dict[int, DoraPhase] = {}
+
 
 def _dora_phase(
     dora_ind: tuple[int, ...],
@@ -519,14 +523,19 @@ def _dora_phase(
         shown = ura_ind if rules.kan_dora else ura_ind[:1]
         ura_han = sum(map(full.__getitem__, map(DORA_OF.__getitem__, shown)))
     aka_han = aka if rules.red_fives else 0
-    dora_yaku: tuple[Yaku3, ...] = ()
-    if dora_han:
-        dora_yaku += ((O_DORA, "dora", dora_han),)
-    if ura_han:
-        dora_yaku += ((O_URA, "ura_dora", ura_han),)
-    if aka_han:
-        dora_yaku += ((O_AKA, "aka_dora", aka_han),)
-    return _new(DoraPhase, (dora_yaku, dora_han + ura_han + aka_han, dora_han, aka_han))
+    key = dora_han << 16 | ura_han << 8 | aka_han
+    dp = _DORA_PHASES.get(key)
+    if dp is None:
+        dora_yaku: tuple[Yaku3, ...] = ()
+        if dora_han:
+            dora_yaku += ((O_DORA, "dora", dora_han),)
+        if ura_han:
+            dora_yaku += ((O_URA, "ura_dora", ura_han),)
+        if aka_han:
+            dora_yaku += ((O_AKA, "aka_dora", aka_han),)
+        dp = _DORA_PHASES[key] = _new(
+            DoraPhase, (dora_yaku, dora_han + ura_han + aka_han, dora_han, aka_han))
+    return dp
 
 
 def _evaluate(f: Facts, checked: Checked, every: bool) -> tuple[Outcome, list[Outcome]]:
