@@ -71,6 +71,8 @@ class Footer(TextualFooter):
         self._keys: dict[ShownKey, FooterKey] = {}
         #: What is shown now (None: Textual's footer draws, e.g. binding groups).
         self._shown: Shown | None = None
+        #: An update of the keys shown waits for the next refresh.
+        self._pending = False
 
     def shown_keys(self, screen: Screen[object]) -> Shown | None:
         """The keys the footer shows for the screen's active bindings, and which are
@@ -127,10 +129,19 @@ class Footer(TextualFooter):
             yield widget
 
     def bindings_changed(self, screen: Screen[object]) -> None:
-        """Show the keys of the bindings now active, reusing the key widgets."""
+        """Show the keys of the bindings active once the screen is refreshed (as Textual's
+        footer does: off the path of the key that changed them), reusing the key widgets."""
         if (self._shown is None or not self._bindings_ready or not screen.app.app_focus
                 or not self.is_attached or screen is not self.screen):
             super().bindings_changed(screen)
+            return
+        if not self._pending:
+            self._pending = True
+            self.call_after_refresh(self._show_active_keys, screen)
+
+    def _show_active_keys(self, screen: Screen[object]) -> None:
+        self._pending = False
+        if self._shown is None or not self.is_attached:
             return
         now = self.shown_keys(screen)
         if now == self._shown:
