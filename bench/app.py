@@ -347,6 +347,22 @@ def report(f: Figures) -> None:
               "   (reference < 1.5 s)")
 
 
+def catalog_reads() -> None:
+    """Print how long reading each language's catalog takes (part of the start in it)."""
+    from quiz.i18n import LANGUAGES, SOURCE_LANGUAGE, load_catalog
+
+    for code in LANGUAGES:
+        if code == SOURCE_LANGUAGE:
+            continue
+        runs = []
+        for _ in range(10):
+            start = time.perf_counter()
+            load_catalog(code)
+            runs.append(1000 * (time.perf_counter() - start))
+        print(f"reading the {code} catalog: median {statistics.median(runs):.1f} ms, "
+              f"worst {max(runs):.1f} ms (part of the start in {code})")
+
+
 def load() -> str:
     """The load averages, as ``uptime`` shows them."""
     return ", ".join(f"{x:.2f}" for x in os.getloadavg())
@@ -414,6 +430,7 @@ def main() -> int:
         f.bursts = submits_of(f.root, f.db, args.answers, burst=True)
 
     print(f"bank: {args.items} items in {args.db}")
+    catalog_reads()
     print(f"load average at the start: {began}; at the end: {load()}")
     for f in trees:
         if len(trees) > 1:
