@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..errors import DrillError
+from ..i18n import pgettext
 from . import add_db_option, port_number, positive_number
 
 if TYPE_CHECKING:
@@ -64,28 +65,34 @@ def register(subparsers: Any) -> None:
     """Add ``serve`` to the ``riichi-drill`` parser."""
     p = subparsers.add_parser(
         "serve",
-        help="serve the app to web browsers (each tab its own session)",
-        description="Serve the app over HTTP with textual-serve: each browser tab that opens "
-        "the page gets its own session.",
+        help=pgettext("serve", "serve the app to web browsers (each tab its own session)"),
+        description=pgettext("serve", "Serve the app over HTTP with textual-serve: each browser "
+                             "tab that opens the page gets its own session."),
     )
-    add_db_option(p, "database file or SQLAlchemy URL shared by every tab (drills)")
+    add_db_option(p, pgettext("serve", "database file or SQLAlchemy URL shared by every tab "
+                                  "(drills)"))
     p.add_argument("--host", default="127.0.0.1",
-                   help="address to listen on (default 127.0.0.1; 0.0.0.0 for a whole room)")
+                   help=pgettext("class", "address to listen on "
+                                          "(default 127.0.0.1; 0.0.0.0 for a whole room)"))
     p.add_argument("--port", type=port_number, default=8000,
-                   help="port to listen on (default 8000)")
+                   help=pgettext("serve", "port to listen on (default %(port)s)")
+                   % {"port": 8000})
     p.add_argument("--class", dest="class_name", metavar="NAME",
-                   help="each tab takes this practice set (needs --server)")
+                   help=pgettext("serve", "each tab takes this practice set (needs --server)"))
     p.add_argument("--server", metavar="URL",
-                   help="the classroom server each tab's set is taken on (with --class)")
+                   help=pgettext("serve", "the classroom server each tab's set is taken on "
+                                          "(with --class)"))
     p.add_argument("--public-url", metavar="URL",
-                   help="the address browsers use, when not http://HOST:PORT (a proxy)")
+                   help=pgettext("serve", "the address browsers use, when not "
+                                          "http://HOST:PORT (a proxy)"))
     p.add_argument("--max-sessions", type=_positive, default=DEFAULT_MAX_SESSIONS, metavar="N",
-                   help=f"sessions at once (default {DEFAULT_MAX_SESSIONS}); more get a "
-                        "'class is full' page")
+                   help=pgettext("serve", "sessions at once (default %(n)s); more get a "
+                                          "'class is full' page") % {"n": DEFAULT_MAX_SESSIONS})
     p.add_argument("--warm", type=_warm, default=DEFAULT_WARM, metavar="N",
-                   help=f"tab processes kept started in advance (default {DEFAULT_WARM}; 0: "
-                        "each tab starts its own); each waiting one costs tens of MB")
-    p.add_argument("--title", help="the page title")
+                   help=pgettext("serve", "tab processes kept started in advance (default "
+                                          "%(n)s; 0: each tab starts its own); each waiting "
+                                          "one costs tens of MB") % {"n": DEFAULT_WARM})
+    p.add_argument("--title", help=pgettext("serve", "the page title"))
     p.set_defaults(run=run_serve)
 
 
@@ -273,8 +280,9 @@ def make_room(command: str, *, host: str, port: int, title: str, public_url: str
         async def on_startup(self, app: web.Application) -> None:
             if pool is not None:
                 await pool.start()
-            print(f"Serving Riichi Drill on {self.public_url} (at most {max_sessions} sessions); "
-                  "Ctrl+C to stop.", flush=True)
+            print(pgettext("serve", "Serving Riichi Drill on %(url)s (at most %(n)s sessions); "
+                                    "Ctrl+C to stop.") % {"url": self.public_url,
+                                                          "n": max_sessions}, flush=True)
 
         async def on_shutdown(self, app: web.Application) -> None:
             if pool is not None:

@@ -37,6 +37,7 @@ from data.srs_records import (
 )
 from data.topics import is_topic
 
+from ..i18n import pgettext
 from ..i18n_topics import topic_title
 from .hands import BankHands, HandSource
 from .questions import (
@@ -263,11 +264,13 @@ class SrsService:
             item = self.hands.item(choice.item_id)
             if item is None:
                 return None
-            return ReviewQuestion(QuestionKind.NEW, None, item, reason="a new hand")
+            return ReviewQuestion(QuestionKind.NEW, None, item,
+                                  reason=pgettext("review", "a new hand"))
         if card.kind is CardKind.CELL:
             assert card.cell is not None
             return ReviewQuestion(QuestionKind.CELL, card, cell=card.cell,
-                            reason=f"points table: {topic_title(card.cell.topic)}")  # fmt: skip
+                                  reason=pgettext("review", "points table: %(title)s")
+                                  % {"title": topic_title(card.cell.topic)})
         if card.kind is CardKind.HAND:
             assert card.item_id is not None
             item = self.hands.item(card.item_id)
@@ -284,10 +287,10 @@ class SrsService:
                         QuestionKind.SIBLING,
                         card,
                         sibling,
-                        reason=f"a sibling of a hand you {self._how(card)}",
+                        reason=self._why(card, sibling=True),
                     )
             return ReviewQuestion(QuestionKind.MISSED, card, item,
-                                  reason=f"a hand you {self._how(card)}")
+                                  reason=self._why(card, sibling=False))
         topic = card.subject
         recent = self._recent_items(card)
         item_id = repo.item_for_topic(
@@ -301,13 +304,18 @@ class SrsService:
             self.report(CardProblem(card.id, f"no hand exercises '{topic}'"))
             return None
         return ReviewQuestion(QuestionKind.CONCEPT, card, item,
-                        reason=f"concept: {topic_title(topic)}")  # fmt: skip
+                              reason=pgettext("review", "concept: %(title)s")
+                              % {"title": topic_title(topic)})
 
     @staticmethod
-    def _how(card: CardRecord) -> str:
+    def _why(card: CardRecord, *, sibling: bool) -> str:
+        """Why a hand is asked again, in the learner's language."""
         if card.lapses:
-            return f"missed ({card.lapses}x)"
-        return "answered before"
+            said = (pgettext("review", "a sibling of a hand you missed (%(n)dx)") if sibling
+                    else pgettext("review", "a hand you missed (%(n)dx)"))
+            return said % {"n": card.lapses}
+        return (pgettext("review", "a sibling of a hand you answered before") if sibling
+                else pgettext("review", "a hand you answered before"))
 
     def _recent_items(self, card: CardRecord) -> set[int]:
         from data import srs_repository as repo
