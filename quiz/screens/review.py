@@ -41,7 +41,6 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Static
 from textual.worker import Worker, WorkerCancelled, WorkerFailed, WorkerState
 
@@ -71,7 +70,7 @@ from ..widgets.rating_bar import RatingBar
 from ..widgets.situation import SituationPanel
 from .drill import placeholders_for
 from .explanation import ExplanationBody, verdict_text
-from .stats import show_leeches
+from .stats import SrsScreen
 
 __all__ = ["FETCH_WAIT", "ReviewScreen", "drill_question"]
 
@@ -103,7 +102,7 @@ def drill_question(q: ReviewQuestion, context: ReviewContext, number: int) -> Qu
     return None
 
 
-class ReviewScreen(Screen[None]):
+class ReviewScreen(SrsScreen):
     """The review queue: answer, see the explanation, rate, next."""
 
     DEFAULT_CSS = """
@@ -498,11 +497,6 @@ class ReviewScreen(Screen[None]):
         """Look at the queue again (after waiting for a card to come due)."""
         await self.load_next()
 
-    def action_leeches(self) -> None:
-        """Show the leeches and their concepts (read in a thread)."""
-        if self.service is not None:
-            show_leeches(self, self.service)
-
     def action_stats(self) -> None:
         """Show the statistics (the app's ``stats`` mode when it has one)."""
         from .stats import StatsScreen, has_srs_modes
@@ -511,12 +505,6 @@ class ReviewScreen(Screen[None]):
             self.app.switch_mode("stats")
         else:
             self.app.push_screen(StatsScreen(self.context))
-
-    def action_leave(self) -> None:
-        """Back to the drill (or close, when the screen runs on its own)."""
-        from .stats import leave_srs_screen
-
-        leave_srs_screen(self.app)
 
 
 def _reason(q: ReviewQuestion) -> str:

@@ -128,7 +128,22 @@ def summary_text(progress: Progress) -> str:
     return f"{answers} · {streaks}\n{due}{progress.cards}{leeches}"
 
 
-class StatsScreen(Screen[None]):
+class SrsScreen(Screen[None]):
+    """What the review and statistics screens share: the leeches and going back."""
+
+    service: SrsService | None = None
+
+    def action_leeches(self) -> None:
+        """Show the leeches and their concepts (read in a thread)."""
+        if self.service is not None:
+            show_leeches(self, self.service)
+
+    def action_leave(self) -> None:
+        """Back to the drill (or close, when the screen runs on its own)."""
+        leave_srs_screen(self.app)
+
+
+class StatsScreen(SrsScreen):
     """Progress charts of one learner."""
 
     DEFAULT_CSS = """
@@ -265,11 +280,6 @@ class StatsScreen(Screen[None]):
             table.add_row(concept_title(c.name), str(c.right), str(c.total),
                           f"{100 * c.accuracy:.0f}")  # fmt: skip
 
-    def action_leeches(self) -> None:
-        """Show the leeches and their concepts (read in a thread)."""
-        if self.service is not None:
-            show_leeches(self, self.service)
-
     def action_review(self) -> None:
         """Go to the review mode."""
         if has_srs_modes(self.app):
@@ -280,10 +290,6 @@ class StatsScreen(Screen[None]):
         if action == "review":
             return has_srs_modes(self.app)
         return True
-
-    def action_leave(self) -> None:
-        """Back to the drill (or close, when the screen runs on its own)."""
-        leave_srs_screen(self.app)
 
 
 def show_leeches(screen: Screen[Any], service: SrsService) -> None:
