@@ -76,7 +76,7 @@ def test_the_first_statistics_after_an_upgrade_only_read_the_totals(
         assert set(db.schema_revision()) == set(read_scripts().heads)
         with db.engine.connect() as conn:
             rows: dict[int, int] = dict(
-                conn.execute(text("SELECT learner_id, counted FROM srs_totals")).tuples().all())
+                conn.execute(text("SELECT learner_id, counted FROM srs_totals")).all())
         assert rows == {ann: 60, bo: 30}  # counted while upgrading
         for learner, offset, figures in ((ann, timedelta(0), ann_figures),
                                          (bo, BO_OFFSET, bo_figures)):
