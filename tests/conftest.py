@@ -44,6 +44,12 @@ SLOW_AFTER_FIRST_VARIANT = frozenset({
     "test_a_limit_hand_shows_the_same_fields_and_the_fu_does_not_count",
     "test_a_whole_answer_typed_fast_fills_each_field_and_submits",
     "test_going_back_to_a_field_keeps_its_text_to_fix_a_typo",
+    "test_a_wrong_answer_and_a_hint_in_the_learners_language",
+    "test_the_first_statistics_after_an_upgrade_only_read_the_totals",
+    "test_the_app_quits_at_once_while_the_database_does_not_answer",
+    "test_a_forged_header_is_ignored_when_the_peer_is_no_trusted_proxy",
+    "test_the_class_report_fits_80_cells_in_the_language",
+    "test_the_class_commands_speak_the_language",
 })  # fmt: skip
 
 

@@ -93,6 +93,7 @@ async def test_behind_a_trusted_proxy_the_forged_part_cannot_dodge_the_limit(
     assert statuses == [403] * FREE + [429, 429]
 
 
+@pytest.mark.slow
 async def test_two_clients_behind_a_trusted_proxy_are_limited_separately(
     classroom: Classroom, serve: Callable[..., Any]
 ) -> None:

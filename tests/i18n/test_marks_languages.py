@@ -194,6 +194,7 @@ def _check_rendering(wording: Wording, seen: set[str]) -> None:
 _SEEN: set[str] = set()
 
 
+@pytest.mark.slow
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(record=winning_records(), data=st.data())
 def test_the_reasons_of_many_graded_answers_are_said_in_every_language(

@@ -80,6 +80,7 @@ async def test_a_wrong_answer_reads_not_quite_in_reverse_without_colour(
         assert not _style_of(segments, "1 of 3").reverse
 
 
+@pytest.mark.slow
 async def test_a_right_answer_reads_right_with_a_tick_without_colour(
         store: DrillStore, clock: FakeClock, monkeypatch: pytest.MonkeyPatch) -> None:
     app = _plain_app(store, clock, monkeypatch, colour=False)
@@ -91,6 +92,7 @@ async def test_a_right_answer_reads_right_with_a_tick_without_colour(
         assert style.bold and not style.reverse, style
 
 
+@pytest.mark.slow
 async def test_in_colour_the_verdict_stays_the_red_word(
         store: DrillStore, clock: FakeClock, monkeypatch: pytest.MonkeyPatch) -> None:
     app = _plain_app(store, clock, monkeypatch, colour=True)
@@ -152,6 +154,7 @@ async def test_the_footer_shows_each_screens_keys_and_is_not_rebuilt(
         assert _footer_widgets(app) == explanation_keys
 
 
+@pytest.mark.slow
 async def test_a_new_language_relabels_the_footer(store: DrillStore, clock: FakeClock) -> None:
     app = make_app(store, clock, items=[SEED_ITEM] * 2, seed=1,
                    settings={"tile_style": "ascii", "session_length": 2})

@@ -108,6 +108,7 @@ def _curated(store: DrillStore) -> list[BankItem]:
     return [store.item(i) for i in store.bank.ids()]
 
 
+@pytest.mark.slow
 async def test_every_input_of_a_curated_hand_is_shown_before_answering(
         store: DrillStore) -> None:
     items = _curated(store)

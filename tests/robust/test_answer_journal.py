@@ -108,6 +108,7 @@ def test_answers_wait_while_locked_and_are_stored_in_order_once(store: DrillStor
     assert not journal.exists()
 
 
+@pytest.mark.slow
 def test_answers_left_in_the_journal_are_stored_at_the_next_start(path: Path) -> None:
     clock = FakeClock()
     first = DrillStore.open(str(path), clock=clock, generated=0)
@@ -177,6 +178,7 @@ def test_a_journal_line_cut_short_by_a_kill_does_not_stop_the_rest(tmp_path: Pat
     assert json.loads(a.to_json())["entry"] == a.entry
 
 
+@pytest.mark.slow
 def test_questions_go_on_from_those_drawn_ahead_while_the_database_is_away(
         tmp_path: Path) -> None:
     """Bank questions come from the items drawn ahead when the bank cannot be read."""

@@ -6,6 +6,8 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+import pytest
+
 from data.records import ItemKind
 from quiz.store import DrillStore
 from tests.robust.conftest import wait_until
@@ -27,6 +29,7 @@ def test_a_new_database_opens_with_the_curated_bank_and_grows_behind(tmp_path: P
     assert opened < 30
 
 
+@pytest.mark.slow
 def test_closing_stops_the_growth_and_the_next_start_carries_on(tmp_path: Path) -> None:
     path = tmp_path / "new.db"
     store = DrillStore.open(str(path), generated=5000)

@@ -115,6 +115,7 @@ async def test_a_database_locked_for_15_seconds_during_review_costs_no_rating(
     assert journal is not None and AnswerJournal(journal).read() == []
 
 
+@pytest.mark.slow
 async def test_a_bug_while_storing_a_review_ends_the_app_and_keeps_the_answer(
         path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from quiz.srs import pending

@@ -26,6 +26,7 @@ def count_attempts(path: Path) -> int:
     return int(sqlite3.connect(path).execute("SELECT count(*) FROM attempts").fetchone()[0])
 
 
+@pytest.mark.slow
 async def test_a_bug_after_the_answer_ends_the_app_with_one_line(tmp_path: Path) -> None:
     def broken() -> None:
         raise KeyError("nobody foresaw this")

@@ -334,6 +334,7 @@ async def test_the_app_gives_the_review_screen_its_context(
         assert screen.context.learner_id == bo.id and screen.answered == 0
 
 
+@pytest.mark.slow
 async def test_every_bar_is_labelled_in_the_order_its_title_says_and_today_is_inside(
     db: Database, learner_id: int, clock: FixedClock
 ) -> None:
