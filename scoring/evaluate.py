@@ -516,12 +516,16 @@ def _dora_phase(
     if not (dora_ind or ura_ind or aka):
         return _NO_DORA
     dora_han = ura_han = 0
-    if dora_ind:
-        shown = dora_ind if rules.kan_dora else dora_ind[:1]
-        dora_han = sum(map(full.__getitem__, map(DORA_OF.__getitem__, shown)))
+    if dora_ind:  # one indicator (most hands) is one lookup
+        if len(dora_ind) == 1 or not rules.kan_dora:
+            dora_han = full[DORA_OF[dora_ind[0]]]
+        else:
+            dora_han = sum(map(full.__getitem__, map(DORA_OF.__getitem__, dora_ind)))
     if ura_ind and fl & (RIICHI | DOUBLE_RIICHI) and rules.ura_dora:
-        shown = ura_ind if rules.kan_dora else ura_ind[:1]
-        ura_han = sum(map(full.__getitem__, map(DORA_OF.__getitem__, shown)))
+        if len(ura_ind) == 1 or not rules.kan_dora:
+            ura_han = full[DORA_OF[ura_ind[0]]]
+        else:
+            ura_han = sum(map(full.__getitem__, map(DORA_OF.__getitem__, ura_ind)))
     aka_han = aka if rules.red_fives else 0
     key = dora_han << 16 | ura_han << 8 | aka_han
     dp = _DORA_PHASES.get(key)
