@@ -14,6 +14,8 @@ import argparse
 import ipaddress
 from dataclasses import dataclass
 
+from .i18n import pgettext
+
 __all__ = ["Network", "TrustedProxies", "add_proxy_option", "proxy_network"]
 
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
@@ -32,7 +34,8 @@ def proxy_network(text: str) -> Network:
         return ipaddress.ip_network(text.strip(), strict=False)
     except ValueError:
         raise argparse.ArgumentTypeError(
-            f"'{text[:60]}' is not an address or a network (e.g. 10.0.0.5 or 10.0.0.0/8)"
+            pgettext("serve", "'%(text)s' is not an address or a network (e.g. %(example)s)")
+            % {"text": text[:60], "example": "10.0.0.5, 10.0.0.0/8"}
         ) from None
 
 
@@ -41,8 +44,9 @@ def add_proxy_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--trusted-proxy", dest="trusted_proxies", metavar="ADDR", action="append",
         type=proxy_network, default=[],
-        help="a reverse proxy in front (an address or a network like 10.0.0.0/8; repeat for "
-             "more): its X-Forwarded-For header names the client. Never trusted otherwise")
+        help=pgettext("serve", "a reverse proxy in front (an address or a network like "
+                               "%(example)s; repeat for more): its X-Forwarded-For header names "
+                               "the client. Never trusted otherwise") % {"example": "10.0.0.0/8"})
 
 
 def _ip(text: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
