@@ -21,10 +21,13 @@ import argparse
 import sys
 import time
 from collections.abc import Callable
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from ..i18n import format_percent, npgettext, pgettext
 from . import command_group, count_text, declaration_text, english, fit
+
+if TYPE_CHECKING:
+    from data.gamelog.importer import FileReport, ImportSummary
 
 #: Generated hands ``bank build`` tops the bank up to when ``--generated`` is not given.
 DEFAULT_GENERATED = 2000
@@ -509,12 +512,51 @@ def run_import_log(args: argparse.Namespace) -> int:
     finally:
         db.close()
     for report in summary.files:
-        print(report.line())
+        print(_log_file_line(report))
         for line in report.disagreements:
             print("  " + pgettext("cli", "refused %(win)s") % {"win": line})
-    print(summary.line())
+    print(_log_summary_line(summary))
     refused = summary.refused_wins or any(f.outcome is Outcome.REFUSED for f in summary.files)
     return 1 if refused else 0
+
+
+def _wins_imported(n: int) -> str:
+    return npgettext("cli", "%(n)s win imported", "%(n)s wins imported", n) % {"n": n}
+
+
+def _log_file_line(report: FileReport) -> str:
+    """One file's import in one line, in the learner's language (``FileReport.line``)."""
+    from data.gamelog.importer import Outcome
+
+    from ..error_words import localized_error
+
+    if report.outcome is Outcome.REFUSED:
+        return localized_error(report.reason)
+    if report.outcome is Outcome.ALREADY:
+        return f"{report.origin}: {localized_error(report.reason)}"
+    parts = [_wins_imported(report.added)]
+    if report.present:
+        parts.append(pgettext("cli", "%(n)s already in the bank") % {"n": report.present})
+    if report.disagreements:
+        parts.append(pgettext("cli", "%(n)s refused (our scoring disagrees)")
+                     % {"n": len(report.disagreements)})
+    return (pgettext("cli", "%(origin)s: game %(game)s: ")
+            % {"origin": report.origin, "game": report.game}) + ", ".join(parts)
+
+
+def _log_summary_line(summary: ImportSummary) -> str:
+    """The totals of an import in one line, in the learner's language (``ImportSummary.line``)."""
+    from data.gamelog.importer import Outcome
+
+    already = sum(1 for f in summary.files if f.outcome is Outcome.ALREADY)
+    files = len(summary.files)
+    return (_wins_imported(summary.imported)
+            + pgettext("cli", ", %(skipped)s already in the bank, %(refused)s refused "
+                              "(scoring disagrees); ")
+            % {"skipped": summary.skipped, "refused": summary.refused_wins}
+            + npgettext("cli", "%(n)s file: ", "%(n)s files: ", files) % {"n": files}
+            + pgettext("cli", "%(refused)s refused, %(already)s already imported")
+            % {"refused": summary.refused_files, "already": already})
 
 
 def run_export(args: argparse.Namespace) -> int:
