@@ -18,8 +18,8 @@ REPORTS = (
     FileReport("c.json", Outcome.IMPORTED, "2020-z", added=0, present=0,
                disagreements=("g/E1-0/w2: ours 3900, the server 5200",)),
 )
-SUMMARY = ImportSummary(REPORTS + (FileReport("d.mjlog", Outcome.ALREADY, reason="already "
-                                              "imported on 2026-12-01"),))
+ALREADY = FileReport("d.mjlog", Outcome.ALREADY, reason="already imported on 2026-12-01")
+SUMMARY = ImportSummary((*REPORTS, ALREADY))
 
 
 @pytest.fixture(autouse=True)
