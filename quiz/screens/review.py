@@ -213,11 +213,8 @@ class ReviewScreen(SrsScreen):
         if self.is_current:
             self.start()
 
-    def start(self) -> None:
+    def begin(self) -> None:
         """Open the learner's queue and show a question."""
-        if self.service is not None:
-            return
-        self.service = self.context.service()
         self.stopwatch = Stopwatch(self.context.clock)
         import random
 

@@ -132,6 +132,18 @@ class SrsScreen(Screen[None]):
     """What the review and statistics screens share: the leeches and going back."""
 
     service: SrsService | None = None
+    context: ReviewContext
+
+    def start(self) -> None:
+        """Open the learner's spaced-repetition service (once), then :meth:`begin`."""
+        if self.service is not None:
+            return
+        self.service = self.context.service()
+        self.begin()
+
+    def begin(self) -> None:
+        """What the screen does first with its service (each screen says)."""
+        raise NotImplementedError
 
     def action_leeches(self) -> None:
         """Show the leeches and their concepts (read in a thread)."""
@@ -218,12 +230,10 @@ class StatsScreen(SrsScreen):
         if self.is_current:
             self.start()
 
-    def start(self) -> None:
+    def begin(self) -> None:
         """Read the learner's progress."""
-        if self.service is not None:
-            return
-        self.service = self.context.service()
-        self.query_one("#stats-title", Static).update(f"Statistics · {self.context.learner_name}")
+        self.query_one("#stats-title", Static).update(
+            f"{_('Statistics')} · {self.context.learner_name}")
         self.action_reload()
 
     def action_reload(self) -> None:
