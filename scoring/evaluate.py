@@ -512,9 +512,10 @@ def _dora_phase(
     full: bytes,
     aka: int,
 ) -> DoraPhase:
-    """Phase 2: dora from the indicators, ura dora (riichi only) and red fives."""
-    if not (dora_ind or ura_ind or aka):
-        return _NO_DORA
+    """Phase 2: dora from the indicators, ura dora (riichi only) and red fives.
+
+    Called only when there is something to count (else the phase is ``_NO_DORA``).
+    """
     dora_han = ura_han = 0
     if dora_ind:  # one indicator (most hands) is one lookup
         if len(dora_ind) == 1 or not rules.kan_dora:

@@ -53,11 +53,6 @@ def _short(text: str, width: int = 24) -> str:
     return text if len(text) <= width else text[: width - 1] + "…"
 
 
-def concept_title(topic: str) -> str:
-    """A concept's title (the id itself when it is not in the vocabulary)."""
-    return topic_title(topic)
-
-
 #: The forecast's bars: (label, first day, last day), today first; each bar is labelled.
 FORECAST_BARS: tuple[tuple[str, int, int], ...] = (
     ("today", 0, 0), *((f"+{d}", d, d) for d in range(1, 7)),
@@ -97,7 +92,7 @@ def charts_of(progress: Progress) -> dict[str, ChartData]:
         ),
         "concepts": ChartData(
             _("Concepts answered worst (right %), worst on top"),
-            tuple(_short(concept_title(c.name)) for c in progress.concepts),
+            tuple(_short(topic_title(c.name)) for c in progress.concepts),
             ((_("right %"), tuple(100 * c.accuracy for c in progress.concepts)),),
         ),
         "forecast": ChartData(_("Cards due in the next 30 days"), due_labels,
@@ -287,7 +282,7 @@ class StatsScreen(SrsScreen):
         table.clear(columns=True)
         table.add_columns(_("Concept"), _("Right"), _("Asked"), "%")
         for c in progress.concepts:
-            table.add_row(concept_title(c.name), str(c.right), str(c.total),
+            table.add_row(topic_title(c.name), str(c.right), str(c.total),
                           f"{100 * c.accuracy:.0f}")  # fmt: skip
 
     def action_review(self) -> None:
