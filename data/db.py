@@ -23,6 +23,7 @@ from __future__ import annotations
 import ast
 import os
 import re
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -286,13 +287,17 @@ class Database:
     """An open database: its URL, engine and session factory.
 
     Use :meth:`transaction` for work that writes (a session inside one write
-    transaction) and :meth:`session` for reading.
+    transaction) and :meth:`session` for reading. Inside :meth:`unit`, both
+    (and :meth:`begin`) join the unit's one transaction on that thread.
     """
 
     url: str
     engine: Engine
     _sessions: sessionmaker[Session] = field(repr=False)
     _writers: sessionmaker[Session] = field(repr=False)
+    #: The connection of the unit of work open on each thread (see :meth:`unit`).
+    _units: threading.local = field(default_factory=threading.local, repr=False,
+                                    compare=False, hash=False)
 
     @classmethod
     def from_engine(cls, engine: Engine) -> Database:
@@ -316,6 +321,9 @@ class Database:
 
     def session(self) -> Session:
         """A new ORM session (the caller closes it, e.g. in a ``with`` block)."""
+        unit = self._unit_connection()
+        if unit is not None:
+            return self._joined(unit)
         return self._sessions()
 
     @contextmanager
@@ -326,9 +334,56 @@ class Database:
         IMMEDIATE``), so concurrent writers wait for each other (up to the busy
         timeout) instead of failing when one read before another wrote. Use it
         for every unit of work that writes; :meth:`session` is for reading.
+        Inside :meth:`unit` it joins the unit's transaction (committed with it).
         """
-        with self._writers() as session, session.begin():
+        unit = self._unit_connection()
+        with (self._writers() if unit is None else self._joined(unit)) as session, \
+                session.begin():
             yield session
+
+    @contextmanager
+    def begin(self) -> Iterator[Connection]:
+        """A connection in a write transaction (Core): the unit's when one is open on this
+        thread, else a new one committed at the end."""
+        unit = self._unit_connection()
+        if unit is not None:
+            yield unit
+            return
+        with self.engine.begin() as conn:
+            yield conn
+
+    @contextmanager
+    def unit(self) -> Iterator[None]:
+        """One write transaction that every :meth:`session`, :meth:`transaction` and
+        :meth:`begin` of this thread joins until the block ends: all of it is
+        committed together at the end, or nothing (an error rolls it all back).
+
+        A unit already open on the thread is joined. An in-memory database (one
+        shared connection) has no separate unit: each transaction commits itself.
+        """
+        if self._unit_connection() is not None or _is_memory(self.url):
+            yield
+            return
+        writer = self._writers.kw["bind"]
+        with writer.connect() as conn, conn.begin():
+            self._units.connection = conn
+            try:
+                yield
+            finally:
+                self._units.connection = None
+
+    def _unit_connection(self) -> Connection | None:
+        conn: Connection | None = getattr(self._units, "connection", None)
+        return conn
+
+    @staticmethod
+    def _joined(conn: Connection) -> Session:
+        """A session on the unit's connection, in a savepoint: its commit keeps its work for
+        the unit to commit; its rollback undoes its own work only."""
+        from sqlalchemy.orm import Session
+
+        return Session(bind=conn, join_transaction_mode="create_savepoint",
+                       expire_on_commit=False)
 
     def schema_revision(self) -> tuple[str, ...]:
         """The Alembic revisions the database is stamped with (empty when none)."""

@@ -20,7 +20,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from .clock import Clock, utc_now
-from .errors import LearnerError, NotFoundError
+from .errors import DataError, LearnerError, NotFoundError
 from .records import Accuracy, AttemptRecord, LearnerRecord, PartResult
 from .topics import check_topic
 
@@ -28,7 +28,18 @@ if TYPE_CHECKING:
 
     from .db import Database
 
-__all__ = ["Attempts", "Learners", "SettingsStore"]
+__all__ = ["AlreadyStoredError", "Attempts", "Learners", "SettingsStore", "StoredEntries"]
+
+
+class AlreadyStoredError(DataError):
+    """An entry of the answer journal is stored already (its key is taken): storing it
+    again would store it twice, so nothing was written."""
+
+
+def _is_key_clash(error: BaseException, *names: str) -> bool:
+    """True when an IntegrityError is a clash on one of these unique keys."""
+    text = str(getattr(error, "orig", None) or error)
+    return any(n in text for n in names)
 
 
 def _learner_record(row: Any) -> LearnerRecord:
@@ -245,8 +256,10 @@ class Attempts:
         session: str | None = None,
         question: Mapping[str, Any] | None = None,
         answered_at: datetime | None = None,
+        entry: str | None = None,
     ) -> AttemptRecord:
-        """Store one answer (committed before this returns).
+        """Store one answer (committed before this returns, or with the unit of work
+        it is part of: :meth:`data.db.Database.unit`).
 
         Args:
             learner_id: who answered.
@@ -258,8 +271,14 @@ class Attempts:
             session: the drill session's id.
             question: what was asked when it was not a bank item.
             answered_at: when (default: the clock).
+            entry: the answer journal's id of this answer (unique: see below).
 
         Raises:
+            AlreadyStoredError: when an answer with this ``entry`` is stored already
+                (checked and inserted in one transaction, guarded by the unique
+                key: a concurrent writer of the same entry gets this too), or an
+                answer stored without one (by an older version) has the same
+                learner, session, drill and time.
             LearnerError: for no parts, a repeated part, a bad drill name or time.
             UnknownTopicError: for a concept outside the vocabulary.
             NotFoundError: for an unknown learner or item.
@@ -279,7 +298,12 @@ class Attempts:
             raise LearnerError(f"time taken must be 0 or more seconds, not {seconds!r}")
         concepts = sorted({check_topic(c) for c in concepts_missed})
         when = answered_at or self.clock()
+        if entry is not None and not 0 < len(entry) <= 32:
+            raise LearnerError("a journal entry id must be 1-32 characters")
         with self.db.transaction() as s:
+            if entry is not None and self._stored_id(s, entry, learner_id, session, drill,
+                                                     when) is not None:
+                raise AlreadyStoredError(f"the answer {entry} is stored already")
             if s.get(Learner, learner_id) is None:
                 raise NotFoundError(f"no learner with id {learner_id}")
             uid = None
@@ -298,6 +322,8 @@ class Attempts:
                 seconds=float(seconds),
                 answered_at=when,
             )
+            if entry is not None:  # left out otherwise (a database before 0008 has no column)
+                row.entry = entry
             row.parts = [
                 AttemptPart(
                     part=p.part, position=i, given=p.given, expected=p.expected, correct=p.correct
@@ -306,7 +332,49 @@ class Attempts:
             ]
             row.concepts = [AttemptConcept(topic=c) for c in concepts]
             s.add(row)
-            s.flush()
+            from sqlalchemy.exc import IntegrityError
+
+            try:
+                s.flush()
+            except IntegrityError as e:
+                if entry is not None and _is_key_clash(e, "attempts.entry", "ix_attempts_entry"):
+                    raise AlreadyStoredError(f"the answer {entry} is stored already") from None
+                raise
+            return _attempt_record(row, uid)
+
+    @staticmethod
+    def _stored_id(s: Any, entry: str, learner_id: int, session: str | None, drill: str,
+                   when: datetime) -> int | None:
+        """The attempt stored for a journal entry: by its id, or (stored by a version that
+        kept no id) by its learner, session, drill and time."""
+        from sqlalchemy import or_, select
+
+        from .models import Attempt
+
+        same_session = (Attempt.session == session if session is not None
+                        else Attempt.session.is_(None))
+        found: int | None = s.scalar(select(Attempt.id).where(or_(
+            Attempt.entry == entry,
+            (Attempt.entry.is_(None) & (Attempt.learner_id == learner_id) & same_session
+             & (Attempt.drill == drill) & (Attempt.answered_at == when)))).limit(1))
+        return found
+
+    def by_entry(self, entry: str, *, learner_id: int, session: str | None, drill: str,
+                 answered_at: datetime) -> AttemptRecord | None:
+        """The answer stored for a journal entry (see :meth:`record`), or None."""
+        from sqlalchemy import select
+        from sqlalchemy.orm import selectinload
+
+        from .models import Attempt, BankItem
+
+        with self.db.session() as s:
+            found = self._stored_id(s, entry, learner_id, session, drill, answered_at)
+            if found is None:
+                return None
+            row, uid = s.execute(
+                select(Attempt, BankItem.uid).outerjoin(BankItem, BankItem.id == Attempt.item_id)
+                .where(Attempt.id == found)
+                .options(selectinload(Attempt.parts), selectinload(Attempt.concepts))).one()
             return _attempt_record(row, uid)
 
     def exists(self, learner_id: int, *, session: str | None, drill: str,
@@ -410,3 +478,47 @@ class Attempts:
         with self.db.session() as s:
             rows = [(t, int(n)) for t, n in s.execute(stmt)]
         return sorted(rows, key=lambda r: (-r[1], r[0]))
+
+
+# --------------------------------------------------------------------------- stored entries
+
+
+class StoredEntries:
+    """The ids of answer-journal entries stored that have no row of their own to carry
+    their id (a rating changed after the answer): each can be stored once only."""
+
+    def __init__(self, database: Database, *, clock: Clock = utc_now) -> None:
+        self.db = database
+        self.clock = clock
+
+    def claim(self, entry: str) -> None:
+        """Note an entry as stored, in the current transaction (use it inside
+        :meth:`data.db.Database.unit`, with the entry's own writes).
+
+        Raises:
+            AlreadyStoredError: when the entry is noted already (by this or another
+                program: the check and the insert are guarded by the key).
+        """
+        from .models import StoredEntry
+
+        if not 0 < len(entry) <= 32:
+            raise LearnerError("a journal entry id must be 1-32 characters")
+        with self.db.transaction() as s:
+            if s.get(StoredEntry, entry) is not None:
+                raise AlreadyStoredError(f"the entry {entry} is stored already")
+            s.add(StoredEntry(entry=entry, stored_at=self.clock()))
+            from sqlalchemy.exc import IntegrityError
+
+            try:
+                s.flush()
+            except IntegrityError as e:
+                if _is_key_clash(e, "stored_entries", "pk_stored_entries"):
+                    raise AlreadyStoredError(f"the entry {entry} is stored already") from None
+                raise
+
+    def exists(self, entry: str) -> bool:
+        """True when the entry is noted as stored."""
+        from .models import StoredEntry
+
+        with self.db.session() as s:
+            return s.get(StoredEntry, entry) is not None

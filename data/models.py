@@ -16,6 +16,10 @@ Tables:
 - ``item_topics``: the topic ids of each item (see :mod:`data.topics`).
 - ``attempts``: each answer a learner gave, with ``attempt_parts`` (each part:
   given, expected, right or wrong) and ``attempt_concepts`` (topics missed).
+  An answer that went through the app's answer journal carries the journal
+  entry's id in ``entry`` (unique: the same answer can never be stored twice).
+- ``stored_entries``: journal entries stored that leave no row of their own to
+  carry their id (a rating changed after the answer).
 
 The UI never sees these classes: :mod:`data.repository` turns rows into the
 frozen records of :mod:`data.records`.
@@ -184,7 +188,10 @@ class Attempt(Base):
         sa.Index(None, "learner_id", "answered_at"),
         sa.Index(None, "item_id"),
         sa.Index(None, "session"),
+        sa.Index(None, "entry", unique=True),
     )
+    #: ``entry``'s server default is not read back after an INSERT (see ``entry``).
+    __mapper_args__ = {"eager_defaults": False}
 
     id: Mapped[int] = mapped_column(sa.Integer, primary_key=True)
     learner_id: Mapped[int] = mapped_column(sa.ForeignKey("learners.id", ondelete="CASCADE"))
@@ -195,6 +202,12 @@ class Attempt(Base):
     correct: Mapped[bool] = mapped_column(sa.Boolean)
     seconds: Mapped[float] = mapped_column(sa.Float)
     answered_at: Mapped[datetime]
+    #: The answer journal's entry id (None for answers stored before it was kept). Its
+    #: server default keeps it out of an INSERT that does not set it, and it is loaded
+    #: only when asked for, so this model still reads and writes a database not yet
+    #: upgraded to 0008 (as tests of older revisions do).
+    entry: Mapped[str | None] = mapped_column(sa.String(32), server_default=sa.null(),
+                                              deferred=True)
 
     parts: Mapped[list[AttemptPart]] = relationship(
         back_populates="attempt",
@@ -236,3 +249,13 @@ class AttemptConcept(Base):
     topic: Mapped[str] = mapped_column(sa.String(64), primary_key=True)
 
     attempt: Mapped[Attempt] = relationship(back_populates="concepts")
+
+
+class StoredEntry(Base):
+    """A journal entry stored that has no row of its own to carry its id (a changed
+    rating): its key makes a second storing of the same entry impossible."""
+
+    __tablename__ = "stored_entries"
+
+    entry: Mapped[str] = mapped_column(sa.String(32), primary_key=True)
+    stored_at: Mapped[datetime]

@@ -572,7 +572,7 @@ def save_reviews(
         DataError: when a time is not timezone-aware.
     """
     out: list[tuple[CardRecord, ReviewRecord] | None] = []
-    with db.engine.begin() as conn:
+    with db.begin() as conn:  # the unit of work's transaction when one is open
         for w in writes:
             if w.reviewed_at.tzinfo is None:
                 raise DataError("review times must be timezone-aware (UTC)")

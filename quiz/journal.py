@@ -11,11 +11,12 @@ Three kinds of entry wait there, in one order: a drill answer
 (:class:`PendingAnswer`), an answer of the review queue with its rating
 (:class:`PendingReview`), and a rating changed after it (:class:`PendingRating`).
 
-Every entry carries a unique ``entry`` id. The journal marks
-an entry done once its answer is committed; and before writing an answer the
-writer looks for an attempt with the same learner, session, drill and time
-(:meth:`PendingAnswer.already_stored`), so an entry replayed after a crash
-between the commit and the journal's note is never stored twice.
+Every entry carries a unique ``entry`` id. The journal marks an entry done
+once its answer is committed; and the store writes each entry in one
+transaction guarded by that id (a unique key in the database: see
+:meth:`quiz.store.DrillStore._write_entry`), so an entry replayed after a
+crash between the commit and the journal's note, or by two writers at once
+(two stores, two programs), is stored exactly once.
 
 Only the standard library is imported at module level.
 """
@@ -124,13 +125,6 @@ class PendingAnswer:
             entry=str(data["entry"]),
         )
 
-    def already_stored(self, database: Database) -> bool:
-        """True when the database already holds this answer (same learner, session, drill, time)."""
-        from data.learners import Attempts
-
-        return Attempts(database).exists(self.learner_id, session=self.session,
-                                         drill=self.drill, answered_at=self.when)
-
 
 @dataclass(frozen=True)
 class PendingReview:
@@ -202,13 +196,6 @@ class PendingReview:
             entry=str(data["entry"]),
         )
 
-    def already_stored(self, database: Database) -> bool:
-        """True when the database already holds this answer (same learner, session, time)."""
-        from data.learners import Attempts
-
-        return Attempts(database).exists(self.learner_id, session=self.session,
-                                         drill=self.DRILL, answered_at=self.when)
-
 
 @dataclass(frozen=True)
 class PendingRating:
@@ -248,10 +235,6 @@ class PendingRating:
                    session=str(data["session"]), answered_at=str(data["answered_at"]),
                    rating=int(data["rating"]), schedule=dict(data["schedule"]),
                    entry=str(data["entry"]))
-
-    def already_stored(self, database: Database) -> bool:
-        """Always False: writing a rating again gives the same rows (it replaces, never adds)."""
-        return False
 
 
 #: Any entry the writer stores.
@@ -503,10 +486,8 @@ class AnswerWriter:
                 answer = self._queue[0]
                 self._in_flight = True
             try:
-                # an answer that failed once, or came from the journal, may be stored already
-                suspect = tries > 0 or answer.entry in self._journaled
-                attempt = (None if suspect and answer.already_stored(self.database)
-                           else self._write(answer))
+                # storing is guarded by the entry's unique id: a second time writes nothing
+                attempt = self._write(answer)
             except Exception as e:  # every failure keeps the answer
                 state = unavailable_state(e) or "error"
                 self._keep_on_disk()

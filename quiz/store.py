@@ -459,12 +459,29 @@ class DrillStore:
         from data.db import _is_memory
 
         if _is_memory(str(self.database.engine.url)):
-            return self._write_answer(answer)  # one shared connection: no second thread
+            # one shared connection: no second thread
+            return cast("AttemptRecord | None", self._write_entry(answer))
         stored = self.writer.submit(answer, wait)
         return stored if stored is None else cast("AttemptRecord", stored)
 
     def _write_entry(self, entry: Pending) -> object:
-        """Store one entry of the writer's queue (the writer's thread)."""
+        """Store one entry of the writer's queue (the writer's thread), exactly once.
+
+        All of an entry is written in one transaction (:meth:`Database.unit`),
+        whose first write takes the entry's unique id: when another writer (a
+        store closed while its thread still waited, another program replaying
+        the same journal) stored it first, nothing is written and what it
+        stored is returned.
+        """
+        from data.learners import AlreadyStoredError
+
+        try:
+            with self.database.unit():
+                return self._store_entry(entry)
+        except AlreadyStoredError:
+            return self._stored_before(entry)
+
+    def _store_entry(self, entry: Pending) -> object:
         from .journal import PendingRating, PendingReview
 
         if isinstance(entry, PendingReview):
@@ -481,6 +498,26 @@ class DrillStore:
                          review_id=self._review_ids.get(entry.review))
             return None
         return self._write_answer(entry)
+
+    def _stored_before(self, entry: Pending) -> object:
+        """What an entry stored by another writer gave (its attempt, its review's id)."""
+        from .journal import PendingRating, PendingReview
+
+        self._items.pop(entry.entry, None)
+        if isinstance(entry, PendingRating):
+            return None
+        if isinstance(entry, PendingReview):
+            from data import srs_repository as repo
+
+            review_id = repo.review_of_answer(self.database, entry.learner_id,
+                                              session=entry.session, drill=entry.DRILL,
+                                              answered_at=entry.when)
+            if review_id is not None:
+                self._review_ids[entry.entry] = review_id
+            return review_id
+        return self.attempts.by_entry(entry.entry, learner_id=entry.learner_id,
+                                      session=entry.session, drill=entry.drill,
+                                      answered_at=entry.when)
 
     def waiting(self) -> int:
         """How many answers and ratings wait for the database."""
@@ -506,7 +543,8 @@ class DrillStore:
         return self.writer.submit(entry, wait)
 
     def _write_answer(self, answer: PendingAnswer) -> AttemptRecord:
-        """Store an answer's attempt, then note it for spaced repetition (the writer's thread)."""
+        """Store an answer's attempt (under its entry's unique id), then note it for spaced
+        repetition (the writer's thread, inside the entry's unit of work)."""
         from data.records import PartResult
 
         attempt = self.attempts.record(
@@ -519,6 +557,7 @@ class DrillStore:
             session=answer.session,
             question=answer.question,
             answered_at=answer.when,
+            entry=answer.entry,
         )
         self._note_review(answer, attempt.id)
         return attempt

@@ -138,6 +138,9 @@ def _service(db: Database, learner_id: int, stored: Mapping[str, Any],
 def store_review(db: Database, entry: PendingReview, stored: Mapping[str, Any]) -> int:
     """Store a kept answer of the queue (its attempt, its card's review, the misses).
 
+    Run it inside :meth:`data.db.Database.unit`, so that all of it is stored
+    together or not at all.
+
     Args:
         stored: the learner's stored settings (their ``srs.*`` ones are used).
 
@@ -145,8 +148,10 @@ def store_review(db: Database, entry: PendingReview, stored: Mapping[str, Any]) 
         the id of the card's review.
     """
     from data import srs_repository as repo
+    from data.learners import Attempts
     from data.records import PartResult
 
+    from .questions import cell_question
     from .settings import SrsError
 
     when = entry.when
@@ -160,8 +165,15 @@ def store_review(db: Database, entry: PendingReview, stored: Mapping[str, Any]) 
     cell = None if entry.cell is None else Cell(entry.cell[0], entry.cell[1],
                                                 dealer=entry.cell[2], tsumo=entry.cell[3])
     question = ReviewQuestion(QuestionKind(entry.kind), card, item, cell)
+    parts = [PartResult(*p) for p in entry.parts]
+    # the answer first, under the entry's unique id: a second storing stops here
+    attempt = Attempts(db, clock=lambda: when).record(
+        entry.learner_id, item_id=entry.item_id, drill=entry.DRILL, parts=parts,
+        seconds=entry.seconds, concepts_missed=service.known_concepts(entry.concepts),
+        question=cell_question(cell) if cell is not None else None, answered_at=when,
+        session=entry.session, entry=entry.entry)
     review = service.answer(question, correct=entry.correct, seconds=entry.seconds,
-                            concepts=entry.concepts, parts=[PartResult(*p) for p in entry.parts],
+                            concepts=entry.concepts, parts=parts, attempt_id=attempt.id,
                             drill=entry.DRILL, session=entry.session,
                             rating=Rating(entry.rating), auto=Rating(entry.auto_rating))
     return review.review_id
@@ -171,17 +183,23 @@ def store_rating(db: Database, entry: PendingRating, stored: Mapping[str, Any], 
                  review_id: int | None = None) -> None:
     """Store a rating changed after the answer (the answer's review takes it and its schedule).
 
-    Storing it twice gives the same rows. A rating whose answer is not stored,
-    or whose card was reviewed again since, is dropped (and logged).
+    Its entry id is noted with the change (inside :meth:`data.db.Database.unit`),
+    so it is stored once only. A rating whose answer is not stored, or whose
+    card was reviewed again since, is dropped (and logged).
 
     Args:
         review_id: the answer's review, when known (else found from the answer).
+
+    Raises:
+        AlreadyStoredError: when this rating was stored already.
     """
     from data import srs_repository as repo
     from data.errors import DatabaseUnavailableError, DataError
+    from data.learners import StoredEntries
 
     from .settings import settings_from_stored
 
+    StoredEntries(db).claim(entry.entry)  # AlreadyStoredError: stored once already
     if review_id is None:
         review_id = repo.review_of_answer(db, entry.learner_id, session=entry.session,
                                           drill="review", answered_at=entry.when)

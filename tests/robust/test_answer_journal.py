@@ -134,25 +134,39 @@ def test_answers_left_in_the_journal_are_stored_at_the_next_start(path: Path) ->
     assert [n for _, n, _ in attempts(path)] == [1, 1]
 
 
-def test_a_replayed_entry_is_never_stored_twice(store: DrillStore, path: Path) -> None:
-    """A crash between the commit and the journal's note: the replay writes nothing."""
-    c = controller(store)
-    answer(c, store.clock)  # type: ignore[arg-type]
+def _stored_as_entry(path: Path, *, old_version: bool = False) -> PendingAnswer:
+    """The journal entry of the one stored answer (as a replay would bring it back).
+
+    ``old_version``: the answer was stored by a version that kept no entry id.
+    """
     conn = sqlite3.connect(path)
-    learner, session, answered_at = conn.execute(
-        "SELECT learner_id, session, answered_at FROM attempts").fetchone()
-    drill, seconds = conn.execute("SELECT drill, seconds FROM attempts").fetchone()
+    learner, session, answered_at, drill, seconds, entry = conn.execute(
+        "SELECT learner_id, session, answered_at, drill, seconds, entry FROM attempts").fetchone()
+    if old_version:
+        conn.execute("UPDATE attempts SET entry = NULL")
+        conn.commit()
     conn.close()
-    from datetime import datetime
+    from datetime import UTC, datetime
 
     when = datetime.fromisoformat(answered_at)
     if when.tzinfo is None:
-        from datetime import UTC
-
         when = when.replace(tzinfo=UTC)
-    entry = PendingAnswer(learner_id=learner, item_id=None, drill=drill,
-                          parts=(("fu", "30", "30", True),), seconds=seconds, concepts=(),
-                          session=session, question=None, answered_at=when.isoformat())
+    assert entry is not None and len(entry) == 32
+    return PendingAnswer(learner_id=learner, item_id=None, drill=drill,
+                         parts=(("fu", "30", "30", True),), seconds=seconds, concepts=(),
+                         session=session, question=None, answered_at=when.isoformat(),
+                         entry=entry if not old_version else "0" * 32)
+
+
+@pytest.mark.parametrize("old_version", [False, True], ids=["same-entry", "stored-without-id"])
+def test_a_replayed_entry_is_never_stored_twice(store: DrillStore, path: Path,
+                                                old_version: bool) -> None:
+    """A crash between the commit and the journal's note: the replay writes nothing
+    (found by its entry id, or, stored by a version without ids, by learner, session,
+    drill and time)."""
+    c = controller(store)
+    answer(c, store.clock)  # type: ignore[arg-type]
+    entry = _stored_as_entry(path, old_version=old_version)
     journal = journal_path(f"sqlite:///{path}")
     assert journal is not None
     AnswerJournal(journal).add([entry, entry])  # twice, as a double replay would

@@ -176,7 +176,12 @@ def test_a_rating_is_stored_once_even_when_written_twice(path: Path) -> None:
         store.keep(entry)
         store.keep(rating)
         assert store.flush(10)
-        store_rating(store.database, rating, {})  # again, as after a crash
+        from data.learners import AlreadyStoredError
+
+        with pytest.raises(AlreadyStoredError):
+            store_rating(store.database, rating, {})  # again, as after a crash
+        assert store._write_entry(rating) is None  # the writer takes it as stored
+        assert store._write_entry(entry) == store._review_ids[entry.entry]  # its answer too
     finally:
         store.close()
     assert [(n, r, a) for _, n, r, a in review_rows(path)] == [(1, 1, 3)]

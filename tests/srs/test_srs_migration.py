@@ -54,7 +54,10 @@ def _rows(db: Any) -> dict[str, list[tuple[Any, ...]]]:
     with db.engine.connect() as conn:
         for table in ("learners", "learner_settings", "bank_items", "item_topics", "attempts",
                       "attempt_parts", "attempt_concepts"):  # fmt: skip
-            out[table] = [tuple(r) for r in conn.execute(text(f"SELECT * FROM {table}"))]
+            rows = conn.execute(text(f"SELECT * FROM {table}"))
+            # columns added by later revisions (attempts.entry, 0008) are left out
+            keep = [i for i, k in enumerate(rows.keys()) if k != "entry"]
+            out[table] = [tuple(r[i] for i in keep) for r in rows]
     return out
 
 
