@@ -28,6 +28,7 @@ frozen records of :mod:`data.records`.
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from types import MappingProxyType
 from typing import Any, ClassVar
 
 import sqlalchemy as sa
@@ -191,7 +192,7 @@ class Attempt(Base):
         sa.Index(None, "entry", unique=True),
     )
     #: ``entry``'s server default is not read back after an INSERT (see ``entry``).
-    __mapper_args__ = {"eager_defaults": False}
+    __mapper_args__ = MappingProxyType({"eager_defaults": False})
 
     id: Mapped[int] = mapped_column(sa.Integer, primary_key=True)
     learner_id: Mapped[int] = mapped_column(sa.ForeignKey("learners.id", ondelete="CASCADE"))

@@ -18,7 +18,7 @@ import random
 import time
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from textual import work
 from textual.app import App
@@ -31,18 +31,22 @@ from data.clock import Clock, utc_now
 
 from .controller import DrillController
 from .drills import DrillKind
-from .i18n import _, active_language, choose_language, use
+from .i18n import _, active_language, choose_language, pgettext, use
 from .palette import DrillCommands
 from .screens.drill import DrillScreen
 from .settings import Settings
 from .store import DrillStore
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from data.records import LearnerRecord
 
     from .srs import ReviewContext
 
 __all__ = ["DrillApp", "create_app"]
+
+T = TypeVar("T")
 
 
 
@@ -86,6 +90,9 @@ class DrillApp(App[int]):
         self.setting_overrides = dict(settings or {})
         self.first_drill = drill
         self.controller: DrillController | None = None
+        #: The learner's settings as stored (read with the learner, kept up to date when
+        #: saved): the review and statistics screens are given them without a read.
+        self.stored_settings: dict[str, Any] = {}
         #: A one-line message when the app ended on an error (printed by the command line).
         self.error: str | None = None
         #: The traceback of an unexpected error (a bug), printed before the message.
@@ -207,16 +214,56 @@ class DrillApp(App[int]):
         """Show the learner screen; the chosen learner then drills."""
         from .screens.learners import LearnerScreen
 
-        async def chosen(name: str | None) -> None:
-            if name is not None and self.store is not None:
-                await self.use_learner(self.store.learner(name))
+        def chosen(name: str | None) -> None:
+            if name is not None:  # a task of its own: the keys keep working meanwhile
+                self.run_worker(self._choose_learner(name, names), group="learner",
+                                exclusive=True, exit_on_error=False)
 
         self.push_screen(LearnerScreen(names, can_cancel=can_cancel), callback=chosen)
 
+    async def _choose_learner(self, name: str, names: Sequence[str]) -> None:
+        """Drill as the learner of that name (found or created off the screen's thread)."""
+        from data.errors import DataError
+
+        store = self.store
+        if store is None:
+            return
+        try:
+            await self.use_learner(await self.waiting_for_database(lambda: store.learner(name)))
+        except DataError as e:
+            self._not_changed(e)
+            if self.controller is None:  # nobody drills yet: ask again
+                self.ask_learner(names, can_cancel=False)
+        except Exception as e:  # a worker's error would be lost: end with one line
+            self.fail(e)
+
+    def _not_changed(self, error: Exception) -> None:
+        self.notify(pgettext("journal", "The database did not answer, so the "
+                                        "learner was not changed: %(problem)s")
+                    % {"problem": error}, severity="error", timeout=8)
+
+    async def waiting_for_database(self, work: Callable[[], T]) -> T:
+        """Run a database read off the screen's thread; the screen says it waits when it
+        takes a moment, and keys (Esc, Ctrl+Q) keep working meanwhile."""
+        from .reads import READ_WAIT, in_background
+
+        if self.store is not None and self.store.is_memory:
+            return work()  # one shared connection, never waited for: read it here
+        timer = self.set_timer(0.3, lambda: self.notify(
+            pgettext("journal", "Waiting for the database…"), timeout=READ_WAIT))
+        try:
+            return await in_background(work)
+        finally:
+            timer.stop()
+
     async def use_learner(self, learner: LearnerRecord) -> None:
-        """Drill as this learner: load their settings and start a session."""
+        """Drill as this learner: load their settings (off the screen's thread) and start
+        a session."""
         assert self.store is not None
-        settings = self.store.load_settings(learner.id)
+        store = self.store
+        stored = await self.waiting_for_database(lambda: store.stored_settings(learner.id))
+        settings = Settings.from_dict(stored)
+        self.stored_settings = stored
         if self.setting_overrides:
             settings = settings.replace(**self.setting_overrides)
         self.speak(settings.language)
@@ -256,17 +303,13 @@ class DrillApp(App[int]):
     # -- the review and statistics modes
 
     def review_context(self) -> ReviewContext:
-        """What the review and statistics screens are given: the learner, settings, clock."""
-        from data.errors import DataError
-
+        """What the review and statistics screens are given: the learner, settings, clock
+        (the stored settings as read with the learner: no database read here)."""
         from .srs import review_context
 
         c, store = self.controller, self.store
         assert c is not None and store is not None, "the review needs a learner"
-        try:
-            stored = store.stored_settings(c.learner.id)  # bounded: see DrillStore.read
-        except DataError:
-            stored = {}
+        stored = self.stored_settings
         return review_context(store.database, c.learner, c.settings, stored, clock=self.clock,
                               seed=self.seed, store=store)  # fmt: skip
 
@@ -362,7 +405,9 @@ class DrillApp(App[int]):
         if c is None:
             return
         old = c.settings
-        c.update_settings(settings)
+        c.update_settings(settings)  # kept by the writer: the screen never waits for it
+        self.stored_settings = {**self.stored_settings, **settings.to_dict()}
+        self.set_timer(1.5, self._settings_still_waiting)
         self._update_srs_screens()
         screen = self.drill_screen
         if screen is None:
@@ -389,10 +434,36 @@ class DrillApp(App[int]):
         if self.controller is not None:
             await self.apply_settings(self.controller.settings.replace(**{key: value}))
 
+    def _settings_still_waiting(self) -> None:
+        """Say so when saved settings wait for the database (they apply already)."""
+        if self.store is not None and self.controller is not None and \
+                self.store.waiting_settings(self.controller.learner.id):
+            self.notify(pgettext("journal", "The database is busy: the new settings apply now "
+                                            "and are stored as soon as it answers."),
+                        severity="warning", timeout=8)
+
     def action_switch_learner(self) -> None:
-        """Choose another learner (a new session starts)."""
+        """Choose another learner (a new session starts); the names are read off the
+        screen's thread, in a task of its own (the keys keep working meanwhile)."""
         if self.store is not None:
-            self.ask_learner([ln.name for ln in self.store.all_learners()])
+            self.run_worker(self._switch_learner(), group="learner", exclusive=True,
+                            exit_on_error=False)
+
+    async def _switch_learner(self) -> None:
+        from data.errors import DataError
+
+        store = self.store
+        if store is None:
+            return
+        try:
+            learners = await self.waiting_for_database(store.all_learners)
+        except DataError as e:
+            self._not_changed(e)
+            return
+        except Exception as e:  # a worker's error would be lost: end with one line
+            self.fail(e)
+            return
+        self.ask_learner([ln.name for ln in learners])
 
     async def start_drill(self, kind: DrillKind) -> None:
         """Start a session of a drill (from the command palette)."""

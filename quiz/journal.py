@@ -7,9 +7,11 @@ order given. An answer the database does not take at once is also appended
 to an :class:`AnswerJournal`, a JSON-lines file next to the user's data, so it
 survives the app ending; the next start writes what the journal holds.
 
-Three kinds of entry wait there, in one order: a drill answer
+Four kinds of entry wait there, in one order: a drill answer
 (:class:`PendingAnswer`), an answer of the review queue with its rating
-(:class:`PendingReview`), and a rating changed after it (:class:`PendingRating`).
+(:class:`PendingReview`), a rating changed after it (:class:`PendingRating`),
+and a learner's settings saved (:class:`PendingSettings`: the screen never
+waits for the database to save them).
 
 Every entry carries a unique ``entry`` id. The journal marks an entry done
 once its answer is committed; and the store writes each entry in one
@@ -39,7 +41,7 @@ if TYPE_CHECKING:
     from data.db import Database
 
 __all__ = ["AnswerJournal", "AnswerWriter", "Pending", "PendingAnswer", "PendingRating",
-           "PendingReview", "WriterState", "journal_path"]
+           "PendingReview", "PendingSettings", "WriterState", "journal_path"]
 
 #: Seconds between tries while the database is unavailable (doubling up to the last).
 RETRY_DELAYS = (0.5, 1.0, 2.0, 3.0)
@@ -237,13 +239,44 @@ class PendingRating:
                    entry=str(data["entry"]))
 
 
+@dataclass(frozen=True)
+class PendingSettings:
+    """A learner's settings as saved on screen (they apply at once; stored in order).
+
+    Attributes:
+        entry: unique id of this entry.
+        learner_id: whose settings.
+        values: every setting, as :meth:`quiz.settings.Settings.to_dict` gives them.
+    """
+
+    learner_id: int
+    values: Mapping[str, Any]
+    entry: str = field(default_factory=lambda: uuid.uuid4().hex)
+
+    def to_json(self) -> str:
+        """One journal line."""
+        return json.dumps({"op": "settings", "learner_id": self.learner_id,
+                           "values": dict(self.values), "entry": self.entry},
+                          ensure_ascii=False, sort_keys=True)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> PendingSettings:
+        """Read a journal line (as parsed JSON)."""
+        values = data["values"]
+        if not isinstance(values, dict):
+            raise TypeError("settings values must be an object")
+        return cls(learner_id=int(data["learner_id"]), values=dict(values),
+                   entry=str(data["entry"]))
+
+
 #: Any entry the writer stores.
-Pending = PendingAnswer | PendingReview | PendingRating
+Pending = PendingAnswer | PendingReview | PendingRating | PendingSettings
 
 _KINDS: dict[str, Callable[[Mapping[str, Any]], Pending]] = {
     "add": PendingAnswer.from_json,
     "review": PendingReview.from_json,
     "rate": PendingRating.from_json,
+    "settings": PendingSettings.from_json,
 }
 
 
@@ -429,6 +462,11 @@ class AnswerWriter:
             self._journaled.add(answer.entry)
             self._queue.append(answer)
             self._cond.notify_all()
+
+    def waiting_entries(self) -> list[Pending]:
+        """The entries not stored yet, in order (a copy)."""
+        with self._cond:
+            return list(self._queue)
 
     def flush(self, timeout: float) -> bool:
         """Wait up to ``timeout`` seconds for every waiting answer to be stored."""

@@ -21,9 +21,12 @@ import threading
 from collections.abc import Callable
 from concurrent.futures import CancelledError, Future
 from concurrent.futures import TimeoutError as FutureTimeout
-from typing import TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
-__all__ = ["READ_WAIT", "BoundedReads", "not_answering"]
+if TYPE_CHECKING:
+    import asyncio
+
+__all__ = ["READ_WAIT", "BoundedReads", "in_background", "not_answering"]
 
 T = TypeVar("T")
 
@@ -135,3 +138,37 @@ class BoundedReads:
                 self._stalled = False
             if recovered:
                 self._tell(False)
+
+
+def in_background(work: Callable[[], T]) -> asyncio.Future[T]:
+    """Run ``work`` on a daemon thread of its own; await the result on the event loop.
+
+    The screen's thread never waits for the database: while the work runs the
+    app goes on drawing and taking keys (Esc, Ctrl+Q). A program ending while
+    it runs does not wait for it (the thread is a daemon).
+    """
+    import asyncio
+    import contextlib
+
+    loop = asyncio.get_running_loop()
+    future: asyncio.Future[T] = loop.create_future()
+
+    def settle(result: Any, error: BaseException | None) -> None:
+        if future.done():  # the awaiting task was cancelled (the screen closed)
+            return
+        if error is not None:
+            future.set_exception(error)
+        else:
+            future.set_result(result)
+
+    def run() -> None:
+        try:
+            result: Any = work()
+            error: BaseException | None = None
+        except BaseException as e:  # handed to the awaiting task
+            result, error = None, e
+        with contextlib.suppress(RuntimeError):  # a closed event loop: nobody waits
+            loop.call_soon_threadsafe(settle, result, error)
+
+    threading.Thread(target=run, name="screen-read", daemon=True).start()
+    return future

@@ -37,7 +37,14 @@ if TYPE_CHECKING:
 
     from .drills import Question
     from .grading import Marked
-    from .journal import AnswerWriter, Listener, Pending, PendingAnswer, WriterState
+    from .journal import (
+        AnswerWriter,
+        Listener,
+        Pending,
+        PendingAnswer,
+        PendingSettings,
+        WriterState,
+    )
     from .reads import BoundedReads
 
 __all__ = ["DrillStore"]
@@ -309,15 +316,51 @@ class DrillStore:
         return Settings.from_dict(self.stored_settings(learner_id))
 
     def stored_settings(self, learner_id: int) -> dict[str, Any]:
-        """A learner's settings as stored (a bounded read)."""
-        return dict(self.read(lambda: self.settings_store.all(learner_id)))
+        """A learner's settings as stored (a bounded read), with those saved since that
+        still wait for the database."""
+        stored = dict(self.read(lambda: self.settings_store.all(learner_id)))
+        for entry in self.waiting_settings(learner_id):
+            stored.update(entry.values)
+        return stored
 
-    def save_settings(self, learner_id: int, settings: Settings) -> None:
-        """Store every setting of a learner."""
-        stored = self.settings_store.all(learner_id)
-        changed = {k: v for k, v in settings.to_dict().items() if stored.get(k, object()) != v}
+    def save_settings(self, learner_id: int, settings: Settings) -> PendingSettings:
+        """Store every setting of a learner, without waiting for the database.
+
+        The settings go to the answer writer (in the journal file before this
+        returns) and are stored in order with the answers, exactly once, as
+        soon as the database takes them: :meth:`waiting_settings` says whether
+        they still wait.
+
+        Returns:
+            the writer's entry.
+        """
+        from .journal import PendingSettings
+
+        entry = PendingSettings(learner_id, settings.to_dict())
+        if self.is_memory:
+            self._write_entry(entry)  # one shared connection: no second thread
+        else:
+            self.writer.keep(entry)
+        return entry
+
+    def waiting_settings(self, learner_id: int | None = None) -> list[PendingSettings]:
+        """Settings saved that the database has not taken yet (of one learner, when given)."""
+        from .journal import PendingSettings
+
+        if self._writer is None:
+            return []
+        return [e for e in self._writer.waiting_entries() if isinstance(e, PendingSettings)
+                and (learner_id is None or e.learner_id == learner_id)]
+
+    def _store_settings(self, entry: PendingSettings) -> None:
+        """Store saved settings (the writer's thread, inside the entry's unit of work)."""
+        from data.learners import StoredEntries
+
+        StoredEntries(self.database, clock=self.clock).claim(entry.entry)
+        stored = self.settings_store.all(entry.learner_id)
+        changed = {k: v for k, v in entry.values.items() if stored.get(k, object()) != v}
         if changed:
-            self.settings_store.update(learner_id, changed)
+            self.settings_store.update(entry.learner_id, changed)
 
     # -- the bank
 
@@ -482,8 +525,11 @@ class DrillStore:
             return self._stored_before(entry)
 
     def _store_entry(self, entry: Pending) -> object:
-        from .journal import PendingRating, PendingReview
+        from .journal import PendingRating, PendingReview, PendingSettings
 
+        if isinstance(entry, PendingSettings):
+            self._store_settings(entry)
+            return None
         if isinstance(entry, PendingReview):
             from .srs.pending import store_review
 
@@ -501,10 +547,10 @@ class DrillStore:
 
     def _stored_before(self, entry: Pending) -> object:
         """What an entry stored by another writer gave (its attempt, its review's id)."""
-        from .journal import PendingRating, PendingReview
+        from .journal import PendingRating, PendingReview, PendingSettings
 
         self._items.pop(entry.entry, None)
-        if isinstance(entry, PendingRating):
+        if isinstance(entry, PendingRating | PendingSettings):
             return None
         if isinstance(entry, PendingReview):
             from data import srs_repository as repo

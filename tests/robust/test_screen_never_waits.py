@@ -1,0 +1,218 @@
+"""No database wait on the screen's thread (Textual Pilot).
+
+With the SQLite file locked by another connection (``BEGIN EXCLUSIVE``), or a
+database slow to answer a read: saving the settings (F2) applies them at once
+and stores them when the database answers; switching learner (F4) and opening
+the review or statistics screens never hold the screen: it says it waits for
+the database, and keys (Esc, Ctrl+Q) keep working.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.widgets import Input, Select
+
+from quiz.app import DrillApp, create_app
+from quiz.screens.drill import DrillScreen
+from quiz.screens.help import HelpScreen
+from quiz.screens.learners import LearnerScreen
+from quiz.screens.settings import SettingsScreen
+from quiz.store import DrillStore
+from quiz.tilefaces import TileStyle
+from tests.quiz.conftest import wait_for_question
+from tests.robust.test_stumbling_app import SIZE, notices, wait_for
+
+WAITING = "Waiting for the database"
+
+
+class ExclusiveLock:
+    """Another connection holding ``BEGIN EXCLUSIVE`` on a SQLite file until released."""
+
+    def __init__(self, path: Path) -> None:
+        self.conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        self.conn.execute("BEGIN EXCLUSIVE")
+        self._done = threading.Event()
+
+    def release(self) -> None:
+        if not self._done.is_set():
+            self._done.set()
+            self.conn.execute("ROLLBACK")
+            self.conn.close()
+
+    def release_after(self, seconds: float) -> None:
+        timer = threading.Timer(seconds, self.release)
+        timer.daemon = True
+        timer.start()
+
+
+@pytest.fixture
+def path(tmp_path: Path) -> Path:
+    store = DrillStore.open(str(tmp_path / "drill.db"), generated=0)
+    store.learner("ann")
+    store.learner("bea")
+    store.close()
+    return tmp_path / "drill.db"
+
+
+@pytest.fixture
+def locker(path: Path) -> Iterator[list[ExclusiveLock]]:
+    """Locks taken by the test (``ExclusiveLock(path)``), released at the end at the latest."""
+    held: list[ExclusiveLock] = []
+    yield held
+    for lock in held:
+        lock.release()
+
+
+def stored_setting(path: Path, learner: str, key: str) -> Any:
+    conn = sqlite3.connect(path)
+    try:
+        row = conn.execute(
+            "SELECT s.value FROM learner_settings s JOIN learners l ON l.id = s.learner_id "
+            "WHERE l.name = ? AND s.key = ?", (learner, key)).fetchone()
+    finally:
+        conn.close()
+    return None if row is None else json.loads(row[0])
+
+
+def slow(monkeypatch: pytest.MonkeyPatch, cls: type, name: str, seconds: float) -> None:
+    """Make a read of the data layer take ``seconds`` (a database slow to answer)."""
+    original = getattr(cls, name)
+
+    def slowed(self: Any, *args: Any, **kwargs: Any) -> Any:
+        time.sleep(seconds)
+        return original(self, *args, **kwargs)
+
+    monkeypatch.setattr(cls, name, slowed)
+
+
+async def started(pilot: Any, app: DrillApp) -> None:
+    notices(app)
+    await wait_for_question(pilot, app)
+
+
+@pytest.mark.slow
+async def test_settings_saved_while_the_database_is_locked_apply_at_once(
+        path: Path, locker: list[ExclusiveLock]) -> None:
+    app = create_app(path, learner="ann", seed=3, generated=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot, app)
+        lock = ExclusiveLock(path)
+        locker.append(lock)
+        await pilot.press("f2")
+        assert await wait_for(pilot, lambda: isinstance(app.screen, SettingsScreen), 3)
+        app.screen.query_one("#tile_style", Select).value = TileStyle.KANJI.value
+        start = time.monotonic()
+        await pilot.press("escape")  # saves
+        assert await wait_for(pilot, lambda: isinstance(app.screen, DrillScreen), 2)
+        assert time.monotonic() - start < 1.5  # the screen did not wait for the lock
+        assert app.settings.tile_style is TileStyle.KANJI  # applied at once
+        # the screen says the settings wait, and keys still work
+        assert await wait_for(pilot, lambda: any("new settings apply now" in n
+                                                 for n in notices(app)), 5)
+        await pilot.press("f1")
+        assert await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen), 2)
+        await pilot.press("escape")
+        assert stored_setting(path, "ann", "tile_style") is None  # not stored yet
+        lock.release()
+        assert app.store is not None
+        assert await wait_for(pilot, lambda: not app.store.waiting_settings(), 20)
+        assert app.error is None
+    assert stored_setting(path, "ann", "tile_style") == TileStyle.KANJI.value
+
+
+@pytest.mark.slow
+async def test_a_new_learner_while_the_database_is_locked_never_holds_the_screen(
+        path: Path, locker: list[ExclusiveLock]) -> None:
+    app = create_app(path, learner="ann", seed=3, generated=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot, app)
+        lock = ExclusiveLock(path)
+        locker.append(lock)
+        await pilot.press("f4")
+        assert await wait_for(pilot, lambda: isinstance(app.screen, LearnerScreen), 5)
+        app.screen.query_one(Input).value = "cid"
+        app.screen.query_one(Input).focus()
+        lock.release_after(3.0)  # within the bound of a read (4 s)
+        start = time.monotonic()
+        await pilot.press("enter")  # creating "cid" waits for the lock
+        assert await wait_for(pilot, lambda: any(WAITING in n for n in notices(app)), 2)
+        await pilot.press("f1")  # keys work meanwhile
+        assert await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen), 2.5)
+        assert time.monotonic() - start < 3.0  # all of it while the lock was held
+        await pilot.press("escape")
+        assert await wait_for(pilot, lambda: app.learner_name == "cid", 10)
+        assert app.error is None
+
+
+@pytest.mark.slow
+async def test_switching_learner_on_a_slow_database_keeps_the_keys(
+        path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from data.learners import Learners, SettingsStore
+
+    app = create_app(path, learner="ann", seed=3, generated=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot, app)
+        slow(monkeypatch, Learners, "all", 2.5)
+        slow(monkeypatch, SettingsStore, "all", 2.5)
+        start = time.monotonic()
+        await pilot.press("f4")  # the names take 2.5 s to come
+        assert await wait_for(pilot, lambda: any(WAITING in n for n in notices(app)), 2)
+        assert time.monotonic() - start < 2.0
+        assert await wait_for(pilot, lambda: isinstance(app.screen, LearnerScreen), 8)
+        start = time.monotonic()
+        await pilot.press("down", "enter")  # bea; her settings take 2.5 s
+        await pilot.press("f1")
+        assert await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen), 2)
+        assert time.monotonic() - start < 2.0
+        await pilot.press("escape")
+        assert await wait_for(pilot, lambda: app.learner_name == "bea", 10)
+        assert app.error is None
+
+
+@pytest.mark.slow
+async def test_ctrl_q_ends_the_app_while_a_learner_is_read(
+        path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from data.learners import Learners
+
+    app = create_app(path, learner="ann", seed=3, generated=0)
+    start = 0.0
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot, app)
+        slow(monkeypatch, Learners, "all", 3.5)
+        await pilot.press("f4")
+        await pilot.pause(0.3)
+        start = time.monotonic()
+        await pilot.press("ctrl+q")
+        assert await wait_for(pilot, lambda: app._exit, 2)
+    assert time.monotonic() - start < 3.0
+
+
+@pytest.mark.slow
+async def test_the_review_and_statistics_context_reads_nothing(
+        path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The review and statistics screens are given the settings read with the learner:
+    building their context never waits for the database (here: any read fails)."""
+    from data.learners import SettingsStore
+
+    app = create_app(path, learner="ann", seed=3, generated=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot, app)
+        await app.apply_settings(app.settings.replace(**{"srs.desired_retention": 0.8}))
+
+        def no_read(*_: Any) -> Any:
+            raise AssertionError("the review context read the database")
+
+        monkeypatch.setattr(SettingsStore, "all", no_read)
+        start = time.monotonic()
+        context = app.review_context()
+        assert time.monotonic() - start < 0.5
+        assert context.settings.desired_retention == pytest.approx(0.8)
+        assert context.learner_name == "ann"
