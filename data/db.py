@@ -53,6 +53,15 @@ SQLITE_BUSY_TIMEOUT_MS = 10_000
 CONNECT_TIMEOUT_S = 5
 #: The longest one PostgreSQL statement may run, or wait for a lock (milliseconds).
 STATEMENT_TIMEOUT_MS = 60_000
+#: TCP keepalive of PostgreSQL connections: probes after this many idle seconds, then
+#: every :data:`KEEPALIVE_INTERVAL_S`, and the connection is dropped after
+#: :data:`KEEPALIVE_COUNT` unanswered probes (a dead network path is noticed in ~20 s).
+KEEPALIVE_IDLE_S = 10
+KEEPALIVE_INTERVAL_S = 3
+KEEPALIVE_COUNT = 3
+#: Data sent to a PostgreSQL server and not acknowledged for this long drops the
+#: connection (milliseconds; Linux's ``TCP_USER_TIMEOUT``).
+TCP_USER_TIMEOUT_MS = 20_000
 
 
 def default_database_path() -> Path:
@@ -132,6 +141,12 @@ def create_engine(target: str | os.PathLike[str] | None = None, *, echo: bool = 
         raise DatabaseError(f"cannot understand the database URL '{url}': {e}") from None
     except ModuleNotFoundError as e:
         raise DatabaseError(f"the driver for '{url}' is not installed ({e.name})") from None
+    if engine.dialect.name == "postgresql":
+        import weakref
+
+        opened: weakref.WeakSet[Any] = weakref.WeakSet()
+        _opened_connections()[engine] = opened
+        event.listen(engine, "connect", lambda dbapi, _record: opened.add(dbapi))
     if sqlite:
         event.listen(engine, "connect", _sqlite_on_connect)
         event.listen(engine, "begin", _sqlite_on_begin)
@@ -193,10 +208,28 @@ def _postgres_timeouts(url: str) -> dict[str, Any]:
     args: dict[str, Any] = {}
     if "connect_timeout" not in query:
         args["connect_timeout"] = CONNECT_TIMEOUT_S
+    if "keepalives" not in query:
+        args.update(keepalives=1, keepalives_idle=KEEPALIVE_IDLE_S,
+                    keepalives_interval=KEEPALIVE_INTERVAL_S, keepalives_count=KEEPALIVE_COUNT)
+    if "tcp_user_timeout" not in query:
+        args["tcp_user_timeout"] = TCP_USER_TIMEOUT_MS
     if "options" not in query:
         args["options"] = (f"-c statement_timeout={STATEMENT_TIMEOUT_MS} "
                            f"-c lock_timeout={STATEMENT_TIMEOUT_MS}")
     return args
+
+
+#: Every connection each PostgreSQL engine opened (see :meth:`Database.abandon_connections`).
+_OPENED: Any = None
+
+
+def _opened_connections() -> Any:
+    global _OPENED
+    if _OPENED is None:
+        import weakref
+
+        _OPENED = weakref.WeakKeyDictionary()
+    return _OPENED
 
 
 def _check_sqlite_folder(url: str) -> None:
@@ -398,6 +431,49 @@ class Database:
     def close(self) -> None:
         """Close every pooled connection."""
         self.engine.dispose()
+
+    def ping(self) -> None:
+        """Ask the database for one row (``SELECT 1``) on a connection of the pool."""
+        with self.engine.connect() as conn:
+            conn.exec_driver_sql("SELECT 1")
+
+    def abandon_connections(self) -> int:
+        """Give up every connection to a server that stopped answering.
+
+        Each socket is shut down (never closed under the driver's feet), so a
+        statement stuck waiting on it ends at once with an error and its
+        connection is discarded; the pool is replaced, so the next work opens
+        new connections. Whatever the stuck connections do later, nothing waits
+        for them. Work running on them fails and is retried by its caller
+        (answers are guarded by their journal entry's key). Nothing happens on
+        SQLite (no socket: a locked file is bounded by the busy timeout).
+
+        Returns:
+            how many connections were given up.
+        """
+        import socket
+
+        opened = _opened_connections().get(self.engine) if _OPENED is not None else None
+        if not opened:
+            return 0
+        dropped = 0
+        for conn in list(opened):
+            try:
+                fd = conn.pgconn.socket
+                sock = socket.socket(fileno=os.dup(fd))
+            except Exception:  # closed already: nothing to give up
+                opened.discard(conn)
+                continue
+            try:
+                sock.shutdown(socket.SHUT_RDWR)
+                dropped += 1
+            except OSError:
+                pass
+            finally:
+                sock.close()
+            opened.discard(conn)
+        self.engine.dispose(close=False)  # a new pool: the old connections are not reused
+        return dropped
 
 
 # --------------------------------------------------------------------------- schema

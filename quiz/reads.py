@@ -11,6 +11,12 @@ the reader is *stalled*: every further read fails at once (the app goes on
 with what it has: questions drawn ahead, counts already shown), and the first
 read to finish ends the stall.
 
+A read given up also gives up its connections (``abandon``: on PostgreSQL their
+sockets are shut down, so the stuck read ends and the pool opens new ones), and
+a *probe* (``SELECT 1`` on a new connection) is tried every
+:data:`PROBE_EVERY` seconds while stalled: the reads go on within a few seconds
+of the server answering again, whatever the stuck connection does.
+
 Only the standard library is imported at module level.
 """
 
@@ -32,6 +38,8 @@ T = TypeVar("T")
 
 #: Seconds the screen waits for one read before going on without it.
 READ_WAIT = 4.0
+#: Seconds between probes of a database that stopped answering.
+PROBE_EVERY = 1.0
 
 
 def not_answering(what: str = "") -> Exception:
@@ -51,10 +59,17 @@ class BoundedReads:
 
     Args:
         wait: the default bound, in seconds.
+        abandon: called (on any thread) when a read is given up: drops the
+            connections the stuck read may hold.
+        probe: a small read tried while stalled; the first to answer ends the stall.
     """
 
-    def __init__(self, wait: float = READ_WAIT) -> None:
+    def __init__(self, wait: float = READ_WAIT, *, abandon: Callable[[], object] | None = None,
+                 probe: Callable[[], object] | None = None) -> None:
         self.wait = wait
+        self._abandon = abandon
+        self._probe = probe
+        self._probing = False
         self._jobs: queue.SimpleQueue[tuple[Callable[[], object], Future[object]]] = (
             queue.SimpleQueue())
         self._lock = threading.Lock()
@@ -112,6 +127,48 @@ class BoundedReads:
                 self._stalled = True
         if stalls:
             self._tell(True)
+            self._drop_connections()
+            self._start_probing()
+
+    def _drop_connections(self) -> None:
+        if self._abandon is not None:
+            import contextlib
+
+            with contextlib.suppress(Exception):  # giving up must never fail the caller
+                self._abandon()
+
+    def _start_probing(self) -> None:
+        with self._lock:
+            if self._probe is None or self._probing:
+                return
+            self._probing = True
+        threading.Thread(target=self._probe_until_answered, name="database-probe",
+                         daemon=True).start()
+
+    def _probe_until_answered(self) -> None:
+        """While stalled: try the probe every :data:`PROBE_EVERY` seconds (on the reads'
+        thread, so it also tells when that thread is free again); a probe that gets
+        no answer in time is given up with its connections."""
+        import time
+
+        assert self._probe is not None
+        try:
+            while self.stalled:
+                time.sleep(PROBE_EVERY)
+                if not self.stalled:
+                    break
+                future: Future[object] = Future()
+                self._jobs.put((self._probe, future))
+                try:
+                    future.result(self.wait)
+                except (FutureTimeout, CancelledError):
+                    if not future.cancel():  # running, stuck: give its connection up
+                        self._drop_connections()
+                except Exception:  # no answer yet (refused, reset): try again
+                    continue
+        finally:
+            with self._lock:
+                self._probing = False
 
     def _tell(self, stalled: bool) -> None:
         for listener in list(self._listeners):
@@ -130,14 +187,26 @@ class BoundedReads:
                 result = work()
             except BaseException as e:  # handed to the caller
                 future.set_exception(e)
+                # the database answered unless it is the database that failed; with no
+                # probe to tell, any end of the stuck read ends the stall
+                answered = self._probe is None or not _unanswered(e)
             else:
                 future.set_result(result)
                 answered = True
+            if not answered:
+                continue  # still stalled (when it was): the probes go on
             with self._lock:
-                recovered = self._stalled and answered
+                recovered = self._stalled
                 self._stalled = False
             if recovered:
                 self._tell(False)
+
+
+def _unanswered(error: BaseException) -> bool:
+    """True when a read failed because the database did not answer (away, dropped)."""
+    from data.db import unavailable_state
+
+    return isinstance(error, OSError) or unavailable_state(error) is not None
 
 
 def in_background(work: Callable[[], T]) -> asyncio.Future[T]:

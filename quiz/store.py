@@ -271,7 +271,8 @@ class DrillStore:
         if self._reads is None:
             from .reads import BoundedReads
 
-            self._reads = BoundedReads()
+            self._reads = BoundedReads(abandon=self.database.abandon_connections,
+                                       probe=self.database.ping)
         return self._reads
 
     def read(self, work: Callable[[], T], wait: float | None = None) -> T:

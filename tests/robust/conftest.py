@@ -160,14 +160,22 @@ class PausableProxy:
         self.open.set()
         self.stop = threading.Event()
         self.sockets: list[socket.socket] = []
+        #: Connections accepted so far; those numbered below ``dead_below`` never pass a
+        #: byte again (see :meth:`resume`).
+        self.accepted = 0
+        self.dead_below = 0
         threading.Thread(target=self._accept, daemon=True).start()
 
     def pause(self) -> None:
         """Go silent: nothing passes until :meth:`resume`."""
         self.open.clear()
 
-    def resume(self) -> None:
-        """Answer again: what was held passes on."""
+    def resume(self, *, new_only: bool = False) -> None:
+        """Answer again: what was held passes on; with ``new_only`` only new connections
+        are answered, and those open now stay silent for ever (a stuck connection
+        that never answers, never closed by the server)."""
+        if new_only:
+            self.dead_below = self.accepted
         self.open.set()
 
     def close(self) -> None:
@@ -191,20 +199,25 @@ class PausableProxy:
                 continue
             upstream.settimeout(None)
             self.sockets += [client, upstream]
+            number = self.accepted
+            self.accepted += 1
             for a, b in ((client, upstream), (upstream, client)):
-                threading.Thread(target=self._pump, args=(a, b), daemon=True).start()
+                threading.Thread(target=self._pump, args=(a, b, number), daemon=True).start()
 
-    def _pump(self, source: socket.socket, sink: socket.socket) -> None:
+    def _pump(self, source: socket.socket, sink: socket.socket, number: int = 0) -> None:
         try:
             while not self.stop.is_set():
                 self.open.wait()
                 data = source.recv(65536)
                 if not data:
                     break
-                while not self.open.is_set():  # read while open, held while silent
+                while not self.open.is_set() or number < self.dead_below:
+                    # read while open, held while silent (for ever on a dead connection)
                     self.open.wait(0.1)
                     if self.stop.is_set():
                         return
+                    if number < self.dead_below:
+                        time.sleep(0.1)
                 sink.sendall(data)
         except OSError:
             pass

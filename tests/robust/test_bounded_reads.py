@@ -45,3 +45,44 @@ def test_errors_of_a_read_reach_the_caller_and_a_read_within_a_read_runs_inline(
         reads.run(broken)
     assert reads.run(lambda: reads.run(lambda: 3) + 1) == 4  # never waits for itself
     assert not reads.stalled
+
+
+def test_a_read_given_up_drops_its_connections_and_a_probe_ends_the_stall(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The stuck read never finishes: its connections are given up, and the first probe
+    that answers brings the reads back (they do not wait for the stuck one)."""
+    import quiz.reads as reads_module
+
+    monkeypatch.setattr(reads_module, "PROBE_EVERY", 0.1)
+    server_answers = threading.Event()
+    dropped: list[float] = []
+    never = threading.Event()
+
+    def probe() -> None:
+        if not server_answers.is_set():
+            raise ConnectionError("no answer yet")
+
+    reads = BoundedReads(wait=0.3, abandon=lambda: dropped.append(time.monotonic()),
+                         probe=probe)
+    told: list[bool] = []
+    reads.listen(told.append)
+    stuck_done = threading.Event()
+
+    def stuck() -> None:
+        try:
+            never.wait(60)  # a connection that never answers...
+            raise ConnectionError("server closed the connection unexpectedly")
+        finally:
+            stuck_done.set()
+
+    with pytest.raises(DatabaseUnavailableError):
+        reads.run(stuck)
+    assert dropped, "the connections of the stuck read were not given up"
+    never.set()  # ...until it is dropped: it ends with an error
+    assert wait_until(stuck_done.is_set, 2)
+    time.sleep(0.5)
+    assert reads.stalled  # the server does not answer the probes yet
+    server_answers.set()
+    assert wait_until(lambda: not reads.stalled, 3)
+    assert told == [True, False]
+    assert reads.run(lambda: 5) == 5

@@ -138,3 +138,44 @@ async def test_ctrl_q_ends_the_app_while_the_server_is_silent(
     finally:
         again.close()
     assert stored_answers(url) == [1, 1]
+
+
+async def test_the_drill_goes_on_within_seconds_though_the_stuck_connection_never_answers(
+        proxied: tuple[str, PausableProxy], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The server goes silent mid-drill, then answers new connections only: the stuck
+    connection is given up (never answered, never closed by the server), the drill goes
+    on within seconds, and every answer is stored once."""
+    url, proxy = proxied
+    monkeypatch.setattr(DrillStore, "RESERVE", 2)  # two questions drawn ahead
+    app = create_app(url, learner="ann", seed=11, generated=0,
+                     settings={"drill": "fu", "session_length": 0})
+    answered = 0
+    async with app.run_test(size=SIZE) as pilot:
+        notices(app)
+        await answer_one(pilot, app)
+        answered += 1
+        store = app.store
+        assert store is not None
+        assert await wait_for(pilot, lambda: len(store._reserve) >= 2, 30)
+        proxy.pause()
+        # answer until a read is given up and nothing drawn ahead is left
+        for _ in range(4):
+            await answer_one(pilot, app)
+            answered += 1
+            screen = app.screen
+            assert isinstance(screen, DrillScreen)
+            assert await wait_for(pilot, lambda s=screen: app.controller is not None and (
+                app.controller.question is not None or s._waiting_for_database), 10)
+            if screen._waiting_for_database:
+                break
+        assert store.reads_stalled and store.status.waiting >= 1
+        resumed = time.monotonic()
+        proxy.resume(new_only=True)  # what is stuck stays silent for ever
+        assert await wait_for(pilot, lambda: app.controller is not None
+                              and app.controller.question is not None, 15)
+        assert time.monotonic() - resumed < 15
+        await answer_one(pilot, app)
+        answered += 1
+        assert await wait_for(pilot, lambda: store.status.waiting == 0, 30)
+        assert app.error is None
+    assert stored_answers(url) == [1] * answered
