@@ -212,3 +212,31 @@ def test_questions_go_on_from_those_drawn_ahead_while_the_database_is_away(
         c.session.current = None  # type: ignore[union-attr]
         assert c.next_question() is not None
     store.close(wait=0)
+
+
+def test_settings_saved_wait_in_the_journal_and_are_stored_at_the_next_start(
+        path: Path) -> None:
+    """Settings saved while the database is locked apply at once on screen, wait in the
+    journal file, and the next start stores them (once)."""
+    from quiz.journal import PendingSettings
+    from quiz.tilefaces import TileStyle
+
+    first = DrillStore.open(str(path), generated=0)
+    ann = first.learner("ann")
+    new = first.load_settings(ann.id).replace(tile_style=TileStyle.KANJI.value)
+    with write_locked(path):
+        start = time.monotonic()
+        entry = first.save_settings(ann.id, new)
+        assert time.monotonic() - start < 0.5  # never waits for the database
+        assert first.waiting_settings(ann.id) == [entry]
+        assert first.stored_settings(ann.id)["tile_style"] == "kanji"  # as saved
+        first.close(wait=0)
+    journal = journal_path(f"sqlite:///{path}")
+    assert journal is not None
+    kept = AnswerJournal(journal).read()
+    assert kept == [entry] and isinstance(kept[0], PendingSettings)
+    second = DrillStore.open(str(path), generated=0)
+    assert second.flush(10)
+    assert second.settings_store.all(ann.id)["tile_style"] == "kanji"
+    second.close()
+    assert not journal.exists()

@@ -20,7 +20,8 @@ from pathlib import Path
 import pytest
 from sqlalchemy import create_engine, text
 
-from quiz.journal import AnswerJournal, Pending, PendingAnswer, journal_path
+from quiz.journal import AnswerJournal, Pending, PendingAnswer, PendingSettings, journal_path
+from quiz.settings import Settings
 from quiz.store import DrillStore
 from tests.classroom.conftest import POSTGRES, fresh_postgres_database
 from tests.conftest import ROOT
@@ -50,7 +51,7 @@ def url(request: pytest.FixtureRequest, tmp_path: Path,
 def journal_entries(url: str, count: int = ENTRIES, *, write: bool = True) -> list[Pending]:
     """``count`` answers of a new learner, written to the database's journal file
     (unless ``write`` is false): points-table cells (each reviews its cell's card) and
-    answers that missed concepts."""
+    answers that missed concepts; every tenth entry is the learner's settings saved."""
     from data.topics import is_topic
 
     store = DrillStore.open(url, generated=0)
@@ -72,6 +73,9 @@ def journal_entries(url: str, count: int = ENTRIES, *, write: bool = True) -> li
             session="s1", question={"kind": "table", "n": i},
             answered_at=(start + timedelta(seconds=10 * i)).isoformat(),
             cell=cell, correct=right))
+        if i % 10 == 9:
+            entries.append(PendingSettings(learner, Settings().replace(
+                session_length=(5, 10, 20)[i % 3]).to_dict()))
     path = journal_path(url)
     assert path is not None
     if write:
@@ -92,6 +96,8 @@ def stored(url: str) -> tuple[dict[str, int], list[tuple[int, int, int]]]:
                 "GROUP BY attempt_id, card_id HAVING count(*) > 1"))]
             reviewed = int(conn.execute(text(
                 "SELECT count(DISTINCT attempt_id) FROM srs_reviews")).scalar_one())
+            for entry, in conn.execute(text("SELECT entry FROM stored_entries")):
+                per_entry[str(entry)] = per_entry.get(str(entry), 0) + 1
     finally:
         engine.dispose()
     per_entry["reviewed answers"] = reviewed
@@ -103,7 +109,8 @@ def assert_each_stored_once(url: str, entries: list[Pending]) -> None:
     reviewed = per_entry.pop("reviewed answers")
     assert per_entry == {e.entry: 1 for e in entries}
     assert twice == []
-    assert reviewed == len(entries)  # every answer's cell card was reviewed, once
+    answers = [e for e in entries if isinstance(e, PendingAnswer)]
+    assert reviewed == len(answers)  # every answer's cell card was reviewed, once
     path = journal_path(url)
     assert path is not None and AnswerJournal(path).read() == []
 
