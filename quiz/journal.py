@@ -347,11 +347,13 @@ class WriterState:
             ``busy``, ``away``, ``read-only``, ``silent`` (a read got no answer
             in time), or ``error`` for an error nobody foresaw.
         detail: the database's own words for the problem.
+        settings: how many of those waiting are settings saved (not answers).
     """
 
     waiting: int
     state: str | None
     detail: str = ""
+    settings: int = 0
 
     @property
     def message(self) -> str:
@@ -368,8 +370,9 @@ class WriterState:
         what = UNAVAILABLE_STATES.get(self.state, f"an answer could not be saved ({self.detail})")
         if self.state == "slow":
             what = "the database has not answered yet"
-        n = self.waiting
-        count = f"{n} answer{'s' if n != 1 else ''}"
+        n = self.waiting - self.settings
+        count = f"{n} answer{'s' if n != 1 else ''}" if n or not self.settings else \
+            "your settings"
         return (f"{what[0].upper()}{what[1:]}: {count} kept safe here and saved "
                 "as soon as it answers. You can keep answering.")
 
@@ -414,7 +417,8 @@ class AnswerWriter:
     def state(self) -> WriterState:
         """The answers waiting and the database's state."""
         with self._cond:
-            return WriterState(len(self._queue), self._state, self._detail)
+            settings = sum(isinstance(e, PendingSettings) for e in self._queue)
+            return WriterState(len(self._queue), self._state, self._detail, settings)
 
     def listen(self, listener: Listener) -> None:
         """Call ``listener(state)`` (on the writer's thread) whenever the state changes."""

@@ -241,7 +241,8 @@ class DrillStore:
 
         def reads(stalled: bool) -> None:
             state = self.writer.state
-            listener(WriterState(state.waiting, "silent") if stalled else state)
+            listener(WriterState(state.waiting, "silent", settings=state.settings)
+                     if stalled else state)
 
         self.reads.listen(reads)
 
