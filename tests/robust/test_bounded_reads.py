@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import threading
 import time
+from typing import Any
 
 import pytest
 
@@ -86,3 +87,61 @@ def test_a_read_given_up_drops_its_connections_and_a_probe_ends_the_stall(
     assert wait_until(lambda: not reads.stalled, 3)
     assert told == [True, False]
     assert reads.run(lambda: 5) == 5
+
+
+def test_postgres_connections_get_keepalive_and_timeouts_unless_the_url_sets_them() -> None:
+    from data.db import CONNECT_TIMEOUT_S, TCP_USER_TIMEOUT_MS, _postgres_timeouts
+
+    args = _postgres_timeouts("postgresql+psycopg://u@h/db")
+    assert args["connect_timeout"] == CONNECT_TIMEOUT_S
+    assert args["keepalives"] == 1 and args["keepalives_idle"] > 0
+    assert args["keepalives_interval"] > 0 and args["keepalives_count"] > 0
+    assert args["tcp_user_timeout"] == TCP_USER_TIMEOUT_MS
+    assert "statement_timeout" in args["options"]
+    own = _postgres_timeouts("postgresql+psycopg://u@h/db?keepalives=0&tcp_user_timeout=1")
+    assert "keepalives" not in own and "tcp_user_timeout" not in own
+
+
+def _sleep_on(db: Any, ended: list[BaseException]) -> None:
+    """A statement that runs 30 s on the server (it is ended sooner)."""
+    from sqlalchemy import text
+
+    try:
+        with db.engine.connect() as conn:
+            conn.execute(text("SELECT pg_sleep(30)"))
+    except BaseException as e:  # the point: it ends
+        ended.append(e)
+
+
+@pytest.mark.postgres
+def test_a_statement_stuck_on_postgres_ends_at_once_when_its_connection_is_given_up() -> None:
+    from data.db import open_database
+    from tests.classroom.conftest import fresh_postgres_database
+
+    for url in fresh_postgres_database():
+        db = open_database(url)
+        try:
+            ended: list[BaseException] = []
+            thread = threading.Thread(target=_sleep_on, args=(db, ended), daemon=True)
+            thread.start()
+            time.sleep(1.0)
+            start = time.monotonic()
+            assert db.abandon_connections() >= 1
+            thread.join(5)
+            assert not thread.is_alive() and ended  # ended with an error, at once
+            assert time.monotonic() - start < 5
+            db.ping()  # a new connection answers
+        finally:
+            db.close()
+
+
+def test_abandoning_connections_on_sqlite_does_nothing() -> None:
+    from data.db import open_database
+
+    db = open_database(":memory:")
+    try:
+        db.ping()
+        assert db.abandon_connections() == 0
+        db.ping()
+    finally:
+        db.close()
