@@ -380,6 +380,13 @@ class WriterState:
 Listener = Callable[[WriterState], None]
 
 
+def _writer_closed_error() -> Exception:
+    """The error a closed writer's last write ends with (see :attr:`AnswerWriter.closed`)."""
+    from .errors import DrillError
+
+    return DrillError("the answer writer is closed: the entry stays in the journal")
+
+
 class AnswerWriter:
     """A thread that writes answers to the database in order, exactly once, retrying.
 
@@ -472,6 +479,19 @@ class AnswerWriter:
         with self._cond:
             return list(self._queue)
 
+    @property
+    def closed(self) -> bool:
+        """The writer is closed: a write still waiting for the database when it closed
+        must write nothing (the entry stays in the journal for the next start)."""
+        with self._cond:
+            return self._closed
+
+    def check_open(self) -> None:
+        """Raise when the writer is closed (called by ``write`` once it holds the
+        database, so a closed store's late write never holds it longer)."""
+        if self.closed:
+            raise _writer_closed_error()
+
     def flush(self, timeout: float) -> bool:
         """Wait up to ``timeout`` seconds for every waiting answer to be stored."""
         deadline = time.monotonic() + timeout
@@ -531,8 +551,13 @@ class AnswerWriter:
                 # storing is guarded by the entry's unique id: a second time writes nothing
                 attempt = self._write(answer)
             except Exception as e:  # every failure keeps the answer
-                state = unavailable_state(e) or "error"
                 self._keep_on_disk()
+                with self._cond:
+                    if self._closed:  # closed meanwhile: the next start stores it
+                        self._in_flight = False
+                        self._cond.notify_all()
+                        return
+                state = unavailable_state(e) or "error"
                 self._set_state(state, first_line(e))
                 delay = RETRY_DELAYS[min(tries, len(RETRY_DELAYS) - 1)]
                 tries += 1

@@ -522,6 +522,8 @@ class DrillStore:
 
         try:
             with self.database.unit():
+                if self._writer is not None:
+                    self._writer.check_open()  # a closed store's late write stops here
                 return self._store_entry(entry)
         except AlreadyStoredError:
             return self._stored_before(entry)

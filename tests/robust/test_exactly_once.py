@@ -164,7 +164,8 @@ def test_two_programs_replaying_one_journal_at_once_store_each_entry_once(url: s
 def test_a_store_closed_while_its_writer_waits_and_a_new_store_store_each_answer_once(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The writer of a closed store still waits on the lock; a new store replays the
-    journal; the lock goes: both try, one stores, the other finds the key taken."""
+    journal; the lock goes: the closed store's writer writes nothing once it holds the
+    database (and would find the key taken), the new store stores each answer once."""
     from data import db as dbmod
     from data.db import open_database
     from tests.robust.conftest import wait_until, write_locked
