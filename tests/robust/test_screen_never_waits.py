@@ -216,3 +216,52 @@ async def test_the_review_and_statistics_context_reads_nothing(
         assert time.monotonic() - start < 0.5
         assert context.settings.desired_retention == pytest.approx(0.8)
         assert context.learner_name == "ann"
+
+
+@pytest.fixture
+def pg_drill(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    """A PostgreSQL database with its curated bank and two learners, ann and bea."""
+    from tests.classroom.conftest import fresh_postgres_database
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    for url in fresh_postgres_database():
+        store = DrillStore.open(url, generated=0)
+        store.learner("ann")
+        store.learner("bea")
+        store.close()
+        yield url
+
+
+@pytest.mark.slow
+@pytest.mark.postgres
+async def test_switching_learner_with_the_learners_table_locked_on_postgres(
+        pg_drill: str) -> None:
+    """A real lock that blocks reads (PostgreSQL ``LOCK TABLE ... ACCESS EXCLUSIVE``):
+    F4 says it waits, keys work, the switch is given up after the bound with one
+    line, and the next F4 works once the lock is gone."""
+    from sqlalchemy import create_engine, text
+
+    holder = create_engine(pg_drill.replace("postgresql://", "postgresql+psycopg://"))
+    app = create_app(pg_drill, learner="ann", seed=3, generated=0)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await started(pilot, app)
+            with holder.connect() as conn:
+                conn.execute(text("LOCK TABLE learners IN ACCESS EXCLUSIVE MODE"))
+                start = time.monotonic()
+                await pilot.press("f4")
+                assert await wait_for(pilot, lambda: any(WAITING in n for n in notices(app)), 2)
+                assert time.monotonic() - start < 3.5
+                await pilot.press("f1")  # keys work meanwhile
+                assert await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen), 10)
+                await pilot.press("escape")
+                assert await wait_for(pilot, lambda: any(
+                    "learner was not changed" in n for n in notices(app)), 10)
+                conn.rollback()  # the lock goes
+            assert app.store is not None
+            assert await wait_for(pilot, lambda: not app.store.reads_stalled, 10)
+            await pilot.press("f4")
+            assert await wait_for(pilot, lambda: isinstance(app.screen, LearnerScreen), 8)
+            assert app.error is None
+    finally:
+        holder.dispose()
