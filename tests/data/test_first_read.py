@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 
 from data.db import MIGRATIONS_DIR, alembic_config, open_database, read_scripts
+from data.errors import UnknownTopicError
 from data.first_read import FirstRead, ReadOnlyBank, StoreNotOpenError, first_read, sqlite_file
 from data.learners import Learners, SettingsStore
 from data.repository import Bank
-from data.topics import UnknownTopicError
 
 
 @pytest.fixture(scope="module")
