@@ -267,3 +267,22 @@ def test_sqlalchemy_is_not_imported_when_the_first_question_is_drawn(db: Path,
     assert "textual" in imported and "scoring" in imported
     heavy = imported & {"sqlalchemy", "alembic", "fsrs", "plotext", "babel", "psycopg"}
     assert not heavy, f"imported before the first question: {sorted(heavy)}"
+
+
+@pytest.mark.parametrize("argv", [[], ["--db", "x.db"], ["--db=bank", "--learner", "ann",
+                                  "--lang", "ja"], ["--player", "p", "--player-role", "won"]])
+def test_a_plain_start_reads_its_options_as_the_whole_parser_does(argv: list[str]) -> None:
+    from quiz.__main__ import _plain_start, build_parser
+
+    plain = _plain_start(argv)
+    assert plain is not None
+    whole = vars(build_parser().parse_args(argv))
+    assert whole.pop("command") is None and vars(plain) == whole
+
+
+@pytest.mark.parametrize("argv", [["bank", "build"], ["--help"], ["--db", "x", "review"],
+                                  ["--nope"], ["-h"]])
+def test_sub_commands_and_help_are_read_by_the_whole_parser(argv: list[str]) -> None:
+    from quiz.__main__ import _plain_start
+
+    assert _plain_start(argv) is None
