@@ -66,6 +66,8 @@ class DrillApp(App[int]):
     TITLE = "Riichi Drill"
     CSS_PATH = "quiz.tcss"
     MODES: ClassVar[dict[str, Any]] = {"drill": DrillScreen}
+    #: The app starts on the question screen (no default screen first: one style pass less).
+    DEFAULT_MODE: ClassVar[str] = "drill"
     COMMANDS = App.COMMANDS | {DrillCommands}
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f1", "help", "Help", id="app.help"),
@@ -123,7 +125,9 @@ class DrillApp(App[int]):
     # -- start-up
 
     async def on_mount(self) -> None:
-        await self.switch_mode("drill")
+        from textual.widget import AwaitMount
+
+        await AwaitMount(self.screen, [self.screen])  # the question screen, composed
         if self.store is not None:
             self.call_after_refresh(self._store_ready, self.store)
         elif await self._first_question():
