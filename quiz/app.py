@@ -26,7 +26,7 @@ import random
 import time
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from textual import work
 from textual.app import App
@@ -46,6 +46,8 @@ from .settings import Settings
 from .store import DrillStore
 
 if TYPE_CHECKING:
+    from textual.widget import AwaitMount
+
     from data.first_read import ReadOnlyBank
     from data.records import LearnerRecord
 
@@ -186,7 +188,8 @@ class DrillApp(App[int]):
         return True
 
     def _attach_store(self, store: DrillStore) -> None:
-        """The store is open: the controller of the first question goes on with it."""
+        """The store is open: the controller of the first question goes on with it
+        (what was answered meanwhile is stored now)."""
         c = self.controller
         assert c is not None
         c.attach(store)
@@ -221,8 +224,18 @@ class DrillApp(App[int]):
         if event.worker.group != "open":
             return
         if event.state is WorkerState.SUCCESS:
-            self.store = event.worker.result
-            self.call_later(self._store_ready, self.store)
+            store = cast("DrillStore", event.worker.result)
+            self.store = store
+            c = self.controller
+            if c is not None and c.store is None:
+                # the first question came from the first read: the controller goes on
+                # with the store at once (no question is drawn from both)
+                try:
+                    self._attach_store(store)
+                except Exception as e:
+                    self.fail(e)
+                    return
+            self.call_later(self._store_ready, store)
         elif event.state is WorkerState.ERROR and not self._exit:
             self.fail(event.worker.error)
 
@@ -270,12 +283,7 @@ class DrillApp(App[int]):
     async def _store_ready(self, store: DrillStore) -> None:
         name = self.learner_name
         store.listen(self._database_state)
-        if self.controller is not None and self.controller.store is None:
-            try:  # the first question came from the first read
-                self._attach_store(store)
-            except Exception as e:
-                self.fail(e)
-                return
+        if self.controller is not None:  # the first question came from the first read
             screen = self.drill_screen
             if screen is not None:
                 screen._count_due()  # the header's due count, now that it can be read
@@ -413,6 +421,19 @@ class DrillApp(App[int]):
             if isinstance(screen, DrillScreen):
                 return screen
         return None
+
+    def switch_mode(self, mode: str) -> AwaitMount:
+        """Go to a mode; review and statistics wait for the store (open a moment after
+        the first question: the command palette may ask for them before)."""
+        if mode != "drill" and self.store is None:
+            from textual.widget import AwaitMount
+
+            from .i18n import pgettext
+
+            self.notify(pgettext("start", "The question bank is still opening: review and "
+                                          "statistics come in a moment."))
+            return AwaitMount(self.screen, [])
+        return super().switch_mode(mode)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Settings and the learner switch need a learner; the switch, review and

@@ -145,6 +145,29 @@ async def test_quitting_before_the_store_is_open_keeps_the_answer(
     assert len(rows) == 1 and rows[0][3] == 1
 
 
+@pytest.mark.slow
+async def test_before_the_store_is_open_settings_wait_and_review_says_so(
+        db: Path, gate: threading.Event) -> None:
+    app = create_app(db, learner="ann", clock=FakeClock(), seed=5, generated=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for_question(pilot, app)
+        c = app.controller
+        assert c is not None and app.store is None
+        assert not app.check_action("switch_mode", ("review",)), "F5 waits for the store"
+        await app.switch_mode("review")  # as the command palette asks for it
+        await pilot.pause()
+        assert isinstance(app.screen, DrillScreen), "no review without the store"
+        assert any("still opening" in n.message for n in app._notifications)
+        await app.set_setting("tile_style", "kanji")
+        assert c.settings.tile_style.value == "kanji" and c.unstored == 1
+        gate.set()
+        await until(pilot, lambda: c.store is not None, "the store")
+        assert c.unstored == 0
+        assert app.store is not None
+        assert app.store.load_settings(c.learner.id).tile_style.value == "kanji"
+        assert app.check_action("switch_mode", ("review",))
+
+
 async def first_questions(db: Path, *, fast: bool, monkeypatch: pytest.MonkeyPatch,
                           count: int = 3) -> list[str]:
     """The items of the first questions asked with seed 11 (answered with ``?``)."""
