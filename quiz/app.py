@@ -160,8 +160,14 @@ class DrillApp(App[int]):
             settings = settings.replace(**self.setting_overrides)
         rng_state = self.rng.getstate()
         self.speak(settings.language)
+        from data.db import resolve_url
+
+        from .journal import AnswerJournal, journal_path
+
+        journal = AnswerJournal(journal_path(resolve_url(self.db_url)))  # the store's journal
         controller = DrillController(None, first.learner, settings, clock=self.clock,
-                                     rng=self.rng, draws=FirstDraws(first.bank))
+                                     rng=self.rng, draws=FirstDraws(first.bank),
+                                     journal=journal)
         try:
             controller.start(self.first_drill)
             question = controller.next_question()

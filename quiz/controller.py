@@ -12,18 +12,17 @@ source and reuses everything else.
 
 On an ordinary start the first question comes before the store is open: the
 controller then draws from the start's first read (:class:`FirstDraws`), keeps
-the answers and settings to store (:attr:`DrillController.unstored`), and
+the answers given meanwhile in the store's journal file (so a killed app loses
+none) and the settings changed (:attr:`DrillController.unstored`), and
 :meth:`DrillController.attach` hands them to the store once it is open, in
 order, exactly once.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from datetime import datetime
-from typing import TYPE_CHECKING, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from data.clock import Clock
 
@@ -39,6 +38,7 @@ if TYPE_CHECKING:
     from data.first_read import ReadOnlyBank
     from data.records import BankItem, LearnerRecord
 
+    from .journal import AnswerJournal, PendingAnswer
     from .srs import SrsService
     from .store import DrillStore
 
@@ -165,16 +165,6 @@ class TableQuestions:
                                  profile=self.settings.profile)
 
 
-class _Unstored(NamedTuple):
-    """An answer given before the store was open (stored by :meth:`DrillController.attach`)."""
-
-    question: Question
-    marked: Marked
-    seconds: float
-    session: Session
-    answered_at: datetime
-
-
 class DrillController:
     """One learner drilling: sessions, questions, grading and storing answers.
 
@@ -186,11 +176,13 @@ class DrillController:
         rng: the random source for drawing hands.
         items: ask these bank items (ids or stable ids) in order instead of drawing.
         draws: where bank questions are drawn from until the store is open.
+        journal: where answers given until the store is open are kept meanwhile (the
+            store's journal file: a killed app loses none of them).
     """
 
     def __init__(self, store: DrillStore | None, learner: LearnerRecord, settings: Settings, *,
                  clock: Clock, rng: random.Random, items: Sequence[int | str] = (),
-                 draws: ItemDraws | None = None) -> None:
+                 draws: ItemDraws | None = None, journal: AnswerJournal | None = None) -> None:
         if store is None and draws is None:
             raise DrillError("a controller needs a store or a first read to draw from")
         self.store = store
@@ -209,8 +201,9 @@ class DrillController:
         self.srs: SrsService | None = None
         #: What the status line says about the review queue, e.g. ``12 due``.
         self.due_label: str | None = None
+        self.journal = journal
         #: Answers given before the store was open, in order (see :meth:`attach`).
-        self._unstored: list[_Unstored] = []
+        self._unstored: list[PendingAnswer] = []
         #: The settings changed before the store was open (stored by :meth:`attach`).
         self._settings_unsaved = False
 
@@ -228,21 +221,25 @@ class DrillController:
 
     def attach(self, store: DrillStore) -> None:
         """Go on with the store, now open: questions are drawn from it (those already
-        asked stay asked), and what waited for it is stored, in order, exactly once."""
+        asked stay asked), and what waited for it is stored, in order, exactly once.
+
+        The answers given meanwhile are in the journal file already, and the store's
+        writer may have taken them from it when it opened: once it has stored what it
+        took, those the database does not hold yet are handed to it. When the database
+        is too busy to tell, they stay in the journal, stored from there (by this
+        store's writer or the next start's), once each.
+        """
+        from .store import ANSWER_WAIT
+
         self.store = store
         self.draws = store
         if isinstance(self.source, BankQuestions):
             self.source.store = store
         unstored, self._unstored = self._unstored, []
-        for u in unstored:
-            stored = store.record(self.learner.id, u.question, u.marked, seconds=u.seconds,
-                                  session=u.session.id, answered_at=u.answered_at)
-            if stored is not None:
-                answered = u.session.answered
-                for n, done in enumerate(answered):
-                    if done.question is u.question and done.attempt_id is None:
-                        answered[n] = dataclasses.replace(done, attempt_id=stored.id)
-                        break
+        if unstored and (self.journal is None or store.flush(ANSWER_WAIT)):
+            for answer in unstored:
+                if self.journal is None or not answer.already_stored(store.database):
+                    store.keep(answer)
         if self._settings_unsaved:
             self._settings_unsaved = False
             store.save_settings(self.learner.id, self.settings)
@@ -324,9 +321,14 @@ class DrillController:
         seconds = round(self.session.question_seconds(), 3)
         # Stored with its spaced-repetition cards; when the database is busy or
         # away the answer is kept and stored later (``store.status`` says so).
-        if self.store is None:  # the store is opening: stored by attach(), in order
-            self._unstored.append(_Unstored(question, graded, seconds, self.session,
-                                            self.clock()))
+        if self.store is None:  # the store is opening: kept in the journal, stored by attach()
+            from .store import pending_answer
+
+            answer = pending_answer(self.learner.id, question, graded, seconds=seconds,
+                                    session=self.session.id, answered_at=self.clock())
+            if self.journal is not None:
+                self.journal.add([answer])
+            self._unstored.append(answer)
             stored = None
         else:
             stored = self.store.record(self.learner.id, question, graded,
