@@ -533,12 +533,13 @@ class DrillApp(App[int]):
     def on_unmount(self) -> None:
         c = self.controller
         if self.store is None and c is not None and c.unstored:
-            # answered before the store was open: opened now, so nothing is lost
+            # answered before the store was open (kept in its journal): stored now
             try:
                 self.store = DrillStore.open(self.db_url, clock=self.clock, generated=0)
                 self._attach_store(self.store)
             except Exception as e:
-                self.error = self.error or f"answers given at the start could not be stored: {e}"
+                self.error = self.error or (f"the database could not be opened ({e}); the "
+                                            "answers given are kept and stored at the next start")
         if self._first_bank is not None:
             self._first_bank.close()
         if self.store is not None and self.db_url is not None:
