@@ -57,6 +57,48 @@ def _chunks(values: Sequence[Any], size: int = _CHUNK) -> Iterable[Sequence[Any]
         yield values[i : i + size]
 
 
+#: How many drawn candidates :func:`draw_among` tries before giving up.
+DRAW_TRIES = 20
+
+
+def draw_among(
+    ids: Sequence[int],
+    rng: random.Random,
+    get: Callable[[int], BankItem],
+    *,
+    exclude: Iterable[int] = (),
+    refused: list[str] | None = None,
+) -> BankItem | None:
+    """A random item among ``ids`` (in insertion order), read with ``get``; None when none.
+
+    The one definition of a draw, used by :meth:`Bank.draw` and by the start's
+    first read (:mod:`data.first_read`): the candidates not excluded are
+    shuffled with ``rng``, and the first of :data:`DRAW_TRIES` that passes its
+    check is taken; an item that fails it is skipped (its message added to
+    ``refused``), so one bad row never stops a drill.
+    """
+    skip = set(exclude)
+    candidates = [i for i in ids if i not in skip]
+    rng.shuffle(candidates)
+    for item_id in candidates[:DRAW_TRIES]:
+        try:
+            return get(item_id)
+        except ItemError as e:
+            if refused is not None:
+                refused.append(str(e))
+    return None
+
+
+def stored_item(row: Any) -> BankItem:
+    """A stored bank row (anything with its columns as attributes), re-scored and checked.
+
+    Raises:
+        AnswerMismatchError: when its stored answer is not what scoring says now.
+        ItemFormatError: when its stored hand can no longer be scored.
+    """
+    return checked_item(row).to_bank_item(row.id)
+
+
 # --------------------------------------------------------------------------- the bank
 
 
@@ -180,7 +222,7 @@ class Bank:
                 row = s.scalar(select(Row).where(Row.uid == str(key)))
             if row is None:
                 raise NotFoundError(f"no bank item '{key}'")
-            return checked_item(row).to_bank_item(row.id)
+            return stored_item(row)
 
     def draw(
         self,
@@ -197,19 +239,8 @@ class Bank:
         An item that fails its check is skipped and its message added to
         :attr:`refused`, so one bad row never stops a drill.
         """
-        skip = set(exclude)
-        candidates = [
-            i
-            for i in self.ids(topic=topic, kind=kind, rules=rules, difficulty=difficulty)
-            if i not in skip
-        ]
-        rng.shuffle(candidates)
-        for item_id in candidates[:20]:
-            try:
-                return self.get(item_id)
-            except ItemError as e:
-                self.refused.append(str(e))
-        return None
+        ids = self.ids(topic=topic, kind=kind, rules=rules, difficulty=difficulty)
+        return draw_among(ids, rng, self.get, exclude=exclude, refused=self.refused)
 
     def topics(self, key: int | str) -> tuple[str, ...]:
         """The stored topics of an item."""

@@ -22,8 +22,9 @@ class OneLineParser(LocalizedParser):
     in the active language (see :mod:`quiz.cli.localized`)."""
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser with every available sub-command."""
+def build_parser(*, commands: bool = True) -> argparse.ArgumentParser:
+    """The argument parser with every available sub-command (``commands=False``: the
+    drill's own options only, as :func:`main` parses a plain start)."""
     from .cli import available_modules
     from .i18n import LANGUAGES
 
@@ -48,6 +49,8 @@ def build_parser() -> argparse.ArgumentParser:
         % {"codes": ", ".join(LANGUAGES)},
     )
     add_log_options(parser)
+    if not commands:
+        return parser
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in available_modules():
         module = importlib.import_module(f"quiz.cli.{name}")
@@ -92,8 +95,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         use(choose_language(language_flag(raw)))
     except UnknownLanguage:
         use(choose_language(None))
-    parser = build_parser()
-    args = parser.parse_args(raw)
+    args = _plain_start(raw)
+    if args is None:
+        args = build_parser().parse_args(raw)
     run = getattr(args, "run", None)
     try:
         use(choose_language(args.lang))
@@ -118,6 +122,16 @@ def main(argv: Sequence[str] | None = None) -> int:
             message = localized_error(message)
         print(f"riichi-drill: {message}", file=sys.stderr)
         return 2
+
+
+def _plain_start(raw: Sequence[str]) -> argparse.Namespace | None:
+    """The options of a plain start of the drill (no sub-command, no help), read without
+    building the sub-commands' parsers (their modules cost a tenth of a second of the
+    start); None for anything else, which the whole parser reads."""
+    if any(a in ("-h", "--help") for a in raw):
+        return None
+    args, rest = build_parser(commands=False).parse_known_args(raw)
+    return None if rest else args
 
 
 def _quiet_broken_pipe() -> int:

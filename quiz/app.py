@@ -5,6 +5,14 @@ nothing is opened at import time. On start the app opens the database (in a
 thread, so the screen is drawn at once), picks the learner (``--learner`` or
 the learner screen), loads their settings and shows the first question.
 
+On an ordinary start (a SQLite file at the newest schema, a learner named or
+the only one) the first question comes first: :mod:`data.first_read` reads the
+learner, their settings and one bank item with :mod:`sqlite3` alone, the
+question is shown, and only then is the store opened in the background; the
+controller goes on with it when it is open (:meth:`DrillController.attach`
+stores what was answered meanwhile). SQLAlchemy is not imported before the
+first question is on screen.
+
 Modes: ``drill`` (:class:`quiz.screens.drill.DrillScreen`). Later modes
 (review, statistics, classroom) are added to :attr:`DrillApp.MODES` and
 reached with :meth:`DrillApp.switch_mode`; they can reuse the controller, the
@@ -18,7 +26,7 @@ import random
 import time
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, cast
 
 from textual import work
 from textual.app import App
@@ -29,7 +37,7 @@ from textual.worker import Worker, WorkerState
 
 from data.clock import Clock, utc_now
 
-from .controller import DrillController
+from .controller import DrillController, FirstDraws
 from .drills import DrillKind
 from .i18n import _, active_language, choose_language, pgettext, use
 from .palette import DrillCommands
@@ -40,11 +48,19 @@ from .store import DrillStore
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+    from textual.widget import AwaitMount
+
+    from data.first_read import ReadOnlyBank
     from data.records import LearnerRecord
 
     from .srs import ReviewContext
 
-__all__ = ["DrillApp", "create_app"]
+__all__ = ["MODULES_AT_FIRST_QUESTION", "DrillApp", "create_app"]
+
+#: An environment variable naming a file: the app writes the modules imported when
+#: the first question came from the first read there, one a line (a test checks that
+#: SQLAlchemy is not among them).
+MODULES_AT_FIRST_QUESTION = "RIICHI_DRILL_MODULES_AT_FIRST_QUESTION"
 
 T = TypeVar("T")
 
@@ -56,6 +72,8 @@ class DrillApp(App[int]):
     TITLE = "Riichi Drill"
     CSS_PATH = "quiz.tcss"
     MODES: ClassVar[dict[str, Any]] = {"drill": DrillScreen}
+    #: The app starts on the question screen (no default screen first: one style pass less).
+    DEFAULT_MODE: ClassVar[str] = "drill"
     COMMANDS = App.COMMANDS | {DrillCommands}
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f1", "help", "Help", id="app.help"),
@@ -108,17 +126,89 @@ class DrillApp(App[int]):
         self.explanation_cpu_times: list[float] = []
         #: The review and statistics screens, once opened (given a new context on a new learner).
         self.srs_screens: list[Any] = []
+        #: The first read's bank, until the store is open (see :meth:`_first_question`).
+        self._first_bank: ReadOnlyBank | None = None
         self.add_mode("review", self._review_screen)
         self.add_mode("stats", self._stats_screen)
 
     # -- start-up
 
-    def on_mount(self) -> None:
-        self.switch_mode("drill")
+    async def on_mount(self) -> None:
+        from textual.widget import AwaitMount
+
+        await AwaitMount(self.screen, [self.screen])  # the question screen, composed
         if self.store is not None:
             self.call_after_refresh(self._store_ready, self.store)
+        elif await self._first_question():
+            # the question is drawn: the store opens behind it (its imports hold the GIL)
+            self.call_after_refresh(self._open_store)
         else:
             self._open_store()
+
+    async def _first_question(self) -> bool:
+        """Show the first question from the first read, before the store is open.
+
+        Returns:
+            False (nothing shown, nothing changed) when the start is not an
+            ordinary one: the store is then opened first, as it always was.
+        """
+        if self.items or os.environ.get("RIICHI_DRILL_SERVED") == "1":
+            return False  # a served tab always asks who drills
+        from data.errors import DataError
+        from data.first_read import first_read
+
+        from .errors import DrillError
+
+        first = first_read(self.db_url, self.learner_name)
+        if first is None:
+            return False
+        settings = Settings.from_dict(dict(first.stored_settings))  # as DrillStore.load_settings
+        if self.setting_overrides:
+            settings = settings.replace(**self.setting_overrides)
+        rng_state = self.rng.getstate()
+        self.speak(settings.language)
+        from data.db import resolve_url
+
+        from .journal import AnswerJournal, journal_path
+
+        journal = AnswerJournal(journal_path(resolve_url(self.db_url)))  # the store's journal
+        controller = DrillController(None, first.learner, settings, clock=self.clock,
+                                     rng=self.rng, draws=FirstDraws(first.bank),
+                                     journal=journal)
+        try:
+            controller.start(self.first_drill)
+            question = controller.next_question()
+        except (DataError, DrillError):
+            first.bank.close()
+            self.rng.setstate(rng_state)  # the normal path draws as if nothing happened
+            return False
+        screen = self.drill_screen
+        assert question is not None and screen is not None
+        self._first_bank = first.bank
+        self.controller = controller
+        self.learner_name = first.learner.name
+        self.sub_title = first.learner.name
+        await screen.show_question(question)
+        notice = controller.notice
+        if notice:
+            screen.notify(notice, severity="warning")
+        self.refresh_bindings()
+        modules_file = os.environ.get(MODULES_AT_FIRST_QUESTION)
+        if modules_file:
+            import sys
+
+            Path(modules_file).write_text("\n".join(sorted(sys.modules)), encoding="utf-8")
+        return True
+
+    def _attach_store(self, store: DrillStore) -> None:
+        """The store is open: the controller of the first question goes on with it
+        (what was answered meanwhile is stored now)."""
+        c = self.controller
+        assert c is not None
+        c.attach(store)
+        if self._first_bank is not None:
+            self._first_bank.close()
+            self._first_bank = None
 
     @work(thread=True, exclusive=True, group="open", exit_on_error=False)
     def _open_store(self) -> DrillStore:
@@ -147,8 +237,18 @@ class DrillApp(App[int]):
         if event.worker.group != "open":
             return
         if event.state is WorkerState.SUCCESS:
-            self.store = event.worker.result
-            self.call_later(self._store_ready, self.store)
+            store = cast("DrillStore", event.worker.result)
+            self.store = store
+            c = self.controller
+            if c is not None and c.store is None:
+                # the first question came from the first read: the controller goes on
+                # with the store at once (no question is drawn from both)
+                try:
+                    self._attach_store(store)
+                except Exception as e:
+                    self.fail(e)
+                    return
+            self.call_later(self._store_ready, store)
         elif event.state is WorkerState.ERROR and not self._exit:
             self.fail(event.worker.error)
 
@@ -196,6 +296,12 @@ class DrillApp(App[int]):
     async def _store_ready(self, store: DrillStore) -> None:
         name = self.learner_name
         store.listen(self._database_state)
+        if self.controller is not None:  # the first question came from the first read
+            screen = self.drill_screen
+            if screen is not None:
+                screen._count_due()  # the header's due count, now that it can be read
+            self.refresh_bindings()
+            return
         try:
             if name is None:
                 # A tab served to a browser always asks, and lists nobody else's name.
@@ -365,10 +471,26 @@ class DrillApp(App[int]):
                 return screen
         return None
 
+    def switch_mode(self, mode: str) -> AwaitMount:
+        """Go to a mode; review and statistics wait for the store (open a moment after
+        the first question: the command palette may ask for them before)."""
+        if mode != "drill" and self.store is None:
+            from textual.widget import AwaitMount
+
+            from .i18n import pgettext
+
+            self.notify(pgettext("start", "The question bank is still opening: review and "
+                                          "statistics come in a moment."))
+            return AwaitMount(self.screen, [])
+        return super().switch_mode(mode)
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Settings and the learner switch need a learner."""
-        if action in ("settings", "switch_learner", "switch_mode"):
+        """Settings and the learner switch need a learner; the switch, review and
+        statistics also the store (open a moment after the first question)."""
+        if action == "settings":
             return self.controller is not None
+        if action in ("switch_learner", "switch_mode"):
+            return self.controller is not None and self.store is not None
         return True
 
     async def _back_to_drill(self) -> DrillScreen | None:
@@ -480,6 +602,17 @@ class DrillApp(App[int]):
             screen.show_summary()
 
     def on_unmount(self) -> None:
+        c = self.controller
+        if self.store is None and c is not None and c.unstored:
+            # answered before the store was open (kept in its journal): stored now
+            try:
+                self.store = DrillStore.open(self.db_url, clock=self.clock, generated=0)
+                self._attach_store(self.store)
+            except Exception as e:
+                self.error = self.error or (f"the database could not be opened ({e}); the "
+                                            "answers given are kept and stored at the next start")
+        if self._first_bank is not None:
+            self._first_bank.close()
         if self.store is not None and self.db_url is not None:
             self.store.close()
         elif self.store is not None:

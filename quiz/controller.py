@@ -9,12 +9,19 @@ Where questions come from is a :class:`QuestionSource`: the bank
 (:class:`BankQuestions`), the points table (:class:`TableQuestions`), or a
 fixed list of items (a teacher's set, a test). A review mode adds its own
 source and reuses everything else.
+
+On an ordinary start the first question comes before the store is open: the
+controller then draws from the start's first read (:class:`FirstDraws`), keeps
+the answers given meanwhile in the store's journal file (so a killed app loses
+none) and the settings changed (:attr:`DrillController.unstored`), and
+:meth:`DrillController.attach` hands them to the store once it is open, in
+order, exactly once.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Protocol
 
 from data.clock import Clock
@@ -28,13 +35,15 @@ from .session import Session, SessionPlan
 from .settings import Settings
 
 if TYPE_CHECKING:
-    from data.records import LearnerRecord
+    from data.first_read import ReadOnlyBank
+    from data.records import BankItem, LearnerRecord
 
+    from .journal import AnswerJournal, PendingAnswer
     from .srs import SrsService
     from .store import DrillStore
 
-__all__ = ["BankQuestions", "DrillController", "FixedQuestions", "QuestionSource",
-           "TableQuestions"]
+__all__ = ["BankQuestions", "DrillController", "FirstDraws", "FixedQuestions", "ItemDraws",
+           "QuestionSource", "TableQuestions"]
 
 
 
@@ -45,10 +54,50 @@ class QuestionSource(Protocol):
         """The question numbered ``number``, or None when there are no more."""
 
 
+class ItemDraws(Protocol):
+    """What bank questions are drawn from: the store, or the first read until it is open."""
+
+    def draw(self, rng: random.Random, *, profile: str, topic: str | None = None,
+             difficulty: int | None = None, exclude: Iterable[int] = ()) -> BankItem | None:
+        """A random bank item (see :meth:`quiz.store.DrillStore.draw`)."""
+
+
+class FirstDraws:
+    """Draws as :meth:`quiz.store.DrillStore.draw` does, from the start's first read.
+
+    The same candidates, the same random numbers taken (so a seed asks the same
+    questions either way); where the store would write first (hands generated
+    for a topic that has none left) it raises, and the question waits for the store.
+    """
+
+    def __init__(self, bank: ReadOnlyBank) -> None:
+        self.bank = bank
+        self._profiles: dict[str, bool] = {}
+
+    def draw(self, rng: random.Random, *, profile: str, topic: str | None = None,
+             difficulty: int | None = None, exclude: Iterable[int] = ()) -> BankItem | None:
+        """A random bank item, of the learner's profile when the bank has some.
+
+        Raises:
+            StoreNotOpenError: when none matches (the store would generate some).
+        """
+        from data.first_read import StoreNotOpenError
+
+        if profile not in self._profiles:
+            self._profiles[profile] = self.bank.count(rules=profile) > 0
+        rules = profile if self._profiles[profile] else None
+        item = self.bank.draw(rng, topic=topic, rules=rules, difficulty=difficulty,
+                              exclude=exclude)
+        if item is None:
+            raise StoreNotOpenError()
+        rng.randrange(2**31)  # the store's seed for the items it draws ahead
+        return item
+
+
 class BankQuestions:
     """Questions of a drill drawn at random from the bank (by topic and difficulty)."""
 
-    def __init__(self, store: DrillStore, drill: DrillKind, settings: Settings,
+    def __init__(self, store: ItemDraws, drill: DrillKind, settings: Settings,
                  rng: random.Random) -> None:
         self.store = store
         self.drill = drill
@@ -120,17 +169,24 @@ class DrillController:
     """One learner drilling: sessions, questions, grading and storing answers.
 
     Args:
-        store: the data store.
+        store: the data store (None while it opens: see :meth:`attach`).
         learner: who is drilling.
         settings: the learner's settings.
         clock: the time source (aware UTC datetimes).
         rng: the random source for drawing hands.
         items: ask these bank items (ids or stable ids) in order instead of drawing.
+        draws: where bank questions are drawn from until the store is open.
+        journal: where answers given until the store is open are kept meanwhile (the
+            store's journal file: a killed app loses none of them).
     """
 
-    def __init__(self, store: DrillStore, learner: LearnerRecord, settings: Settings, *,
-                 clock: Clock, rng: random.Random, items: Sequence[int | str] = ()) -> None:
+    def __init__(self, store: DrillStore | None, learner: LearnerRecord, settings: Settings, *,
+                 clock: Clock, rng: random.Random, items: Sequence[int | str] = (),
+                 draws: ItemDraws | None = None, journal: AnswerJournal | None = None) -> None:
+        if store is None and draws is None:
+            raise DrillError("a controller needs a store or a first read to draw from")
         self.store = store
+        self.draws: ItemDraws = store if store is not None else draws  # type: ignore[assignment]
         self.learner = learner
         self.settings = settings
         self.clock = clock
@@ -145,6 +201,48 @@ class DrillController:
         self.srs: SrsService | None = None
         #: What the status line says about the review queue, e.g. ``12 due``.
         self.due_label: str | None = None
+        self.journal = journal
+        #: Answers given before the store was open, in order (see :meth:`attach`).
+        self._unstored: list[PendingAnswer] = []
+        #: The settings changed before the store was open (stored by :meth:`attach`).
+        self._settings_unsaved = False
+
+    # -- the store
+
+    @property
+    def unstored(self) -> int:
+        """How many answers (and whether settings) wait for the store to open."""
+        return len(self._unstored) + int(self._settings_unsaved)
+
+    def _open_store(self) -> DrillStore:
+        if self.store is None:
+            raise DrillError("the database is still opening")
+        return self.store
+
+    def attach(self, store: DrillStore) -> None:
+        """Go on with the store, now open: questions are drawn from it (those already
+        asked stay asked), and what waited for it is stored, in order, exactly once.
+
+        The answers given meanwhile are in the journal file already, and the store's
+        writer may have taken them from it when it opened: once it has stored what it
+        took, those the database does not hold yet are handed to it. When the database
+        is too busy to tell, they stay in the journal, stored from there (by this
+        store's writer or the next start's), once each.
+        """
+        from .store import ANSWER_WAIT
+
+        self.store = store
+        self.draws = store
+        if isinstance(self.source, BankQuestions):
+            self.source.store = store
+        unstored, self._unstored = self._unstored, []
+        if unstored and (self.journal is None or store.flush(ANSWER_WAIT)):
+            for answer in unstored:
+                if self.journal is None or not answer.already_stored(store.database):
+                    store.keep(answer)
+        if self._settings_unsaved:
+            self._settings_unsaved = False
+            store.save_settings(self.learner.id, self.settings)
 
     # -- sessions
 
@@ -164,8 +262,8 @@ class DrillController:
         if drill is DrillKind.TABLE:
             return TableQuestions(self.settings, self.rng)
         if self.items:
-            return FixedQuestions(self.store, drill, self.settings, self.items)
-        return BankQuestions(self.store, drill, self.settings, self.rng)
+            return FixedQuestions(self._open_store(), drill, self.settings, self.items)
+        return BankQuestions(self.draws, drill, self.settings, self.rng)
 
     def start(self, drill: DrillKind | None = None,
               source: QuestionSource | None = None) -> Session:
@@ -223,9 +321,19 @@ class DrillController:
         seconds = round(self.session.question_seconds(), 3)
         # Stored with its spaced-repetition cards; when the database is busy or
         # away the answer is kept and stored later (``store.status`` says so).
-        stored = self.store.record(self.learner.id, question, graded,
-                                   seconds=seconds, session=self.session.id,
-                                   answered_at=self.clock())
+        if self.store is None:  # the store is opening: kept in the journal, stored by attach()
+            from .store import pending_answer
+
+            answer = pending_answer(self.learner.id, question, graded, seconds=seconds,
+                                    session=self.session.id, answered_at=self.clock())
+            if self.journal is not None:
+                self.journal.add([answer])
+            self._unstored.append(answer)
+            stored = None
+        else:
+            stored = self.store.record(self.learner.id, question, graded,
+                                       seconds=seconds, session=self.session.id,
+                                       answered_at=self.clock())
         self.session.record(graded, stored.id if stored is not None else None, seconds)
         self.question = None
         self.last = graded
@@ -238,13 +346,19 @@ class DrillController:
         if self.srs is None:
             from .srs import SrsService, settings_from_stored
 
-            stored = self.store.settings_store.all(self.learner.id)
-            self.srs = SrsService(self.store.database, self.learner.id, clock=self.clock,
+            store = self._open_store()
+            stored = store.settings_store.all(self.learner.id)
+            self.srs = SrsService(store.database, self.learner.id, clock=self.clock,
                                   settings=settings_from_stored(stored))
         return self.srs
 
     def refresh_due(self) -> str:
-        """Count the cards due now for the status line (``12 due``)."""
+        """Count the cards due now for the status line (``12 due``).
+
+        Before the store is open nothing is counted (the label stays unknown: empty).
+        """
+        if self.store is None:
+            return self.due_label or ""
         due = self.srs_service().due_counts().due
         self.due_label = (ngettext("%(n)d due", "%(n)d due", due) % {"n": due} if due
                           else _("none due"))
@@ -255,7 +369,10 @@ class DrillController:
     def update_settings(self, settings: Settings) -> None:
         """Use and store new settings (they apply from the next question)."""
         self.settings = settings
-        self.store.save_settings(self.learner.id, settings)
+        if self.store is None:
+            self._settings_unsaved = True  # stored by attach()
+        else:
+            self.store.save_settings(self.learner.id, settings)
         self.srs = None  # re-read the spaced-repetition settings
         if self.source is not None and hasattr(self.source, "settings"):
             self.source.settings = settings

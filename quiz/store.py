@@ -47,7 +47,7 @@ if TYPE_CHECKING:
     )
     from .reads import BoundedReads
 
-__all__ = ["DrillStore"]
+__all__ = ["DrillStore", "pending_answer"]
 
 T = TypeVar("T")
 
@@ -85,6 +85,28 @@ def _abandonable(work: Callable[[], T], cancelled: Callable[[], bool] | None) ->
     if "error" in box:
         raise box["error"]
     return box["value"]  # type: ignore[no-any-return]
+
+
+def pending_answer(learner_id: int, question: Question, marked: Marked, *, seconds: float,
+                   session: str | None, answered_at: datetime) -> PendingAnswer:
+    """A marked answer as the answer writer stores it (and the journal keeps it)."""
+    from .journal import PendingAnswer
+
+    item_id = question.item.id if question.item is not None and question.item.id else None
+    c = question.cell
+    return PendingAnswer(
+        learner_id=learner_id,
+        item_id=item_id,
+        drill=question.drill.value,
+        parts=tuple((m.part.value, m.given, m.expected, m.correct) for m in marked.marks),
+        seconds=seconds,
+        concepts=tuple(marked.concepts),
+        session=session,
+        question=question.question_record(),
+        answered_at=answered_at.isoformat(),
+        cell=None if c is None else (c.han, c.fu, c.dealer, c.tsumo),
+        correct=marked.correct,
+    )
 
 
 @dataclass
@@ -482,23 +504,8 @@ class DrillStore:
             kept (in memory and in the journal file) and stored as soon as it
             answers; :attr:`status` says so.
         """
-        from .journal import PendingAnswer
-
-        item_id = question.item.id if question.item is not None and question.item.id else None
-        c = question.cell
-        answer = PendingAnswer(
-            learner_id=learner_id,
-            item_id=item_id,
-            drill=question.drill.value,
-            parts=tuple((m.part.value, m.given, m.expected, m.correct) for m in marked.marks),
-            seconds=seconds,
-            concepts=tuple(marked.concepts),
-            session=session,
-            question=question.question_record(),
-            answered_at=(answered_at or self.clock()).isoformat(),
-            cell=None if c is None else (c.han, c.fu, c.dealer, c.tsumo),
-            correct=marked.correct,
-        )
+        answer = pending_answer(learner_id, question, marked, seconds=seconds, session=session,
+                                answered_at=answered_at or self.clock())
         if question.item is not None:
             self._items[answer.entry] = question.item
         from data.db import _is_memory
