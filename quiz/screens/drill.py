@@ -352,9 +352,11 @@ class DrillScreen(Screen[None]):
         self.app.call_from_thread(self.refresh_status)
 
     async def take_answer(self, answers: dict[Part, Answer]) -> None:
-        """Grade (and store) the answer; show hints, or the explanation.
+        """Grade the answer and keep it; show hints, or the explanation.
 
-        Called by the answer form, awaited before the next key is read: the
+        A marked answer is in the journal file before the explanation is drawn
+        and stored by the writer in the background
+        (:meth:`quiz.store.DrillStore.answers_in_background`). Called by the answer form, awaited before the next key is read: the
         explanation is on screen when the key after the last Enter arrives.
         """
         c = self.controller
@@ -362,7 +364,14 @@ class DrillScreen(Screen[None]):
             return
         self.drill_app.answer_submitted()
         question = c.question
-        result = c.submit(answers)
+        store = self.drill_app.store
+        if store is None:
+            result = c.submit(answers)
+        else:
+            # the answer is in the journal file when this returns (a kill from now on loses
+            # nothing); the writer stores it in the background while the explanation shows
+            with store.answers_in_background():
+                result = c.submit(answers)
         form = self.query_one(AnswerForm)
         if isinstance(result, Hints):
             form.show_hints(result)

@@ -174,8 +174,8 @@ class ExplanationScreen(ClosingScreen):
         view.show(q)
         body = self.query_one(ExplanationBody)
         body.scroll_home(animate=False)
-        if isinstance(app, DrillApp) and not self.looking_back:
-            self.call_after_refresh(app.explanation_drawn)
+        if isinstance(app, DrillApp):
+            self.call_after_refresh(self._drawn)
         if isinstance(app, DrillApp) and app.controller is not None:
             self.query_one(StatusBar).show(app.controller.session,
                                            drill=_(DRILLS[q.drill].title),
@@ -184,6 +184,19 @@ class ExplanationScreen(ClosingScreen):
         # the explanation takes the focus: ↓ / PgDn / Home scroll it
         self.set_focus(body)
         self.refresh_bindings()
+
+    def _drawn(self) -> None:
+        """The explanation is on screen: the benchmark's clock stops, and the answer
+        kept in the background is stored now (the writer waited, not to slow the drawing)."""
+        from ..app import DrillApp
+
+        app = self.app
+        if not isinstance(app, DrillApp):
+            return
+        if not self.looking_back:
+            app.explanation_drawn()
+        if app.store is not None:
+            app.store.release_writer()
 
     async def retranslate(self) -> None:
         """Draw the explanation again in the language now spoken."""

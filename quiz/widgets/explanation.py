@@ -10,12 +10,18 @@ tricks. A wrapped line keeps its indent.
 
 from __future__ import annotations
 
+from typing import cast
+
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.measure import Measurement
 from rich.padding import Padding
 from rich.style import Style
 from rich.table import Table
 from rich.text import Text
+from textual.css.styles import RulesMap
+from textual.strip import Strip
+from textual.style import Style as VisualStyle
+from textual.visual import RenderOptions, RichVisual, Visual
 
 from scoring.result import GroupKind, ReadingKind
 
@@ -63,6 +69,37 @@ class Paragraph:
         if self.measured:
             return Measurement.get(console, options, Text(self.text, self.style))
         return Measurement(1, options.max_width)
+
+
+class RenderedOnce(RichVisual):
+    """A Rich renderable rendered once per width and base style.
+
+    Textual measures a widget's height by rendering it, then renders it again
+    to draw it; a long explanation (tables of fu items, wrapped paragraphs)
+    costs the most of an explanation's drawing, so this keeps the lines of
+    the first render and draws them.
+    """
+
+    def __init__(self, widget: TileStyled, renderable: RenderableType) -> None:
+        super().__init__(widget, renderable)
+        self._lines: tuple[int, VisualStyle, list[Strip]] | None = None
+        #: How many times the renderable was rendered (a test counts them).
+        self.renders = 0
+
+    def render_strips(self, width: int, height: int | None, style: VisualStyle,
+                      options: RenderOptions) -> list[Strip]:
+        """The lines at this width (rendered the first time they are asked for)."""
+        if self._lines is None or self._lines[0] != width or self._lines[1] != style:
+            self.renders += 1
+            self._lines = (width, style, super().render_strips(width, None, style, options))
+        lines = self._lines[2]
+        return lines if height is None else lines[:height]
+
+    def get_height(self, rules: RulesMap, width: int) -> int:
+        """How many lines the renderable takes at this width (its lines, kept)."""
+        widget = self._widget
+        options = RenderOptions(widget._get_style, cast(RulesMap, widget.styles))
+        return len(self.render_strips(width, None, widget.visual_style, options))
 
 
 class ExplanationView(TileStyled):
@@ -148,7 +185,11 @@ class ExplanationView(TileStyled):
                           Paragraph(fu_reason(item), muted))
         return table
 
-    def render(self) -> RenderableType:
+    def render(self) -> Visual:
+        """The explanation, rendered once per layout (see :class:`RenderedOnce`)."""
+        return RenderedOnce(self, self._explanation())
+
+    def _explanation(self) -> RenderableType:
         q = self.question
         if q is None:
             return Text("")
