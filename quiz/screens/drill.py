@@ -354,10 +354,11 @@ class DrillScreen(Screen[None]):
     async def take_answer(self, answers: dict[Part, Answer]) -> None:
         """Grade the answer and keep it; show hints, or the explanation.
 
-        A marked answer is in the journal file before the explanation is drawn
+        A marked answer is in the journal file before the explanation is drawn,
         and stored by the writer in the background
-        (:meth:`quiz.store.DrillStore.answers_in_background`). Called by the answer form, awaited before the next key is read: the
-        explanation is on screen when the key after the last Enter arrives.
+        (:meth:`quiz.store.DrillStore.answers_in_background`). Called by the
+        answer form, awaited before the next key is read: the explanation is on
+        screen when the key after the last Enter arrives.
         """
         c = self.controller
         if c is None or c.question is None:
