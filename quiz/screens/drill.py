@@ -282,6 +282,7 @@ class DrillScreen(Screen[None]):
         self.refresh_bindings()
         # the review queue's count is read once the question is on screen
         self.call_after_refresh(self._count_due)
+        self.call_after_refresh(self._prepare_explanation)
 
     async def redraw_question(self) -> None:
         """Draw the question on screen again (a new tile style), keeping what is typed."""
@@ -311,13 +312,25 @@ class DrillScreen(Screen[None]):
         form.fill(typed)
         self.refresh_status()
 
+    def _prepare_explanation(self) -> None:
+        """Render the explanation of the question on screen while it is answered (it
+        does not depend on the answer): the explanation then comes up faster."""
+        c = self.controller
+        if self._explanation is not None and c is not None and c.question is not None:
+            self._explanation.prepare(c.question)
+
     def _count_due(self) -> None:
         """Say in the status line how many spaced-repetition cards are due.
 
         Runs once the question is on screen; it also loads the explanation
-        screen's code, so the first answer's explanation comes up as fast as the rest.
+        screen's code, so the first answer's explanation comes up as fast as the rest,
+        and (the first time) keeps what start-up built out of the cycle collector's
+        way (:func:`quiz.gc_tuning.settle_after_start`).
         """
+        from ..gc_tuning import settle_after_start
         from . import explanation  # noqa: F401
+
+        settle_after_start()
 
         c = self.controller
         store = self.drill_app.store

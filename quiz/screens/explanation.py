@@ -143,6 +143,12 @@ class ExplanationScreen(ClosingScreen):
         if self.is_mounted:
             self.refresh_content()
 
+    def prepare(self, question: Question) -> None:
+        """Render the worked explanation of the question on screen ahead (see
+        :meth:`quiz.widgets.explanation.ExplanationView.prepare`), while it is answered."""
+        if self.is_mounted:
+            self.query_one(ExplanationView).prepare(question)
+
     def refresh_content(self) -> None:
         """Fill the widgets from :attr:`question` and :attr:`marked`."""
         from ..app import DrillApp
@@ -155,8 +161,7 @@ class ExplanationScreen(ClosingScreen):
         if self.looking_back:
             text = _("The previous question (Q%(n)d)") % {"n": q.number} + " · " + text
         verdict.update(text)
-        verdict.set_class(self.marked.correct, "-right")
-        verdict.set_class(not self.marked.correct, "-wrong")
+        verdict.set_classes("-right" if self.marked.correct else "-wrong")  # one restyle
         self.query_one(MarksView).show(self.marked, tile_style=style)
         hand = self.query_one(HandView)
         situation = self.query_one(SituationPanel)
