@@ -414,6 +414,8 @@ class AnswerWriter:
         self._late = False
         #: The writer is storing (or announcing) an answer right now.
         self._in_flight = False
+        #: ``time.monotonic()`` before which the writer starts no write (see :meth:`keep_watched`).
+        self._held_until = 0.0
         self._listeners: list[Listener] = []
         self._thread = threading.Thread(target=self._run, name="answer-writer", daemon=True)
         self._thread.start()
@@ -492,10 +494,51 @@ class AnswerWriter:
         if self.closed:
             raise _writer_closed_error()
 
+    def keep_watched(self, answer: Pending, wait: float, *, hold: float = 0.0) -> None:
+        """Queue an entry without waiting for it, as :meth:`keep` does (it is in the
+        journal file before this returns), and say so when it is late.
+
+        When the entry is still not stored ``wait`` seconds later, the state turns
+        ``slow`` and the listeners hear it, as after :meth:`submit`'s wait: the
+        learner is told at once that the database has not answered yet.
+
+        Args:
+            hold: the writer starts no write for up to this many seconds, or until
+                :meth:`release` (the screen draws meanwhile, not sharing the
+                interpreter with the writer); a write under way goes on.
+        """
+        if hold > 0:
+            with self._cond:
+                self._held_until = time.monotonic() + hold
+        self.keep(answer)
+        timer = threading.Timer(wait, self._still_waiting, args=(answer.entry,))
+        timer.daemon = True
+        timer.start()
+
+    def release(self) -> None:
+        """Let the writer go on at once after :meth:`keep_watched`'s ``hold``."""
+        with self._cond:
+            if self._held_until:
+                self._held_until = 0.0
+                self._cond.notify_all()
+
+    def _still_waiting(self, entry: str) -> None:
+        """:meth:`keep_watched`'s check (a timer's thread): announce ``slow`` if not stored."""
+        with self._cond:
+            if self._closed or all(a.entry != entry for a in self._queue):
+                return
+            self._late = True
+            announce = self._state is None
+            if announce:
+                self._state, self._detail = "slow", ""
+        if announce:
+            self._announce()
+
     def flush(self, timeout: float) -> bool:
         """Wait up to ``timeout`` seconds for every waiting answer to be stored."""
         deadline = time.monotonic() + timeout
         with self._cond:
+            self._held_until = 0.0
             self._cond.notify_all()
             while ((self._queue or self._in_flight)
                    and (left := deadline - time.monotonic()) > 0):
@@ -541,8 +584,11 @@ class AnswerWriter:
         tries = 0
         while True:
             with self._cond:
-                while not self._queue and not self._closed:
-                    self._cond.wait()
+                while not self._closed:
+                    held = self._held_until - time.monotonic()
+                    if self._queue and held <= 0:
+                        break
+                    self._cond.wait(held if self._queue else None)
                 if self._closed:
                     return
                 answer = self._queue[0]

@@ -20,7 +20,8 @@ from __future__ import annotations
 
 import random
 import threading
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, TypeVar, cast
@@ -53,6 +54,9 @@ T = TypeVar("T")
 
 #: Seconds an answer may take to be stored before the app goes on without waiting.
 ANSWER_WAIT = 1.5
+#: Seconds at most the writer waits, after an answer kept in the background, for the
+#: screen to be drawn (:meth:`DrillStore.release_writer`) before it stores the answer.
+DRAW_HOLD = 0.5
 
 
 class OpenCancelled(Exception):
@@ -131,6 +135,8 @@ class DrillStore:
     _reads: BoundedReads | None = field(default=None, init=False)
     #: Review ids of review-queue answers stored by this run (by their journal entry).
     _review_ids: dict[str, int] = field(default_factory=dict, init=False)
+    #: Inside :meth:`answers_in_background`: :meth:`record` journals and returns at once.
+    _background: bool = field(default=False, init=False)
 
     def __post_init__(self) -> None:
         from data.learners import Attempts, Learners, SettingsStore
@@ -493,6 +499,30 @@ class DrillStore:
 
     # -- answers
 
+    @contextmanager
+    def answers_in_background(self) -> Iterator[None]:
+        """Within this block :meth:`record` does not wait for the database.
+
+        Each answer is in the journal file (flushed to disk) when :meth:`record`
+        returns, so a crash or kill from then on loses nothing (the next start
+        stores it); the writer stores it in the background, in order, exactly
+        once, and the state turns ``slow`` when it is not stored within the wait.
+        The writer starts once the screen is drawn (:meth:`release_writer`), or
+        after :data:`DRAW_HOLD`. The drill screen records this way: its
+        explanation never waits for the database.
+        """
+        before, self._background = self._background, True
+        try:
+            yield
+        finally:
+            self._background = before
+
+    def release_writer(self) -> None:
+        """The screen is drawn: the writer stores the answers kept in the background now
+        (it waits up to :data:`DRAW_HOLD` for this, so as not to slow the drawing)."""
+        if self._writer is not None:
+            self._writer.release()
+
     def record(self, learner_id: int, question: Question, marked: Marked, *, seconds: float,
                session: str | None, answered_at: datetime | None = None,
                wait: float = ANSWER_WAIT) -> AttemptRecord | None:
@@ -502,12 +532,16 @@ class DrillStore:
             the stored attempt (committed when this returns), or None when the
             database did not answer within ``wait`` seconds: the answer is then
             kept (in memory and in the journal file) and stored as soon as it
-            answers; :attr:`status` says so.
+            answers; :attr:`status` says so. Inside :meth:`answers_in_background`
+            always None: the answer is in the journal file, stored in the background.
         """
         answer = pending_answer(learner_id, question, marked, seconds=seconds, session=session,
                                 answered_at=answered_at or self.clock())
         if question.item is not None:
             self._items[answer.entry] = question.item
+        if self._background and not self.is_memory:  # journalled now, stored in the background
+            self.writer.keep_watched(answer, wait, hold=DRAW_HOLD)
+            return None
         from data.db import _is_memory
 
         if _is_memory(str(self.database.engine.url)):

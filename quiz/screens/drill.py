@@ -282,6 +282,7 @@ class DrillScreen(Screen[None]):
         self.refresh_bindings()
         # the review queue's count is read once the question is on screen
         self.call_after_refresh(self._count_due)
+        self.call_after_refresh(self._prepare_explanation)
 
     async def redraw_question(self) -> None:
         """Draw the question on screen again (a new tile style), keeping what is typed."""
@@ -311,13 +312,25 @@ class DrillScreen(Screen[None]):
         form.fill(typed)
         self.refresh_status()
 
+    def _prepare_explanation(self) -> None:
+        """Render the explanation of the question on screen while it is answered (it
+        does not depend on the answer): the explanation then comes up faster."""
+        c = self.controller
+        if self._explanation is not None and c is not None and c.question is not None:
+            self._explanation.prepare(c.question)
+
     def _count_due(self) -> None:
         """Say in the status line how many spaced-repetition cards are due.
 
         Runs once the question is on screen; it also loads the explanation
-        screen's code, so the first answer's explanation comes up as fast as the rest.
+        screen's code, so the first answer's explanation comes up as fast as the rest,
+        and (the first time) keeps what start-up built out of the cycle collector's
+        way (:func:`quiz.gc_tuning.settle_after_start`).
         """
+        from ..gc_tuning import settle_after_start
         from . import explanation  # noqa: F401
+
+        settle_after_start()
 
         c = self.controller
         store = self.drill_app.store
@@ -352,17 +365,27 @@ class DrillScreen(Screen[None]):
         self.app.call_from_thread(self.refresh_status)
 
     async def take_answer(self, answers: dict[Part, Answer]) -> None:
-        """Grade (and store) the answer; show hints, or the explanation.
+        """Grade the answer and keep it; show hints, or the explanation.
 
-        Called by the answer form, awaited before the next key is read: the
-        explanation is on screen when the key after the last Enter arrives.
+        A marked answer is in the journal file before the explanation is drawn,
+        and stored by the writer in the background
+        (:meth:`quiz.store.DrillStore.answers_in_background`). Called by the
+        answer form, awaited before the next key is read: the explanation is on
+        screen when the key after the last Enter arrives.
         """
         c = self.controller
         if c is None or c.question is None:
             return
         self.drill_app.answer_submitted()
         question = c.question
-        result = c.submit(answers)
+        store = self.drill_app.store
+        if store is None:
+            result = c.submit(answers)
+        else:
+            # the answer is in the journal file when this returns (a kill from now on loses
+            # nothing); the writer stores it in the background while the explanation shows
+            with store.answers_in_background():
+                result = c.submit(answers)
         form = self.query_one(AnswerForm)
         if isinstance(result, Hints):
             form.show_hints(result)

@@ -143,6 +143,12 @@ class ExplanationScreen(ClosingScreen):
         if self.is_mounted:
             self.refresh_content()
 
+    def prepare(self, question: Question) -> None:
+        """Render the worked explanation of the question on screen ahead (see
+        :meth:`quiz.widgets.explanation.ExplanationView.prepare`), while it is answered."""
+        if self.is_mounted:
+            self.query_one(ExplanationView).prepare(question)
+
     def refresh_content(self) -> None:
         """Fill the widgets from :attr:`question` and :attr:`marked`."""
         from ..app import DrillApp
@@ -155,8 +161,7 @@ class ExplanationScreen(ClosingScreen):
         if self.looking_back:
             text = _("The previous question (Q%(n)d)") % {"n": q.number} + " · " + text
         verdict.update(text)
-        verdict.set_class(self.marked.correct, "-right")
-        verdict.set_class(not self.marked.correct, "-wrong")
+        verdict.set_classes("-right" if self.marked.correct else "-wrong")  # one restyle
         self.query_one(MarksView).show(self.marked, tile_style=style)
         hand = self.query_one(HandView)
         situation = self.query_one(SituationPanel)
@@ -174,8 +179,8 @@ class ExplanationScreen(ClosingScreen):
         view.show(q)
         body = self.query_one(ExplanationBody)
         body.scroll_home(animate=False)
-        if isinstance(app, DrillApp) and not self.looking_back:
-            self.call_after_refresh(app.explanation_drawn)
+        if isinstance(app, DrillApp):
+            self.call_after_refresh(self._drawn)
         if isinstance(app, DrillApp) and app.controller is not None:
             self.query_one(StatusBar).show(app.controller.session,
                                            drill=_(DRILLS[q.drill].title),
@@ -184,6 +189,19 @@ class ExplanationScreen(ClosingScreen):
         # the explanation takes the focus: ↓ / PgDn / Home scroll it
         self.set_focus(body)
         self.refresh_bindings()
+
+    def _drawn(self) -> None:
+        """The explanation is on screen: the benchmark's clock stops, and the answer
+        kept in the background is stored now (the writer waited, not to slow the drawing)."""
+        from ..app import DrillApp
+
+        app = self.app
+        if not isinstance(app, DrillApp):
+            return
+        if not self.looking_back:
+            app.explanation_drawn()
+        if app.store is not None:
+            app.store.release_writer()
 
     async def retranslate(self) -> None:
         """Draw the explanation again in the language now spoken."""

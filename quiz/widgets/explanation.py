@@ -10,17 +10,24 @@ tricks. A wrapped line keeps its indent.
 
 from __future__ import annotations
 
+from typing import cast
+
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.measure import Measurement
 from rich.padding import Padding
 from rich.style import Style
 from rich.table import Table
 from rich.text import Text
+from textual.css.styles import RulesMap
+from textual.strip import Strip
+from textual.style import Style as VisualStyle
+from textual.visual import RenderOptions, RichVisual, Visual
 
 from scoring.result import GroupKind, ReadingKind
 
 from ..drills import Question
 from ..explaining import ExplanationLine, explanation_lines, fu_reason, section_title, wait_on
+from ..i18n import active_language
 from ..i18n_terms import fu_item_name
 from ..i18n_width import char_width, wrap
 from ..tilefaces import TileStyle, tiles_in, tiles_text
@@ -65,6 +72,42 @@ class Paragraph:
         return Measurement(1, options.max_width)
 
 
+class RenderedOnce(RichVisual):
+    """A Rich renderable rendered once per width and base style.
+
+    Textual measures a widget's height by rendering it, then renders it again
+    to draw it; a long explanation (tables of fu items, wrapped paragraphs)
+    costs the most of an explanation's drawing, so this keeps the lines of
+    the first render and draws them. The widget keeps it (Textual's own
+    cache of a widget's visual is emptied between measuring and drawing).
+    """
+
+    def __init__(self, widget: TileStyled, renderable: RenderableType) -> None:
+        super().__init__(widget, renderable)
+        self._lines: tuple[int, VisualStyle, list[Strip]] | None = None
+        #: How many times the renderable was rendered (a test counts them).
+        self.renders = 0
+
+    def render_strips(self, width: int, height: int | None, style: VisualStyle,
+                      options: RenderOptions) -> list[Strip]:
+        """The lines at this width (rendered the first time they are asked for)."""
+        if self._lines is None or self._lines[0] != width or self._lines[1] != style:
+            self.renders += 1
+            self._lines = (width, style, super().render_strips(width, None, style, options))
+        lines = self._lines[2]
+        return lines if height is None else lines[:height]
+
+    def lines_at(self, width: int) -> list[Strip]:
+        """The lines at this width, on the widget's own base style."""
+        widget = self._widget
+        options = RenderOptions(widget._get_style, cast(RulesMap, widget.styles))
+        return self.render_strips(width, None, widget.visual_style, options)
+
+    def get_height(self, rules: RulesMap, width: int) -> int:
+        """How many lines the renderable takes at this width (its lines, kept)."""
+        return len(self.lines_at(width))
+
+
 class ExplanationView(TileStyled):
     """The worked explanation of one question."""
 
@@ -77,13 +120,54 @@ class ExplanationView(TileStyled):
         super().__init__(id=id, classes=classes)
         self.question: Question | None = None
         self._lines: tuple[TileStyle, tuple[ExplanationLine, ...]] | None = None
+        #: The explanation as drawn, kept until the question, tile style or styles change.
+        self._rendered: RenderedOnce | None = None
+        #: The language :attr:`_rendered` is in.
+        self._language = ""
 
     def show(self, question: Question) -> None:
-        """Explain a question."""
+        """Explain a question (drawn from what :meth:`prepare` rendered, when it was this one)."""
+        if self._ready(question):
+            self.clear_cached_dimensions()
+            self.refresh(layout=True)
+            return
         self.question = question
         self._lines = None
+        self._redraw()
+
+    def prepare(self, question: Question) -> None:
+        """Render a question's explanation ahead, at the width last drawn, for :meth:`show`.
+
+        The worked explanation does not depend on the answer: the drill renders
+        it while the learner types, so showing it after the answer costs less.
+        """
+        width = self.size.width
+        if width <= 0 or self._ready(question):
+            return
+        self.question = question
+        self._lines = None
+        self._render_explanation().lines_at(width)
+
+    def _ready(self, question: Question) -> bool:
+        """Whether :attr:`_rendered` explains this question in the language now spoken."""
+        return (question is self.question and self._rendered is not None
+                and self._language == active_language())
+
+    def _render_explanation(self) -> RenderedOnce:
+        self._rendered = RenderedOnce(self, self._explanation())
+        self._language = active_language()
+        return self._rendered
+
+    def _redraw(self) -> None:
+        """Build the explanation again, and re-measure it."""
+        self._rendered = None
         self.clear_cached_dimensions()
         self.refresh(layout=True)
+
+    def notify_style_update(self) -> None:
+        """The styles changed (a theme, the colour mode): the tiles' colours with them."""
+        super().notify_style_update()
+        self._rendered = None
 
     @property
     def steps(self) -> tuple[ExplanationLine, ...]:
@@ -97,8 +181,7 @@ class ExplanationView(TileStyled):
 
     def watch_tile_style(self) -> None:
         """Redraw (and re-measure) in the new style."""
-        self.clear_cached_dimensions()
-        self.refresh(layout=True)
+        self._redraw()
 
     @property
     def fu_lines(self) -> list[str]:
@@ -148,7 +231,13 @@ class ExplanationView(TileStyled):
                           Paragraph(fu_reason(item), muted))
         return table
 
-    def render(self) -> RenderableType:
+    def render(self) -> Visual:
+        """The explanation, rendered once per width (see :class:`RenderedOnce`)."""
+        if self._rendered is None:
+            return self._render_explanation()
+        return self._rendered
+
+    def _explanation(self) -> RenderableType:
         q = self.question
         if q is None:
             return Text("")

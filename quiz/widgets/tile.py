@@ -12,7 +12,7 @@ colour too.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rich.style import Style
 from rich.text import Text
@@ -59,15 +59,32 @@ class TileStyled(Widget):
 
     tile_style: reactive[TileStyle] = reactive(TileStyle.ASCII)
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        #: The tile styles resolved from the stylesheet, kept until the styles change
+        #: (Textual's own cache is emptied on every refresh; a hand asks for each often).
+        self._tile_styles: dict[tuple[str, ...], Style] = {}
+
+    def notify_style_update(self) -> None:
+        """The styles changed (a theme, the colour mode): resolve the tile styles again."""
+        super().notify_style_update()
+        self._tile_styles = {}
+
+    def tile_component_style(self, *names: str) -> Style:
+        """The partial Rich style of ``tile--*`` component classes, added in turn."""
+        style = self._tile_styles.get(names)
+        if style is None:
+            style = Style()
+            for name in names:
+                style += self.get_component_rich_style(name, partial=True)
+            self._tile_styles[names] = style
+        return style
+
     def tile_rich_style(self, tile: Tile) -> Style:
         """The Rich style of one tile's face."""
-        names = ["tile--" + suit_class(tile)]
-        if tile.red:
-            names.append("tile--red")
-        style = Style()
-        for name in names:
-            style += self.get_component_rich_style(name, partial=True)
-        return style
+        suit = "tile--" + suit_class(tile)
+        return self.tile_component_style(suit, "tile--red") if tile.red else (
+            self.tile_component_style(suit))
 
     def tile_text(self, tiles: Iterable[Tile], *, win: Tile | None = None,
                   called: int | None = None, backs: Iterable[int] = ()) -> Text:
@@ -83,18 +100,19 @@ class TileStyled(Widget):
         face_down = set(backs)
         for i, tile in enumerate(tiles):
             if i in face_down:
-                text.append(back_face(self.tile_style),
-                            self.get_component_rich_style("tile--back", partial=True))
+                text.append(back_face(self.tile_style), self.tile_component_style("tile--back"))
                 text.append(" ")
                 continue
-            style = self.tile_rich_style(tile)
-            if win is not None and tile == win:
-                style += self.get_component_rich_style("tile--win", partial=True)
-            if called == i:
-                style += self.get_component_rich_style("tile--called", partial=True)
-            text.append(face(tile, self.tile_style), style)
+            names = ["tile--" + suit_class(tile)]
             if tile.red:
-                text.append(RED_MARK, self.get_component_rich_style("tile--mark", partial=True))
+                names.append("tile--red")
+            if win is not None and tile == win:
+                names.append("tile--win")
+            if called == i:
+                names.append("tile--called")
+            text.append(face(tile, self.tile_style), self.tile_component_style(*names))
+            if tile.red:
+                text.append(RED_MARK, self.tile_component_style("tile--mark"))
             else:
                 text.append(" ")
         return text

@@ -12,6 +12,7 @@ import fcntl
 import os
 import pty
 import signal
+import sqlite3
 import struct
 import subprocess
 import sys
@@ -81,13 +82,15 @@ class Terminal:
 
 
 def attempts(db: Path, learner: str) -> int:
-    from quiz.store import DrillStore
-
-    store = DrillStore.open(str(db), generated=0)
+    """How many answers of ``learner`` the database holds (read only: opening a store
+    here would store, as a second app, what the running app's journal holds)."""
+    conn = sqlite3.connect(db)
     try:
-        return len(store.history(store.learner(learner).id))
+        row = conn.execute("SELECT count(*) FROM attempts a JOIN learners l "
+                           "ON l.id = a.learner_id WHERE l.name = ?", (learner,)).fetchone()
     finally:
-        store.close()
+        conn.close()
+    return int(row[0])
 
 
 def wait_for_attempts(db: Path, learner: str, n: int, timeout: float = 15.0) -> None:
@@ -139,3 +142,55 @@ def test_every_answered_question_survives_a_sigkill(tmp_path: Path) -> None:
     assert len(rows) == 4
     assert len({r.session for r in rows}) == 2
     assert all(p.given == "?" for r in rows for p in r.parts)
+
+
+def journalled(db: Path) -> int:
+    """How many answers wait in the database's journal file (not yet marked stored)."""
+    from quiz.journal import AnswerJournal, journal_path
+
+    return len(AnswerJournal(journal_path(f"sqlite:///{db}")).read())
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("locked", [False, True], ids=["database-free", "database-locked"])
+def test_an_answer_is_kept_as_soon_as_its_explanation_shows(tmp_path: Path,
+                                                           locked: bool) -> None:
+    """The explanation does not wait for the database: the answer is in the journal file
+    before it is drawn. Killed right then, the answer is in the database or the journal
+    (locked: only the journal can hold it), and the next start stores it exactly once."""
+    from data.bank_build import DEFAULT_GENERATED, ensure_bank
+    from data.db import open_database
+    from tests.robust.conftest import WriteLock
+
+    db = tmp_path / "drill.db"
+    database = open_database(db)
+    ensure_bank(database, DEFAULT_GENERATED)
+    database.close()
+
+    term = Terminal(db, "kim")
+    lock = None
+    try:
+        term.wait_for("Q1/")
+        if locked:
+            lock = WriteLock(db)  # nothing can be written: the journal alone keeps the answer
+        term.type("?\r?\r?", pause=0.1)
+        term.type("\r", pause=0)
+        term.wait_for("Not quite")  # the explanation is drawn: kill at once
+    finally:
+        term.kill()
+    if lock is not None:
+        assert attempts(db, "kim") == 0
+        assert journalled(db) == 1
+        lock.release()
+    else:
+        assert attempts(db, "kim") + journalled(db) >= 1
+
+    again = Terminal(db, "kim")
+    try:
+        again.wait_for("Q1/")
+        wait_for_attempts(db, "kim", 1)
+        time.sleep(0.5)  # nothing more comes
+    finally:
+        again.kill()
+    assert attempts(db, "kim") == 1
+    assert journalled(db) == 0
