@@ -40,9 +40,10 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from aiohttp import web
 
-from .class_desk import ClassDesk, receipt_for, results_visible
+from .class_desk import ClassDesk, Graded, ToStore, receipt_for, results_visible
 from .class_proxy import Network, TrustedProxies
 from .class_wire import question_to_json, receipt_to_json, result_to_json, session_to_json
+from .grading import Hints
 
 if TYPE_CHECKING:
     from data.classroom import StudentSession
@@ -310,10 +311,16 @@ class ClassServer:
             [question_to_json(q.position, q.item.uid, q.item.problem) for q in qs])
 
     async def answer(self, request: web.Request) -> web.Response:
-        """Grade an answer here, store it once, and say what the set lets the student see."""
-        from .class_wire import hints_to_json
-        from .grading import Hints
+        """Grade an answer here, store it once, and say what the set lets the student see.
 
+        The reply carries a ``Server-Timing`` header: the milliseconds from the
+        request's handling to the answer stored (``server``), and its steps
+        (``read``: the body read and the student's turn; ``pool``: waiting for a
+        database thread; ``grade``; ``store``: the write and its commit).
+        """
+        from .class_wire import hints_to_json
+
+        received = time.perf_counter()
         seat = self._seat(request)
         doc = await self._body(request)
         position, answers = doc.get("position"), doc.get("answers")
@@ -328,13 +335,33 @@ class ClassServer:
         enrolment = seat.session.enrolment_id
         lock = self._enrolment_locks.setdefault(enrolment, asyncio.Lock())
         async with lock:  # one student's answers are graded in order
-            graded = await self._run(self.desk.submit, seat.session, position, answers,
-                                     seconds=float(seconds), timed_out=timed_out)
+            queued = time.perf_counter()
+            graded, steps = await self._run(self._grade_and_store, seat.session, position,
+                                            answers, float(seconds), timed_out)
+        started, marked_at, committed = steps
+        timing = (f"read;dur={(queued - received) * 1000:.2f}, "
+                  f"pool;dur={(started - queued) * 1000:.2f}, "
+                  f"grade;dur={(marked_at - started) * 1000:.2f}, "
+                  f"store;dur={(committed - marked_at) * 1000:.2f}, "
+                  f"server;dur={(committed - received) * 1000:.2f}")
         if isinstance(graded, Hints):
             return web.json_response(
                 {"error": "part of the answer cannot be read",
-                 "hints": hints_to_json(graded)}, status=422)  # worded by the client
-        return web.json_response(receipt_to_json(receipt_for(graded)))
+                 "hints": hints_to_json(graded)}, status=422,  # worded by the client
+                headers={"Server-Timing": timing})
+        return web.json_response(receipt_to_json(receipt_for(graded)),
+                                 headers={"Server-Timing": timing})
+
+    def _grade_and_store(self, session: StudentSession, position: int,
+                         answers: dict[str, str], seconds: float, timed_out: bool,
+                         ) -> tuple[Graded | Hints, tuple[float, float, float]]:
+        """In a database thread: mark the answer, then store it; with the moments of each."""
+        started = time.perf_counter()
+        marked = self.desk.mark(session, position, answers, seconds=seconds,
+                                timed_out=timed_out)
+        marked_at = time.perf_counter()
+        graded = self.desk.store(marked) if isinstance(marked, ToStore) else marked
+        return graded, (started, marked_at, time.perf_counter())
 
     async def mine(self, request: web.Request) -> web.Response:
         """The student's own results: only theirs, and the marks only when the set allows."""
