@@ -30,13 +30,14 @@ from __future__ import annotations
 
 import asyncio
 import json
+import queue
 import secrets
 import threading
 import time
 from collections.abc import Awaitable, Callable, Iterable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from aiohttp import web
 
@@ -48,9 +49,10 @@ from .grading import Hints
 if TYPE_CHECKING:
     from data.classroom import StudentSession
 
-__all__ = ["AttemptLimiter", "ClassServer", "make_app"]
+__all__ = ["AttemptLimiter", "ClassServer", "GroupCommit", "make_app"]
 
 T = TypeVar("T")
+R = TypeVar("R")
 
 #: Largest request body accepted (an answer is a few hundred bytes).
 MAX_BODY = 64 * 1024
@@ -132,6 +134,66 @@ class AttemptLimiter:
                 self._keys.pop(key, None)
 
 
+class GroupCommit(Generic[T, R]):
+    """One thread writes what arrives together in one go: a group commit.
+
+    ``submit`` queues an item and gives a future; the thread takes every item
+    waiting (at most ``most``), hands them to ``write`` at once (one transaction,
+    one wait on the disk) and sets each future from what ``write`` gave back for
+    it (a result, or the exception that refused it). A caller hears of its item
+    only after that write returned, so a reply never runs ahead of its commit.
+    """
+
+    def __init__(self, write: Callable[[list[T]], list[R | Exception]], *,
+                 most: int = 64, writers: int = 2) -> None:
+        self.write = write
+        self.most = most
+        self._queue: queue.SimpleQueue[tuple[T, Future[R]] | None] = queue.SimpleQueue()
+        self._threads = [threading.Thread(target=self._loop, name=f"class-commit-{n}",
+                                          daemon=True) for n in range(writers)]
+        for thread in self._threads:
+            thread.start()
+
+    def submit(self, item: T) -> Future[R]:
+        """Queue an item; its future is set once it is written (or refused)."""
+        future: Future[R] = Future()
+        self._queue.put((item, future))
+        return future
+
+    def close(self) -> None:
+        """Write what is queued, then end the threads."""
+        for _ in self._threads:
+            self._queue.put(None)
+        for thread in self._threads:
+            thread.join(timeout=30)
+
+    def _loop(self) -> None:
+        ending = False
+        while not ending:
+            first = self._queue.get()
+            if first is None:
+                return
+            batch = [first]
+            while len(batch) < self.most:
+                try:
+                    more = self._queue.get_nowait()
+                except queue.Empty:
+                    break
+                if more is None:
+                    ending = True  # this thread ends once its batch is written
+                    break
+                batch.append(more)
+            try:
+                outcomes = self.write([item for item, _ in batch])
+            except Exception as e:  # the writer failed as a whole: each caller hears it
+                outcomes = [e] * len(batch)
+            for (_, future), outcome in zip(batch, outcomes, strict=True):
+                if isinstance(outcome, Exception):
+                    future.set_exception(outcome)
+                else:
+                    future.set_result(outcome)
+
+
 @dataclass(frozen=True, slots=True)
 class _Seat:
     """What a session token stands for."""
@@ -152,11 +214,13 @@ class ClassServer:
         fail_delay: seconds a failure's answer is held back.
         workers: threads running database work.
         trusted_proxies: the reverse proxies whose ``X-Forwarded-For`` is believed.
+        group_commit: answers arriving together are stored in one transaction
+            (:class:`GroupCommit`); else each in its own.
     """
 
     def __init__(self, desk: ClassDesk, *, limiter: AttemptLimiter | None = None,
                  fail_delay: float = FAIL_DELAY, workers: int = 8,
-                 trusted_proxies: Iterable[Network] = ()) -> None:
+                 trusted_proxies: Iterable[Network] = (), group_commit: bool = True) -> None:
         self.desk = desk
         self.limiter = limiter or AttemptLimiter()
         self.fail_delay = fail_delay
@@ -164,6 +228,8 @@ class ClassServer:
         self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="class-db")
         self._seats: dict[str, _Seat] = {}
         self._enrolment_locks: dict[int, asyncio.Lock] = {}
+        self._commits: GroupCommit[ToStore, Graded] | None = (
+            GroupCommit(desk.store_together) if group_commit else None)
 
     # ----------------------------------------------------------------- plumbing
 
@@ -259,6 +325,8 @@ class ClassServer:
         return app
 
     async def _cleanup(self, _app: web.Application) -> None:
+        if self._commits is not None:
+            await asyncio.get_running_loop().run_in_executor(None, self._commits.close)
         self._pool.shutdown(wait=False, cancel_futures=True)
 
     # ----------------------------------------------------------------- routes
@@ -336,9 +404,23 @@ class ClassServer:
         lock = self._enrolment_locks.setdefault(enrolment, asyncio.Lock())
         async with lock:  # one student's answers are graded in order
             queued = time.perf_counter()
-            graded, steps = await self._run(self._grade_and_store, seat.session, position,
-                                            answers, float(seconds), timed_out)
-        started, marked_at, committed = steps
+            if self._commits is None:
+                graded, (started, marked_at) = await self._run(
+                    self._grade_and_store, seat.session, position, answers, float(seconds),
+                    timed_out)
+            else:
+                if self.desk.knows(seat.session, position):  # no database read: mark it here
+                    marked, (started, marked_at) = self._grade(
+                        seat.session, position, answers, float(seconds), timed_out)
+                else:
+                    marked, (started, marked_at) = await self._run(
+                        self._grade, seat.session, position, answers, float(seconds),
+                        timed_out)
+                if isinstance(marked, ToStore):
+                    graded = await asyncio.wrap_future(self._commits.submit(marked))
+                else:
+                    graded = marked
+            committed = time.perf_counter()
         timing = (f"read;dur={(queued - received) * 1000:.2f}, "
                   f"pool;dur={(started - queued) * 1000:.2f}, "
                   f"grade;dur={(marked_at - started) * 1000:.2f}, "
@@ -352,16 +434,21 @@ class ClassServer:
         return web.json_response(receipt_to_json(receipt_for(graded)),
                                  headers={"Server-Timing": timing})
 
-    def _grade_and_store(self, session: StudentSession, position: int,
-                         answers: dict[str, str], seconds: float, timed_out: bool,
-                         ) -> tuple[Graded | Hints, tuple[float, float, float]]:
-        """In a database thread: mark the answer, then store it; with the moments of each."""
+    def _grade(self, session: StudentSession, position: int, answers: dict[str, str],
+               seconds: float, timed_out: bool,
+               ) -> tuple[ToStore | Graded | Hints, tuple[float, float]]:
+        """In a database thread: mark the answer; with the moments it started and ended."""
         started = time.perf_counter()
         marked = self.desk.mark(session, position, answers, seconds=seconds,
                                 timed_out=timed_out)
-        marked_at = time.perf_counter()
-        graded = self.desk.store(marked) if isinstance(marked, ToStore) else marked
-        return graded, (started, marked_at, time.perf_counter())
+        return marked, (started, time.perf_counter())
+
+    def _grade_and_store(self, session: StudentSession, position: int,
+                         answers: dict[str, str], seconds: float, timed_out: bool,
+                         ) -> tuple[Graded | Hints, tuple[float, float]]:
+        """In a database thread: mark the answer, then store it alone."""
+        marked, steps = self._grade(session, position, answers, seconds, timed_out)
+        return (self.desk.store(marked) if isinstance(marked, ToStore) else marked), steps
 
     async def mine(self, request: web.Request) -> web.Response:
         """The student's own results: only theirs, and the marks only when the set allows."""

@@ -28,6 +28,7 @@ The package, one concern a module:
 
 from __future__ import annotations
 
+from .answers import NextAnswer
 from .errors import (
     AnswerError,
     ClassroomError,
@@ -74,6 +75,7 @@ __all__ = [
     "ConceptMiss",
     "ExampleHand",
     "Explain",
+    "NextAnswer",
     "PracticeSetRecord",
     "QuestionStat",
     "SetExistsError",

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..clock import Clock, utc_now
 from ..errors import DataError
-from .answers import AnswerWriter
+from .answers import AnswerWriter, NextAnswer
 from .errors import (
     AnswerError,
     SetExistsError,
@@ -523,6 +523,41 @@ class Classroom:
             if found is None:
                 raise
             return found
+
+    def record_next_answers(self, answers: Sequence[NextAnswer]) -> list[StoredAnswer | None]:
+        """Store several answers, each to the next question of its enrolment, in one commit.
+
+        For answers arriving together from different students (the classroom
+        server's group commit): one transaction, one wait on the disk. Each one
+        written gives its stored answer; None for one that is not simply the
+        next answer (a repeat, out of order, the set finished or its time over,
+        a part or concept that is not right): store that one with
+        :meth:`record_answer`, whose checks say why. Raises when the transaction
+        fails, and then none is stored.
+        """
+        from ..topics import check_topic, sort_topics
+
+        ready: list[NextAnswer] = []
+        where: list[int] = []
+        for n, a in enumerate(answers):
+            names = [p.part for p in a.parts]
+            try:
+                topics = sort_topics(check_topic(c) for c in a.topics)
+            except DataError:
+                continue
+            if (names and len(set(names)) == len(names) and a.seconds >= 0
+                    and 0 <= a.position < a.practice_set.size
+                    and all(n in a.practice_set.options.parts for n in names)):
+                ready.append(replace(a, topics=topics, seconds=float(a.seconds)))
+                where.append(n)
+        out: list[StoredAnswer | None] = [None] * len(answers)
+        if ready:
+            if self._writer is None:
+                self._writer = AnswerWriter(self.db)
+            for n, stored in zip(where, self._writer.store_batch(ready, now=self._now()),
+                                 strict=True):
+                out[n] = stored
+        return out
 
     def _record(
         self,
