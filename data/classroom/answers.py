@@ -23,20 +23,22 @@ from __future__ import annotations
 
 import contextlib
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
+from .errors import AnswerError
 from .records import AnswerPart, PracticeSetRecord, StoredAnswer
 
 if TYPE_CHECKING:
     from sqlalchemy.engine import Connection
+    from sqlalchemy.orm import Session
     from sqlalchemy.sql.elements import TextClause
 
     from ..db import Database
 
-__all__ = ["AnswerWriter", "NextAnswer"]
+__all__ = ["AnswerWriter", "NextAnswer", "record_checked"]
 
 
 class AnswerWriter:
@@ -316,6 +318,151 @@ def _stored(answer: NextAnswer, now: datetime) -> StoredAnswer:
         correct=all(p.correct for p in answer.parts),
         seconds=answer.seconds,
         timed_out=answer.timed_out,
+        answered_at=now,
+    )
+
+
+def record_checked(
+    db: Database,
+    enrolment_id: int,
+    position: int,
+    parts: Sequence[AnswerPart],
+    topics: tuple[str, ...],
+    seconds: float,
+    timed_out: bool,
+    *,
+    now: datetime,
+    answer_in: Callable[[Session, int, int], StoredAnswer | None],
+) -> StoredAnswer:
+    """Store an answer with every check said in words (the path of anything unusual).
+
+    In one transaction: the enrolment's row read (locked on PostgreSQL), the
+    question's place checked (a repeat gives what was stored), the set's time
+    limit, then the rows written.
+
+    Raises:
+        AnswerError: why the answer cannot be stored.
+    """
+    # SQLAlchemy Core on one connection (no unit of work): this is the hot path
+    # when a whole class answers at once.
+    from sqlalchemy import func, insert, select, update
+
+    from ..models import Base
+
+    tables = Base.metadata.tables
+    e, ps, psi = tables["class_enrolments"], tables["class_sets"], tables["class_set_items"]
+    ca, bank = tables["class_answers"], tables["bank_items"]
+    size = select(func.count()).where(psi.c.set_id == ps.c.id).correlate(ps).scalar_subquery()
+    uid = (
+        select(bank.c.uid)
+        .join(psi, psi.c.item_id == bank.c.id)
+        .where(psi.c.set_id == ps.c.id, psi.c.position == position)
+        .correlate(ps)
+        .scalar_subquery()
+    )
+    q = (
+        select(
+            e.c.id,
+            e.c.student,
+            e.c.position,
+            e.c.finished_at,
+            ps.c.name,
+            ps.c.parts,
+            ps.c.set_seconds,
+            size,
+            uid,
+        )
+        .join(ps, ps.c.id == e.c.set_id)
+        .where(e.c.id == enrolment_id)
+    )
+    if not db.is_sqlite:
+        q = q.with_for_update(of=e)
+    over = ""
+    with db.transaction() as s:
+        conn = s.connection()
+        found = conn.execute(q).one_or_none()
+        if found is None:
+            raise AnswerError(f"no enrolment {enrolment_id}")
+        _, student, next_position, finished_at, set_name, asked, limit, n_items, item_uid = (
+            found
+        )
+        if not 0 <= position < n_items:
+            raise AnswerError(
+                f"practice set '{set_name}' has no question {position + 1} (it has {n_items})"
+            )
+        if position < next_position:
+            stored = answer_in(s, enrolment_id, position)
+            if stored is not None:
+                return stored
+        if finished_at is not None:
+            raise AnswerError(f"'{student}' has finished practice set '{set_name}'")
+        if position != next_position:
+            raise AnswerError(
+                f"question {position + 1} is not the next one for '{student}' "
+                f"(next: {next_position + 1})"
+            )
+        bad = [p.part for p in parts if p.part not in set(asked)]
+        if bad:
+            raise AnswerError(f"practice set '{set_name}' does not ask '{bad[0]}'")
+        if limit is not None:
+            used = conn.execute(
+                select(func.coalesce(func.sum(ca.c.seconds), 0.0)).where(
+                    ca.c.enrolment_id == enrolment_id
+                )
+            ).scalar()
+            if float(used or 0.0) >= limit:
+                # Commit the finish, then refuse the answer (outside the transaction).
+                conn.execute(update(e).where(e.c.id == enrolment_id).values(finished_at=now))
+                over = f"the time for practice set '{set_name}' is over for '{student}'"
+        if not over:
+            answer_id = conn.execute(
+                insert(ca).returning(ca.c.id),
+                {
+                    "enrolment_id": enrolment_id,
+                    "position": position,
+                    "correct": all(p.correct for p in parts),
+                    "seconds": seconds,
+                    "timed_out": timed_out,
+                    "answered_at": now,
+                },
+            ).scalar_one()
+            conn.execute(
+                insert(tables["class_answer_parts"]),
+                [
+                    {
+                        "answer_id": answer_id,
+                        "part": p.part,
+                        "position": i,
+                        "given": p.given,
+                        "expected": p.expected,
+                        "correct": p.correct,
+                    }
+                    for i, p in enumerate(parts)
+                ],
+            )
+            if topics:
+                conn.execute(
+                    insert(tables["class_answer_concepts"]),
+                    [{"answer_id": answer_id, "topic": t} for t in topics],
+                )
+            conn.execute(
+                update(e)
+                .where(e.c.id == enrolment_id)
+                .values(
+                    position=position + 1,
+                    finished_at=now if position + 1 >= n_items else None,
+                )
+            )
+    if over:
+        raise AnswerError(over)
+    return StoredAnswer(
+        position=position,
+        item_uid=item_uid,
+        parts=tuple(parts),
+        concepts=topics,
+        correct=all(p.correct for p in parts),
+        seconds=seconds,
+        timed_out=timed_out,
         answered_at=now,
     )
 
