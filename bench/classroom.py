@@ -450,6 +450,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--questions", type=int, default=20)
     p.add_argument("--think", type=float, default=0.5)
     p.add_argument("--sessions", type=int, default=5, help="browser sessions to measure")
+    p.add_argument("--rounds", default="pace,burst",
+                   help="which rounds to run: pace, burst or both (default)")
     p.add_argument("--as-student", help=argparse.SUPPRESS)
     p.add_argument("--server", help=argparse.SUPPRESS)
     p.add_argument("--set", help=argparse.SUPPRESS)
@@ -479,7 +481,10 @@ def main(argv: list[str] | None = None) -> int:
             print(flush=True)
             print(f"classroom server on {kind}: {args.students} students x "
                   f"{args.questions} questions, each student its own process, over HTTP")
+            rounds = [r.strip() for r in args.rounds.split(",")]
             for label, think in (("class pace", args.think), ("burst", 0.0)):
+                if label.split()[-1] not in rounds:
+                    continue
                 name = f"{SET_NAME} {'pace' if think else 'burst'}"
                 got = run_class(base, url, name, args.students, think, server_pid=server.pid)
                 n, distinct = stored_counts(url, name)
