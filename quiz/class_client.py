@@ -58,6 +58,7 @@ __all__ = [
     "Kept",
     "LinkDown",
     "LocalLink",
+    "reset_code_on_server",
 ]
 
 #: Seconds an HTTP request may take before the server counts as away.
@@ -249,6 +250,23 @@ class HttpLink:
         """The student's own results."""
         _, doc = self._call("GET", "mine")
         return result_from_json(doc)
+
+
+def reset_code_on_server(server: str, set_name: str, password: str, student: str,
+                         ) -> tuple[str, str]:
+    """A student's new resume code, from the classroom server (teacher): (student, code).
+
+    Raises:
+        ClassRefused: a wrong password, no such student (one line).
+        LinkDown: the server does not answer.
+    """
+    link = HttpLink(server, set_name, timeout=JOIN_TIMEOUT)  # it hashes the new code
+    _, doc = link._call("POST", "reset", {"password": password, "student": student},
+                        rejoin=False)
+    try:
+        return str(doc["student"]), str(doc["code"])
+    except (KeyError, TypeError) as e:
+        raise LinkDown(_answered(200)) from e
 
 
 # --------------------------------------------------------------------------- the student's files

@@ -197,3 +197,55 @@ def test_a_restarted_server_is_invisible_to_a_student(db_url: str, tmp_path: Pat
         assert joins == ["Ann"]  # the one join at the start: none after the restart
     finally:
         stop(server)
+
+
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
+def test_the_teacher_resets_a_code_from_the_command_line(
+    classroom: Classroom, db_url: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from quiz.__main__ import main
+    from tests.classroom.test_class_cli import NOPE, PW
+
+    classroom.create_set("Cli", "pw", count=2, seed=65)
+    old = classroom.join("Cli", "Ann").code
+    assert main(["--db", db_url, "class", "reset-code", "Cli", "--student", "Ann",
+                 "--password-file", PW]) == 0
+    out = capsys.readouterr().out.strip()
+    assert out.startswith("New resume code for 'Ann' in practice set 'Cli': ")
+    code = out.split(": ")[1].split()[0]
+    assert classroom.join("Cli", "Ann", code).resumed
+    with pytest.raises(Exception, match="already taken"):
+        classroom.join("Cli", "Ann", old)
+
+    assert main(["--db", db_url, "class", "reset-code", "Cli", "--student", "Ann",
+                 "--password-file", NOPE]) != 0
+    err = capsys.readouterr().err.strip()
+    assert err == "riichi-drill: wrong teacher password for practice set 'Cli'"
+    assert classroom.join("Cli", "Ann", code).resumed  # unchanged
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
+def test_the_teacher_resets_a_code_through_the_server(
+    classroom: Classroom, db_url: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from bench.classroom import free_port, start_server, stop
+    from quiz.__main__ import main
+    from tests.classroom.test_class_cli import PW
+
+    classroom.create_set("Net", "pw", count=2, seed=66)
+    classroom.join("Net", "Bo")
+    port = free_port()
+    server = start_server(db_url, port, tmp_path / "server.log")
+    try:
+        assert main(["class", "reset-code", "Net", "--student", "Bo", "--server",
+                     f"http://127.0.0.1:{port}", "--password-file", PW]) == 0
+        out = capsys.readouterr().out.strip()
+        code = out.split(": ")[1].split()[0]
+        assert classroom.join("Net", "Bo", code).resumed
+        assert main(["class", "reset-code", "Net", "--student", "Nobody", "--server",
+                     f"http://127.0.0.1:{port}", "--password-file", PW]) != 0
+        assert capsys.readouterr().err.strip() == (
+            "riichi-drill: no student 'Nobody' in practice set 'Net'")
+    finally:
+        stop(server)
