@@ -185,11 +185,14 @@ def test_a_restarted_server_is_invisible_to_a_student(db_url: str, tmp_path: Pat
             classroom.close()
         first = link.submit(0, answers[0], seconds=1.0, timed_out=False)
         assert isinstance(first, Receipt) and first.created
+        kept = link._conn
+        assert kept is not None and kept.sock is not None  # one connection, kept (keep-alive)
 
         server.send_signal(signal.SIGKILL)  # no goodbye: nothing of its memory is kept
         server.wait(10)
         server = start_server(db_url, port, tmp_path / "server2.log")
 
+        # the kept connection died with the server: the link makes a new one by itself
         second = link.submit(1, answers[1], seconds=1.0, timed_out=False)
         assert isinstance(second, Receipt) and second.created
         assert second.session.position == 2
