@@ -113,71 +113,175 @@ def stop(proc: subprocess.Popen[bytes]) -> None:
             proc.wait()
 
 
-def student(server: str, set_name: str, name: str, start_at: float, think: float,
-            seed: int) -> dict[str, Any]:
-    """One student (run in its own process): join, answer everything, time each answer."""
-    from quiz.class_client import HttpLink
+def answer_sheet(url: str, set_name: str) -> list[dict[str, Any]]:
+    """The right answer to each question of a set, and the part to spoil for a wrong one.
+
+    Worked out once here (the bench knows the database), so that a student's
+    process does no scoring of its own: it stands for another machine and only
+    speaks HTTP.
+    """
+    from data.classroom import open_classroom
     from quiz.class_desk import question_for
     from quiz.grading import Part
 
-    rng = random.Random(seed)
-    link = HttpLink(server, set_name)
-    session = link.join(name, None)
-    from data.items import prepare_item
-    from data.records import ItemKind
+    c = open_classroom(url)
+    try:
+        options = c.get_set(set_name).options
+        sheet = []
+        for q in c.questions(set_name):
+            question = question_for(q.item, q.position, options)
+            parts = question.parts
+            sheet.append({
+                "answers": {p.value: question.key.expected_text(p) for p in parts},
+                "spoil": Part.HAN.value if Part.HAN in parts else parts[0].value,
+            })
+        return sheet
+    finally:
+        c.close()
 
-    asked = []
-    for q in link.questions():
-        item = prepare_item(q.problem, uid=q.uid, origin="bench",
-                            kind=ItemKind.GENERATED).to_bank_item(0)
-        asked.append(question_for(item, q.position, session.practice_set.options))
+
+def student(server: str, set_name: str, name: str, sheet_file: str, think: float,
+            seed: int) -> dict[str, Any]:
+    """One student (run in its own process): join, say ready, answer everything at the
+    start signal, timing each answer from submit to the server's reply.
+
+    Only the standard library's HTTP client and JSON: one kept connection, as a
+    browser keeps one. The reply's ``Server-Timing`` gives the server's own part.
+    """
+    import http.client
+    import urllib.parse
+
+    rng = random.Random(seed)
+    sheet = json.loads(Path(sheet_file).read_text(encoding="utf-8"))
+    parsed = urllib.parse.urlsplit(server)
+    conn = http.client.HTTPConnection(parsed.hostname or "127.0.0.1", parsed.port, timeout=60)
+    base = f"/api/sets/{urllib.parse.quote(set_name, safe='')}"
+
+    def call(path: str, doc: dict[str, Any], token: str | None = None,
+             ) -> tuple[Any, str]:
+        headers = {"Content-Type": "application/json"}
+        if token:
+            headers["Authorization"] = f"Bearer {token}"
+        conn.request("POST", base + path, json.dumps(doc), headers)
+        r = conn.getresponse()
+        body = r.read()
+        if r.status != 200:
+            raise RuntimeError(f"{path}: {r.status} {body[:300]!r}")
+        return json.loads(body), r.getheader("Server-Timing") or ""
+
+    joined, _ = call("/join", {"student": name})
+    token = joined["token"]
+    print("ready", flush=True)
+    start_at = float(sys.stdin.readline())
     time.sleep(max(0.0, start_at - time.time()))
-    times, right = [], 0
-    for n, question in enumerate(asked):
+    cpu = time.process_time()
+    times: list[float] = []
+    steps: list[dict[str, float]] = []
+    right = 0
+    for n, question in enumerate(sheet):
         if think:
             time.sleep(rng.uniform(0, 2 * think))
-        answers = {p.value: question.key.expected_text(p) for p in question.parts}
+        answers = dict(question["answers"])
         wrong = rng.random() < 0.2
         if wrong:
-            parts = question.parts
-            answers[Part.HAN.value if Part.HAN in parts else parts[0].value] = "13"
+            answers[question["spoil"]] = "13"
         started = time.perf_counter()
-        got = link.submit(n, answers, seconds=1.0, timed_out=False)
+        got, timing = call("/answers", {"position": n, "answers": answers, "seconds": 1.0,
+                                        "timed_out": False}, token)
         times.append(time.perf_counter() - started)
+        steps.append(_server_steps(timing))
         right += int(not wrong)
-        assert not hasattr(got, "hints"), got
-    return {"times": times, "right": right}
+        assert got["created"] and got["position"] == n, got
+    conn.close()
+    return {"times": times, "server": steps, "right": right, "cpu": time.process_time() - cpu}
 
 
-def run_class(server: str, set_name: str, students: int, think: float) -> dict[str, Any]:
-    """Every student in its own process at once; their timings gathered."""
-    start_at = time.time() + 3.0 + students * 0.15
+def _server_steps(header: str) -> dict[str, float]:
+    """The steps of a ``Server-Timing`` header, in seconds (``{"server": 0.012, ...}``)."""
+    steps = {}
+    for entry in header.split(","):
+        name, _, rest = entry.strip().partition(";dur=")
+        if name and rest:
+            steps[name] = float(rest) / 1000
+    return steps
+
+
+def _percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[int(share * (len(ordered) - 1))] if ordered else 0.0
+
+
+def run_class(server: str, url: str, set_name: str, students: int, think: float,
+              *, server_pid: int | None = None) -> dict[str, Any]:
+    """Every student in its own process, all started together once all have joined.
+
+    Besides the times, the CPU each side used per answer while the students
+    answered (joins left out): the students' processes, the classroom server
+    (``server_pid``, when given) and PostgreSQL's backends serving the database
+    (when on this machine).
+    """
+    folder = Path(tempfile.mkdtemp(prefix="riichi-bench-sheet-"))
+    sheet_file = folder / "sheet.json"
+    sheet_file.write_text(json.dumps(answer_sheet(url, set_name)), encoding="utf-8")
     procs = [
         subprocess.Popen(
             [sys.executable, "-m", "bench.classroom", "--as-student", f"S{i:02d}",
-             "--server", server, "--set", set_name, "--start-at", str(start_at),
+             "--server", server, "--set", set_name, "--sheet", str(sheet_file),
              "--think", str(think), "--seed", str(i)],
-            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+            cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
             env={**os.environ, "PYTHONPATH": str(ROOT)},
         )
         for i in range(students)
     ]
-    results = []
-    for p in procs:
-        out, err = p.communicate(timeout=600)
-        if p.returncode != 0:
-            raise RuntimeError(f"a student failed: {err.decode()[-2000:]}")
-        results.append(json.loads(out.decode().strip().splitlines()[-1]))
-    times = sorted(t for r in results for t in r["times"])
-    wall = time.time() - start_at
-    return {
+    try:
+        for p in procs:  # every student has joined: none is still starting when it begins
+            assert p.stdout is not None
+            line = p.stdout.readline().decode().strip()
+            if line != "ready":
+                raise RuntimeError(f"a student failed to join: {p.stderr.read().decode()[-2000:]}"
+                                   if p.stderr else "a student failed to join")
+        start_at = time.time() + 0.5
+        time.sleep(max(0.0, start_at - 0.05 - time.time()))
+        cpu_server = _cpu_seconds(server_pid) if server_pid else 0.0
+        cpu_db = _backend_cpu(url)
+        for p in procs:
+            assert p.stdin is not None
+            p.stdin.write(f"{start_at}\n".encode())
+            p.stdin.close()
+        results = []
+        for p in procs:
+            assert p.stdout is not None and p.stderr is not None
+            out, err = p.stdout.read(), p.stderr.read()
+            p.wait(timeout=600)
+            if p.returncode != 0:
+                raise RuntimeError(f"a student failed: {err.decode()[-2000:]}")
+            results.append(json.loads(out.decode().strip().splitlines()[-1]))
+        wall = time.time() - start_at
+        cpu_server = (_cpu_seconds(server_pid) - cpu_server) if server_pid else 0.0
+        cpu_db = {pid: cpu - cpu_db.get(pid, 0.0) for pid, cpu in _backend_cpu(url).items()}
+    finally:
+        for p in procs:
+            if p.poll() is None:
+                p.kill()
+                p.wait()
+    times = [t for r in results for t in r["times"]]
+    steps = [s for r in results for s in r["server"]]
+    figures: dict[str, Any] = {
         "answers": len(times),
         "per_second": len(times) / wall if wall > 0 else 0.0,
         "median_ms": statistics.median(times) * 1000,
-        "p95_ms": times[int(0.95 * (len(times) - 1))] * 1000,
-        "worst_ms": times[-1] * 1000,
+        "p95_ms": _percentile(times, 0.95) * 1000,
+        "worst_ms": max(times) * 1000,
         "right": sum(r["right"] for r in results),
+        "cpu_students_ms": sum(r["cpu"] for r in results) * 1000 / max(1, len(times)),
+        "cpu_server_ms": cpu_server * 1000 / max(1, len(times)),
+        "cpu_db_ms": sum(cpu_db.values()) * 1000 / max(1, len(times)),
     }
+    for name in ("server", "read", "pool", "grade", "store"):
+        got = [s[name] for s in steps if name in s]
+        figures[f"{name}_median_ms"] = statistics.median(got) * 1000 if got else 0.0
+        figures[f"{name}_p95_ms"] = _percentile(got, 0.95) * 1000
+    return figures
 
 
 def stored_counts(url: str, set_name: str) -> tuple[int, int]:
@@ -218,6 +322,27 @@ def _cpu_seconds(pid: int) -> float:
     except (OSError, IndexError):
         return 0.0
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _backend_cpu(url: str) -> dict[int, float]:
+    """CPU used so far by each PostgreSQL backend connected to the database (pid: seconds).
+
+    Empty for SQLite, or when the server is not on this machine.
+    """
+    if not url.startswith("postgresql"):
+        return {}
+    from sqlalchemy import create_engine, text
+
+    engine = create_engine(url)
+    try:
+        with engine.connect() as conn:
+            pids = conn.execute(text(
+                "SELECT pid FROM pg_stat_activity WHERE datname = current_database() "
+                "AND pid <> pg_backend_pid()")).scalars().all()
+    finally:
+        engine.dispose()
+    return {int(pid): _cpu_seconds(int(pid)) for pid in pids
+            if Path(f"/proc/{pid}").exists()}
 
 
 def _comm(pid: int) -> str:
@@ -325,14 +450,16 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--questions", type=int, default=20)
     p.add_argument("--think", type=float, default=0.5)
     p.add_argument("--sessions", type=int, default=5, help="browser sessions to measure")
+    p.add_argument("--rounds", default="pace,burst",
+                   help="which rounds to run: pace, burst or both (default)")
     p.add_argument("--as-student", help=argparse.SUPPRESS)
     p.add_argument("--server", help=argparse.SUPPRESS)
     p.add_argument("--set", help=argparse.SUPPRESS)
-    p.add_argument("--start-at", type=float, help=argparse.SUPPRESS)
+    p.add_argument("--sheet", help=argparse.SUPPRESS)
     p.add_argument("--seed", type=int, default=0, help=argparse.SUPPRESS)
     args = p.parse_args(argv)
     if args.as_student:
-        print(json.dumps(student(args.server, args.set, args.as_student, args.start_at,
+        print(json.dumps(student(args.server, args.set, args.as_student, args.sheet,
                                  args.think, args.seed)))
         return 0
 
@@ -354,18 +481,27 @@ def main(argv: list[str] | None = None) -> int:
             print(flush=True)
             print(f"classroom server on {kind}: {args.students} students x "
                   f"{args.questions} questions, each student its own process, over HTTP")
+            rounds = [r.strip() for r in args.rounds.split(",")]
             for label, think in (("class pace", args.think), ("burst", 0.0)):
+                if label.split()[-1] not in rounds:
+                    continue
                 name = f"{SET_NAME} {'pace' if think else 'burst'}"
-                cpu_before = _cpu_seconds(server.pid)
-                got = run_class(base, name, args.students, think)
-                cpu = (_cpu_seconds(server.pid) - cpu_before) * 1000 / max(1, got["answers"])
+                got = run_class(base, url, name, args.students, think, server_pid=server.pid)
                 n, distinct = stored_counts(url, name)
                 once = "yes" if n == distinct == args.students * args.questions else "NO"
-                print(f"  {label:<10} {got['per_second']:7.1f} answers/s · submit to stored: "
+                print(f"  {label:<10} {got['per_second']:6.1f} answers/s · submit to stored: "
                       f"median {got['median_ms']:5.1f} ms, p95 {got['p95_ms']:5.1f} ms "
-                      f"(target < 50), worst {got['worst_ms']:6.1f} ms · server CPU "
-                      f"{cpu:4.1f} ms/answer · load {_load()} · "
+                      f"(target < 50), worst {got['worst_ms']:6.1f} ms · load {_load()} · "
                       f"{n} stored, each once: {once}", flush=True)
+                print(f"  {'':<10} of which in the server (received to committed): median "
+                      f"{got['server_median_ms']:5.1f} ms, p95 {got['server_p95_ms']:5.1f} ms "
+                      f"(p95 of its steps: read {got['read_p95_ms']:.1f}, pool "
+                      f"{got['pool_p95_ms']:.1f}, grade {got['grade_p95_ms']:.1f}, store "
+                      f"{got['store_p95_ms']:.1f} ms); the rest is the shared machine",
+                      flush=True)
+                print(f"  {'':<10} CPU per answer: server {got['cpu_server_ms']:.1f} ms, "
+                      f"PostgreSQL {got['cpu_db_ms']:.1f} ms, students "
+                      f"{got['cpu_students_ms']:.1f} ms", flush=True)
             if args.sessions:
                 mem = served_memory(base, SET_NAME + " pace", args.sessions,
                                     folder / "serve.log")

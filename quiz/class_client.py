@@ -19,14 +19,15 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import http.client
 import json
 import os
+import threading
 import time
-import urllib.error
 import urllib.parse
-import urllib.request
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from email.message import Message
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -58,6 +59,7 @@ __all__ = [
     "Kept",
     "LinkDown",
     "LocalLink",
+    "reset_code_on_server",
 ]
 
 #: Seconds an HTTP request may take before the server counts as away.
@@ -150,10 +152,12 @@ def _answered(status: int) -> str:
 
 
 class HttpLink:
-    """The classroom server over HTTP (JSON), with the session token it gave at join.
+    """The classroom server over HTTP (JSON) on one kept connection, with the session
+    token it gave at join.
 
-    When the server forgot the token (it restarted), the link joins again with
-    the code it was given and retries once.
+    The token is signed by the server and outlives its restart; when the server
+    refuses it anyway (expired), the link joins again with the code it was
+    given and retries once.
     """
 
     def __init__(self, server: str, set_name: str, *, timeout: float = TIMEOUT) -> None:
@@ -169,44 +173,95 @@ class HttpLink:
         self._token: str | None = None
         self._student: str | None = None
         self._code: str | None = None
+        # one kept connection (HTTP keep-alive): no new connection, nor TLS handshake
+        # behind a proxy, for each answer; used by one request at a time
+        self._conn: http.client.HTTPConnection | None = None
+        self._lock = threading.Lock()
 
     def url(self, tail: str) -> str:
         """The address of one of the set's routes."""
         return f"{self.server}/api/sets/{urllib.parse.quote(self.set_name, safe='')}/{tail}"
 
+    def _connection(self, timeout: float) -> http.client.HTTPConnection:
+        """The kept connection to the server (made when there is none)."""
+        if self._conn is None:
+            parsed = urllib.parse.urlsplit(self.server)
+            kind = (http.client.HTTPSConnection if parsed.scheme == "https"
+                    else http.client.HTTPConnection)
+            self._conn = kind(parsed.hostname or "", parsed.port, timeout=timeout)
+        conn = self._conn
+        conn.timeout = timeout
+        if conn.sock is not None:
+            conn.sock.settimeout(timeout)
+        return conn
+
+    def _drop(self) -> None:
+        if self._conn is not None:
+            self._conn.close()
+            self._conn = None
+
+    def _exchange(self, method: str, path: str, data: bytes | None, headers: dict[str, str],
+                  timeout: float) -> tuple[int, bytes, Message]:
+        """One request on the kept connection: (status, body, headers).
+
+        A kept connection the server has closed meanwhile (it restarted, or
+        ended an idle connection) is made again once: every request of the
+        classroom is safe to repeat (an answer is stored once per question).
+        """
+        with self._lock:
+            for attempt in (1, 2):
+                reused = self._conn is not None and self._conn.sock is not None
+                conn = self._connection(timeout)
+                try:
+                    conn.request(method, path, body=data, headers=headers)
+                    r = conn.getresponse()
+                    body = r.read()
+                except (http.client.RemoteDisconnected, ConnectionResetError, BrokenPipeError,
+                        http.client.ImproperConnectionState):
+                    self._drop()
+                    if attempt == 2 or not reused:
+                        raise
+                    continue
+                except BaseException:
+                    self._drop()
+                    raise
+                if r.will_close:
+                    self._drop()
+                return r.status, body, r.headers
+        raise AssertionError("unreachable")  # pragma: no cover
+
     def _call(self, method: str, tail: str, body: Mapping[str, Any] | None = None,
               *, rejoin: bool = True, timeout: float | None = None) -> tuple[int, Any]:
         data = None if body is None else json.dumps(body).encode("utf-8")
-        req = urllib.request.Request(self.url(tail), data=data, method=method)
-        req.add_header("Content-Type", "application/json")
+        headers = {"Content-Type": "application/json"}
         if self._token:
-            req.add_header("Authorization", f"Bearer {self._token}")
+            headers["Authorization"] = f"Bearer {self._token}"
         try:
-            with urllib.request.urlopen(req, timeout=timeout or self.timeout) as r:
-                return r.status, json.loads(r.read() or b"null")
-        except urllib.error.HTTPError as e:
-            try:
-                doc = json.loads(e.read() or b"null")
-            except ValueError:
-                doc = None
-            message = doc.get("error") if isinstance(doc, dict) else None
-            if e.code == 401 and rejoin and self._student is not None:
-                self.join(self._student, self._code)
-                return self._call(method, tail, body, rejoin=False)
-            if e.code == 422 and isinstance(doc, dict):
-                return 422, doc
-            if e.code >= 500:
-                raise LinkDown(localized_error(message) if message else _answered(e.code)) \
-                    from None
-            retry = float(e.headers.get("Retry-After") or 0)
-            raise ClassRefused(localized_error(message) if message else _answered(e.code), e.code,
-                               retry) from None
-        except (urllib.error.URLError, OSError, ValueError) as e:
-            reason = getattr(e, "reason", e)
+            status, raw, reply = self._exchange(method, urllib.parse.urlsplit(self.url(tail)).path,
+                                                data, headers, timeout or self.timeout)
+            doc = json.loads(raw or b"null")
+        except (OSError, ValueError, http.client.HTTPException) as e:
+            reason = getattr(e, "reason", None) or str(e) or type(e).__name__
             raise LinkDown(pgettext("class", "the classroom server %(server)s does not answer "
                                              "(%(reason)s)") % {"server": self.server,
                                                                 "reason": reason}
                            ) from None
+        if status < 400:
+            return status, doc
+        message = doc.get("error") if isinstance(doc, dict) else None
+        if status == 401 and rejoin and self._student is not None:
+            self.join(self._student, self._code)
+            return self._call(method, tail, body, rejoin=False)
+        if status == 422 and isinstance(doc, dict):
+            return 422, doc
+        if status >= 500:
+            raise LinkDown(localized_error(message) if message else _answered(status))
+        try:
+            retry = float(reply.get("Retry-After") or 0)
+        except ValueError:
+            retry = 0.0
+        raise ClassRefused(localized_error(message) if message else _answered(status), status,
+                           retry)
 
     def join(self, student: str, code: str | None) -> StudentSession:
         """Join or resume; the server gives a session token (and the code, the first time)."""
@@ -249,6 +304,23 @@ class HttpLink:
         """The student's own results."""
         _, doc = self._call("GET", "mine")
         return result_from_json(doc)
+
+
+def reset_code_on_server(server: str, set_name: str, password: str, student: str,
+                         ) -> tuple[str, str]:
+    """A student's new resume code, from the classroom server (teacher): (student, code).
+
+    Raises:
+        ClassRefused: a wrong password, no such student (one line).
+        LinkDown: the server does not answer.
+    """
+    link = HttpLink(server, set_name, timeout=JOIN_TIMEOUT)  # it hashes the new code
+    _, doc = link._call("POST", "reset", {"password": password, "student": student},
+                        rejoin=False)
+    try:
+        return str(doc["student"]), str(doc["code"])
+    except (KeyError, TypeError) as e:
+        raise LinkDown(_answered(200)) from e
 
 
 # --------------------------------------------------------------------------- the student's files

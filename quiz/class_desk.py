@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
@@ -28,6 +28,7 @@ from .i18n_payments import with_table_payment
 
 if TYPE_CHECKING:
     from data.classroom import (
+        AnswerPart,
         ClassQuestion,
         Classroom,
         SetOptions,
@@ -42,6 +43,7 @@ __all__ = [
     "GRACE_SECONDS",
     "ClassDesk",
     "Graded",
+    "ToStore",
     "asked_parts",
     "clip_seconds",
     "grade_in_time",
@@ -137,6 +139,29 @@ class Graded:
     session: StudentSession
 
 
+@dataclass(frozen=True, slots=True)
+class ToStore:
+    """An answer graded by the desk and not yet stored.
+
+    Attributes:
+        session: the student's session (as the request named it).
+        current: the student's place before this answer.
+        position: the question (from 0).
+        parts: the marks as stored.
+        marked: the marks, reasons and concepts.
+        seconds: the time it counts for (clipped).
+        timed_out: taken when the time ran out.
+    """
+
+    session: StudentSession
+    current: StudentSession
+    position: int
+    parts: tuple[AnswerPart, ...]
+    marked: Marked
+    seconds: float
+    timed_out: bool
+
+
 class ClassDesk:
     """The classroom controller on the server: joins, questions, grading, results.
 
@@ -213,6 +238,18 @@ class ClassDesk:
             self._keep_place(kept)
         return kept
 
+    def knows(self, session: StudentSession, position: int) -> bool:
+        """True when marking ``position`` needs nothing from the database: the set's keys
+        and the student's place are kept here, and it is the student's next question.
+
+        The classroom server then marks it at once, without handing it to a thread.
+        """
+        record = session.practice_set
+        with self._lock:
+            place = self._places.get(session.enrolment_id)
+            return ((record.id, record.name) in self._asked and place is not None
+                    and place.position == position and not place.finished)
+
     def _start(self, enrolment_id: int, position: int) -> None:
         with self._lock:
             self._started[(enrolment_id, position)] = self.ticker()
@@ -228,11 +265,33 @@ class ClassDesk:
     ) -> Graded | Hints:
         """Grade an answer from the stored question and store it (exactly once).
 
+        The two steps of :meth:`mark` and :meth:`store`, one after the other.
+
+        Raises:
+            AnswerError: a question out of order or out of the set, the set finished.
+        """
+        marked = self.mark(session, position, answers, seconds=seconds, timed_out=timed_out)
+        if isinstance(marked, ToStore):
+            return self.store(marked)
+        return marked
+
+    def mark(
+        self,
+        session: StudentSession,
+        position: int,
+        answers: Mapping[str, str],
+        *,
+        seconds: float,
+        timed_out: bool = False,
+    ) -> ToStore | Graded | Hints:
+        """Grade an answer from the stored question: what is to be stored (nothing written).
+
         The client's ``seconds`` is trusted only up to the time the server saw
         pass since it handed out the question; past the question's limit (and a
         little grace) the answer is taken as given when the time ran out.
-        Unreadable parts give :class:`Hints` and store nothing, unless the time ran
-        out (then they are wrong).
+        Unreadable parts give :class:`Hints` (nothing to store), unless the time ran
+        out (then they are wrong). An answer already stored (a repeat) gives
+        what was stored (:class:`Graded`, ``marked`` None).
 
         Raises:
             AnswerError: a question out of order or out of the set, the set finished.
@@ -285,27 +344,74 @@ class ClassDesk:
             if isinstance(marked, Hints):
                 return marked
         assert isinstance(marked, Marked)
-        parts = [AnswerPart(m.part.value, m.given, m.expected, m.correct) for m in marked.marks]
+        parts = tuple(AnswerPart(m.part.value, m.given, m.expected, m.correct)
+                      for m in marked.marks)
+        return ToStore(session, current, position, parts, marked,
+                       clip_seconds(taken, options, current.seconds_used), timed_out)
+
+    def store(self, answer: ToStore) -> Graded:
+        """Store a marked answer (exactly once: a twin's stored answer is given back).
+
+        Raises:
+            AnswerError: e.g. the set's time is over.
+        """
+        from data.classroom import AnswerError
+
+        session = answer.session
         try:
             stored = self.classroom.record_answer(
-                session.enrolment_id, position, parts, concepts=marked.concepts,
-                seconds=clip_seconds(taken, options, current.seconds_used), timed_out=timed_out,
-                practice_set=session.practice_set,
+                session.enrolment_id, answer.position, answer.parts,
+                concepts=answer.marked.concepts, seconds=answer.seconds,
+                timed_out=answer.timed_out, practice_set=session.practice_set,
             )
         except AnswerError:
             self.place(session, fresh=True)  # e.g. the set's time is over: read it again
             raise
+        return self.stored(answer, stored)
+
+    def store_together(self, answers: Sequence[ToStore]) -> list[Graded | Exception]:
+        """Store answers of different students in one commit (a group commit).
+
+        Each gets what :meth:`store` would give it: its :class:`Graded`, or the
+        error that refused it. An answer the one transaction did not simply
+        write (a repeat, the set's time over...) is stored alone afterwards, as
+        is every answer when that transaction fails (the guard makes a repeat
+        of a write that did land store nothing more).
+        """
+        from data.classroom import NextAnswer
+
+        if len(answers) == 1:
+            return [self._store_or_error(answers[0])]
+        try:
+            written = self.classroom.record_next_answers([
+                NextAnswer(a.session.practice_set, a.session.enrolment_id, a.position, a.parts,
+                           a.marked.concepts, a.seconds, a.timed_out) for a in answers])
+        except Exception:  # each alone then says what is wrong (the database away...)
+            written = [None] * len(answers)
+        return [self.stored(a, w) if w is not None else self._store_or_error(a)
+                for a, w in zip(answers, written, strict=True)]
+
+    def _store_or_error(self, answer: ToStore) -> Graded | Exception:
+        try:
+            return self.store(answer)
+        except Exception as e:  # handed to the request that sent this answer
+            return e
+
+    def stored(self, answer: ToStore, stored: StoredAnswer) -> Graded:
+        """The desk's record of an answer once written (its place moves on)."""
+        session, current, position = answer.session, answer.current, answer.position
         if not stored.created:  # stored meanwhile by a twin request: what it stored
             return Graded(stored, None, self.place(session, fresh=True))
         self._start(session.enrolment_id, position + 1)
         used = current.seconds_used + stored.seconds
+        set_limit = session.practice_set.options.set_seconds
         after = replace(
             current, position=position + 1, answered=current.answered + 1, seconds_used=used,
             finished=position + 1 >= current.practice_set.size
             or (set_limit is not None and used >= set_limit),
         )
         self._keep_place(after)
-        return Graded(stored, marked, after)
+        return Graded(stored, answer.marked, after)
 
     def own_results(self, session: StudentSession) -> StudentResult:
         """The student's own results (only theirs: the session names them)."""

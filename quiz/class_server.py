@@ -4,7 +4,9 @@
 or the app served to browsers) speak JSON to it; it grades every answer itself
 from the stored question (:class:`quiz.class_desk.ClassDesk`), whatever the
 client says, and enforces the set's explanation setting. A student is known by
-a session token given at join (kept in the server's memory); the resume code
+a session token given at join, signed with a secret the class database keeps
+(:mod:`data.classroom.tokens`), so that a restart of the server is invisible
+to a student in the middle of a set; the resume code
 and the teacher's password are checked against their hashes, and repeated
 failures are slowed and then refused for a while, per student (or set) and per
 client address (:class:`AttemptLimiter`).
@@ -18,6 +20,8 @@ Routes (all JSON; errors are ``{"error": "one line"}`` with a status):
 - ``POST /api/sets/{name}/answers`` (token) ``{position, answers, seconds, timed_out}``
 - ``GET /api/sets/{name}/mine`` (token) -> the student's own results
 - ``POST /api/sets/{name}/results`` ``{password}`` -> the teacher's report and CSV
+- ``POST /api/sets/{name}/reset`` ``{password, student}`` -> a new code for the student
+  (shown once; the old code and its session tokens no longer work)
 
 HTTPS belongs to a reverse proxy in front (see the README). Behind one, every
 request comes from the proxy's address: ``--trusted-proxy ADDR`` (an address or
@@ -30,29 +34,33 @@ from __future__ import annotations
 
 import asyncio
 import json
-import secrets
+import queue
 import threading
 import time
 from collections.abc import Awaitable, Callable, Iterable
-from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, TypeVar
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from aiohttp import web
 
-from .class_desk import ClassDesk, receipt_for, results_visible
+from .class_desk import ClassDesk, Graded, ToStore, receipt_for, results_visible
 from .class_proxy import Network, TrustedProxies
 from .class_wire import question_to_json, receipt_to_json, result_to_json, session_to_json
+from .grading import Hints
 
 if TYPE_CHECKING:
-    from data.classroom import StudentSession
+    from data.classroom import SeatClaims, StudentSession, TokenSigner
 
-__all__ = ["AttemptLimiter", "ClassServer", "make_app"]
+__all__ = ["AttemptLimiter", "ClassServer", "GroupCommit", "make_app"]
 
 T = TypeVar("T")
+R = TypeVar("R")
 
 #: Largest request body accepted (an answer is a few hundred bytes).
 MAX_BODY = 64 * 1024
+#: Seconds a session token's seat is kept before its code mark is checked again.
+RECHECK_SECONDS = 60.0
 #: Seconds a failed code or password answer is held back (slows scripted guessing).
 FAIL_DELAY = 0.5
 
@@ -131,11 +139,73 @@ class AttemptLimiter:
                 self._keys.pop(key, None)
 
 
+class GroupCommit(Generic[T, R]):
+    """One thread writes what arrives together in one go: a group commit.
+
+    ``submit`` queues an item and gives a future; the thread takes every item
+    waiting (at most ``most``), hands them to ``write`` at once (one transaction,
+    one wait on the disk) and sets each future from what ``write`` gave back for
+    it (a result, or the exception that refused it). A caller hears of its item
+    only after that write returned, so a reply never runs ahead of its commit.
+    """
+
+    def __init__(self, write: Callable[[list[T]], list[R | Exception]], *,
+                 most: int = 64, writers: int = 2) -> None:
+        self.write = write
+        self.most = most
+        self._queue: queue.SimpleQueue[tuple[T, Future[R]] | None] = queue.SimpleQueue()
+        self._threads = [threading.Thread(target=self._loop, name=f"class-commit-{n}",
+                                          daemon=True) for n in range(writers)]
+        for thread in self._threads:
+            thread.start()
+
+    def submit(self, item: T) -> Future[R]:
+        """Queue an item; its future is set once it is written (or refused)."""
+        future: Future[R] = Future()
+        self._queue.put((item, future))
+        return future
+
+    def close(self) -> None:
+        """Write what is queued, then end the threads."""
+        for _ in self._threads:
+            self._queue.put(None)
+        for thread in self._threads:
+            thread.join(timeout=30)
+
+    def _loop(self) -> None:
+        ending = False
+        while not ending:
+            first = self._queue.get()
+            if first is None:
+                return
+            batch = [first]
+            while len(batch) < self.most:
+                try:
+                    more = self._queue.get_nowait()
+                except queue.Empty:
+                    break
+                if more is None:
+                    ending = True  # this thread ends once its batch is written
+                    break
+                batch.append(more)
+            try:
+                outcomes = self.write([item for item, _ in batch])
+            except Exception as e:  # the writer failed as a whole: each caller hears it
+                outcomes = [e] * len(batch)
+            for (_, future), outcome in zip(batch, outcomes, strict=True):
+                if isinstance(outcome, Exception):
+                    future.set_exception(outcome)
+                else:
+                    future.set_result(outcome)
+
+
 @dataclass(frozen=True, slots=True)
 class _Seat:
-    """What a session token stands for."""
+    """What a session token stands for, and when its code mark was last checked."""
 
     session: StudentSession
+    claims: SeatClaims
+    checked: float
 
 
 def _error(status: int, message: str, **headers: str) -> web.Response:
@@ -151,18 +221,27 @@ class ClassServer:
         fail_delay: seconds a failure's answer is held back.
         workers: threads running database work.
         trusted_proxies: the reverse proxies whose ``X-Forwarded-For`` is believed.
+        group_commit: answers arriving together are stored in one transaction
+            (:class:`GroupCommit`); else each in its own.
+        tokens: the signer of session tokens (by default one with the class
+            database's secret, read when first needed).
     """
 
     def __init__(self, desk: ClassDesk, *, limiter: AttemptLimiter | None = None,
                  fail_delay: float = FAIL_DELAY, workers: int = 8,
-                 trusted_proxies: Iterable[Network] = ()) -> None:
+                 trusted_proxies: Iterable[Network] = (), group_commit: bool = True,
+                 tokens: TokenSigner | None = None) -> None:
         self.desk = desk
         self.limiter = limiter or AttemptLimiter()
         self.fail_delay = fail_delay
         self.proxies = TrustedProxies(tuple(trusted_proxies))
         self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="class-db")
         self._seats: dict[str, _Seat] = {}
+        self._signer = tokens
+        self._signer_lock = threading.Lock()
         self._enrolment_locks: dict[int, asyncio.Lock] = {}
+        self._commits: GroupCommit[ToStore, Graded] | None = (
+            GroupCommit(desk.store_together) if group_commit else None)
 
     # ----------------------------------------------------------------- plumbing
 
@@ -182,13 +261,68 @@ class ClassServer:
                                      content_type="application/json")
         return doc
 
-    def _seat(self, request: web.Request) -> _Seat:
+    def _tokens(self) -> TokenSigner:
+        """The signer of session tokens, with the class database's secret (read once)."""
+        from data.classroom import TokenSigner
+
+        with self._signer_lock:
+            if self._signer is None:
+                self._signer = TokenSigner(self.desk.classroom.token_secret())
+            return self._signer
+
+    def _issue(self, session: StudentSession) -> tuple[str, _Seat]:
+        """In a database thread: a signed token for a session just joined."""
+        _, mark = self.desk.classroom.seat(session.enrolment_id)
+        token = self._tokens().issue(session.enrolment_id, session.practice_set.id, mark)
+        claims = self._tokens().read(token)
+        return token, _Seat(replace(session, code=None), claims, time.monotonic())
+
+    def _check_seat(self, token: str) -> _Seat:
+        """In a database thread: the seat of a token signed here (after a restart too).
+
+        Raises:
+            SessionTokenError: forged, expired, or revoked (the teacher reset the code).
+            StudentNotFoundError: the student's set was deleted.
+        """
+        from data.classroom import RevokedTokenError
+
+        claims = self._tokens().read(token)
+        session, mark = self.desk.classroom.seat(claims.enrolment_id)
+        if session.practice_set.id != claims.set_id:
+            raise RevokedTokenError("this session token is for another practice set: join again")
+        if mark != claims.code_mark:
+            raise RevokedTokenError("your code was reset by the teacher: join again with the "
+                                    "new code")
+        return _Seat(session, claims, time.monotonic())
+
+    async def _seat(self, request: web.Request) -> _Seat:
+        """The seat of the request's token (``Authorization: Bearer``), else a 401 in one line.
+
+        A token is checked against the database when first seen by this process
+        (after a restart) and again every :data:`RECHECK_SECONDS` (a code reset
+        elsewhere revokes it); in between its seat is kept in memory.
+        """
+        from data.classroom import SessionTokenError, StudentNotFoundError
+
         auth = request.headers.get("Authorization", "")
         token = auth[7:] if auth.startswith("Bearer ") else ""
         seat = self._seats.get(token) if token else None
-        if seat is None or seat.session.practice_set.name != request.match_info["name"]:
+        try:
+            if not token:
+                raise SessionTokenError("not joined: join again")
+            if seat is None or time.monotonic() - seat.checked > RECHECK_SECONDS:
+                seat = await self._run(self._check_seat, token)
+                self._seats[token] = seat
+            elif time.time() >= seat.claims.expires:
+                self._seats.pop(token, None)
+                self._tokens().read(token)  # says it has expired
+        except (SessionTokenError, StudentNotFoundError) as e:
+            message = str(e) if isinstance(e, SessionTokenError) else "not joined: join again"
+            raise web.HTTPUnauthorized(text=json.dumps({"error": message}),
+                                       content_type="application/json") from None
+        if seat.session.practice_set.name != request.match_info["name"]:
             raise web.HTTPUnauthorized(
-                text=json.dumps({"error": "not joined (or the server restarted): join again"}),
+                text=json.dumps({"error": "not joined to this practice set: join it"}),
                 content_type="application/json")
         return seat
 
@@ -253,11 +387,14 @@ class ClassServer:
             web.post("/api/sets/{name}/answers", self.answer),
             web.get("/api/sets/{name}/mine", self.mine),
             web.post("/api/sets/{name}/results", self.results),
+            web.post("/api/sets/{name}/reset", self.reset_code),
         ])
         app.on_cleanup.append(self._cleanup)
         return app
 
     async def _cleanup(self, _app: web.Application) -> None:
+        if self._commits is not None:
+            await asyncio.get_running_loop().run_in_executor(None, self._commits.close)
         self._pool.shutdown(wait=False, cancel_futures=True)
 
     # ----------------------------------------------------------------- routes
@@ -298,23 +435,29 @@ class ClassServer:
             return _error(403, str(e))
         if code:
             self.limiter.succeeded(keys[:1])
-        token = secrets.token_urlsafe(32)
-        self._seats[token] = _Seat(session)
+        token, seat = await self._run(self._issue, session)
+        self._seats[token] = seat
         return web.json_response({"token": token, "session": session_to_json(session)})
 
     async def questions(self, request: web.Request) -> web.Response:
         """The set's hands in order: the problem only, never the answer."""
-        self._seat(request)
+        await self._seat(request)
         qs = await self._run(self.desk.questions, request.match_info["name"])
         return web.json_response(
             [question_to_json(q.position, q.item.uid, q.item.problem) for q in qs])
 
     async def answer(self, request: web.Request) -> web.Response:
-        """Grade an answer here, store it once, and say what the set lets the student see."""
-        from .class_wire import hints_to_json
-        from .grading import Hints
+        """Grade an answer here, store it once, and say what the set lets the student see.
 
-        seat = self._seat(request)
+        The reply carries a ``Server-Timing`` header: the milliseconds from the
+        request's handling to the answer stored (``server``), and its steps
+        (``read``: the body read and the student's turn; ``pool``: waiting for a
+        database thread; ``grade``; ``store``: the write and its commit).
+        """
+        from .class_wire import hints_to_json
+
+        received = time.perf_counter()
+        seat = await self._seat(request)
         doc = await self._body(request)
         position, answers = doc.get("position"), doc.get("answers")
         seconds, timed_out = doc.get("seconds", 0.0), doc.get("timed_out", False)
@@ -328,17 +471,56 @@ class ClassServer:
         enrolment = seat.session.enrolment_id
         lock = self._enrolment_locks.setdefault(enrolment, asyncio.Lock())
         async with lock:  # one student's answers are graded in order
-            graded = await self._run(self.desk.submit, seat.session, position, answers,
-                                     seconds=float(seconds), timed_out=timed_out)
+            queued = time.perf_counter()
+            if self._commits is None:
+                graded, (started, marked_at) = await self._run(
+                    self._grade_and_store, seat.session, position, answers, float(seconds),
+                    timed_out)
+            else:
+                if self.desk.knows(seat.session, position):  # no database read: mark it here
+                    marked, (started, marked_at) = self._grade(
+                        seat.session, position, answers, float(seconds), timed_out)
+                else:
+                    marked, (started, marked_at) = await self._run(
+                        self._grade, seat.session, position, answers, float(seconds),
+                        timed_out)
+                if isinstance(marked, ToStore):
+                    graded = await asyncio.wrap_future(self._commits.submit(marked))
+                else:
+                    graded = marked
+            committed = time.perf_counter()
+        timing = (f"read;dur={(queued - received) * 1000:.2f}, "
+                  f"pool;dur={(started - queued) * 1000:.2f}, "
+                  f"grade;dur={(marked_at - started) * 1000:.2f}, "
+                  f"store;dur={(committed - marked_at) * 1000:.2f}, "
+                  f"server;dur={(committed - received) * 1000:.2f}")
         if isinstance(graded, Hints):
             return web.json_response(
                 {"error": "part of the answer cannot be read",
-                 "hints": hints_to_json(graded)}, status=422)  # worded by the client
-        return web.json_response(receipt_to_json(receipt_for(graded)))
+                 "hints": hints_to_json(graded)}, status=422,  # worded by the client
+                headers={"Server-Timing": timing})
+        return web.json_response(receipt_to_json(receipt_for(graded)),
+                                 headers={"Server-Timing": timing})
+
+    def _grade(self, session: StudentSession, position: int, answers: dict[str, str],
+               seconds: float, timed_out: bool,
+               ) -> tuple[ToStore | Graded | Hints, tuple[float, float]]:
+        """In a database thread: mark the answer; with the moments it started and ended."""
+        started = time.perf_counter()
+        marked = self.desk.mark(session, position, answers, seconds=seconds,
+                                timed_out=timed_out)
+        return marked, (started, time.perf_counter())
+
+    def _grade_and_store(self, session: StudentSession, position: int,
+                         answers: dict[str, str], seconds: float, timed_out: bool,
+                         ) -> tuple[Graded | Hints, tuple[float, float]]:
+        """In a database thread: mark the answer, then store it alone."""
+        marked, steps = self._grade(session, position, answers, seconds, timed_out)
+        return (self.desk.store(marked) if isinstance(marked, ToStore) else marked), steps
 
     async def mine(self, request: web.Request) -> web.Response:
         """The student's own results: only theirs, and the marks only when the set allows."""
-        seat = self._seat(request)
+        seat = await self._seat(request)
         session = await self._run(self.desk.classroom.session, seat.session.enrolment_id)
         if not results_visible(session):
             return _error(403, "this set shows the results when you have finished it")
@@ -375,6 +557,33 @@ class ClassServer:
             "answers": results.answered,
             "right": results.right,
         })
+
+    async def reset_code(self, request: web.Request) -> web.Response:
+        """A student's new code (teacher, with the set's password): the old code and every
+        session token given with it stop working."""
+        from data.classroom import WrongPasswordError
+        from data.classroom.records import check_name
+
+        name = request.match_info["name"]
+        doc = await self._body(request)
+        password, student = doc.get("password"), doc.get("student")
+        if not isinstance(password, str) or not password or not isinstance(student, str):
+            return _error(400, "give the teacher's 'password' and the 'student'")
+        keys = [f"teacher:{name}", self._address(request)]
+        refused = await self._refused(keys)
+        if refused is not None:
+            return refused
+        try:
+            code = await self._run(self.desk.classroom.reset_code, name, password, student)
+        except WrongPasswordError as e:
+            await self._failed(keys)
+            return _error(403, str(e))
+        self.limiter.succeeded(keys[:1])
+        student = check_name(student, "student")
+        for token, seat in list(self._seats.items()):  # revoked here at once
+            if seat.session.student == student and seat.session.practice_set.name == name:
+                self._seats.pop(token, None)
+        return web.json_response({"student": student, "code": code})
 
 
 def make_app(desk: ClassDesk, **kwargs: Any) -> web.Application:

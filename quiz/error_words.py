@@ -93,6 +93,21 @@ _ERRORS: tuple[tuple[re.Pattern[str], Say], ...] = (
      lambda m: pgettext("class", "the teacher password is empty")),
     (re.compile(r"not joined \(or the server restarted\): join again"),
      lambda m: pgettext("class", "not joined (or the server restarted): join again")),
+    (re.compile(r"not joined: join again"),
+     lambda m: pgettext("classburst", "not joined: join again")),
+    (re.compile(r"this session token is not valid \(altered, or not from this classroom\): "
+                r"join again"),
+     lambda m: pgettext("classburst", "this session token is not valid (altered, or not from "
+                                      "this classroom): join again")),
+    (re.compile(r"your session has expired: join again with your name and code"),
+     lambda m: pgettext("classburst", "your session has expired: join again with your name "
+                                      "and code")),
+    (re.compile(r"your code was reset by the teacher: join again with the new code"),
+     lambda m: pgettext("classburst", "your code was reset by the teacher: join again with "
+                                      "the new code")),
+    (re.compile(r"no student '(?P<student>.*)' in practice set '(?P<name>.*)'"),
+     lambda m: pgettext("classburst", "no student '%(student)s' in practice set '%(name)s'")
+     % {"student": m["student"], "name": m["name"]}),
     (re.compile(r"the classroom server answered (?P<code>\d+)"),
      lambda m: pgettext("class", "the classroom server answered %(status)s")
      % {"status": m["code"]}),

@@ -23,14 +23,20 @@ The package, one concern a module:
 - :mod:`.rows`: ORM rows to records;
 - :mod:`.service`: :class:`Classroom`, the one way in (sets, joins, answers);
 - :mod:`.results`: the results of a set, and their CSV;
-- :mod:`.setfile`: set files for another club.
+- :mod:`.setfile`: set files for another club;
+- :mod:`.tokens`: students' signed session tokens.
 """
 
 from __future__ import annotations
 
+from .answers import NextAnswer
 from .errors import (
     AnswerError,
     ClassroomError,
+    ExpiredTokenError,
+    ForgedTokenError,
+    RevokedTokenError,
+    SessionTokenError,
     SetExistsError,
     SetFileError,
     SetNotFoundError,
@@ -61,6 +67,7 @@ from .records import (
 )
 from .results import results_csv, write_results_csv
 from .service import Classroom, open_classroom
+from .tokens import SeatClaims, TokenSigner, code_mark
 
 __all__ = [
     "ASKABLE_PARTS",
@@ -73,9 +80,15 @@ __all__ = [
     "ClassroomError",
     "ConceptMiss",
     "ExampleHand",
+    "ExpiredTokenError",
     "Explain",
+    "ForgedTokenError",
+    "NextAnswer",
     "PracticeSetRecord",
     "QuestionStat",
+    "RevokedTokenError",
+    "SeatClaims",
+    "SessionTokenError",
     "SetExistsError",
     "SetFileError",
     "SetNotFoundError",
@@ -87,9 +100,11 @@ __all__ = [
     "StudentNotFoundError",
     "StudentResult",
     "StudentSession",
+    "TokenSigner",
     "TooManyAttemptsError",
     "UnknownItemError",
     "WrongPasswordError",
+    "code_mark",
     "hash_secret",
     "new_resume_code",
     "normal_code",

@@ -23,19 +23,22 @@ from __future__ import annotations
 
 import contextlib
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
+from .errors import AnswerError
 from .records import AnswerPart, PracticeSetRecord, StoredAnswer
 
 if TYPE_CHECKING:
     from sqlalchemy.engine import Connection
+    from sqlalchemy.orm import Session
     from sqlalchemy.sql.elements import TextClause
 
     from ..db import Database
 
-__all__ = ["AnswerWriter"]
+__all__ = ["AnswerWriter", "NextAnswer", "record_checked"]
 
 
 class AnswerWriter:
@@ -51,6 +54,7 @@ class AnswerWriter:
         self._kept: list[Connection] = []
         self._lock = threading.Lock()
         self._statements: dict[tuple[int, int, bool], TextClause] = {}
+        self._batch_statement: TextClause | None = None
 
     def close(self) -> None:
         """Close every kept connection (each thread makes a new one when it writes again)."""
@@ -79,42 +83,45 @@ class AnswerWriter:
         question, the set finished or its time over, no such enrolment): the
         caller then asks :meth:`Classroom.record_answer`, which says why.
         """
-        size = practice_set.size
-        limit = practice_set.options.set_seconds
-        values: dict[str, Any] = {
-            "enrolment": enrolment_id,
-            "set": practice_set.id,
-            "position": position,
-            "after": position + 1,
-            "finished": now if position + 1 >= size else None,
-            "correct": all(p.correct for p in parts),
-            "seconds": seconds,
-            "timed_out": timed_out,
-            "now": now,
-        }
-        if limit is not None:
-            values["limit"] = float(limit)
-        for i, p in enumerate(parts):
-            values.update({f"part{i}": p.part, f"given{i}": p.given,
-                           f"expected{i}": p.expected, f"right{i}": p.correct})
-        for i, t in enumerate(topics):
-            values[f"topic{i}"] = t
+        answer = NextAnswer(practice_set, enrolment_id, position, tuple(parts), topics,
+                            seconds, timed_out)
+        values = _values(answer, now)
+        limited = practice_set.options.set_seconds is not None
         if self.db.is_sqlite:
-            stored = self._in_one_transaction(values, len(parts), len(topics), limit is not None)
+            stored = self._in_one_transaction(values, len(parts), len(topics), limited)
         else:
-            stored = self._in_one_statement(values, len(parts), len(topics), limit is not None)
-        if not stored:
-            return None
-        return StoredAnswer(
-            position=position,
-            item_uid=practice_set.item_uids[position],
-            parts=tuple(parts),
-            concepts=topics,
-            correct=bool(values["correct"]),
-            seconds=seconds,
-            timed_out=timed_out,
-            answered_at=now,
-        )
+            stored = self._in_one_statement(values, len(parts), len(topics), limited)
+        return _stored(answer, now) if stored else None
+
+    def store_batch(self, answers: Sequence[NextAnswer], *, now: datetime,
+                    ) -> list[StoredAnswer | None]:
+        """Store several next answers (of different enrolments) in one transaction.
+
+        One commit, so one wait on the disk, for all of them: the answers a
+        whole class sends at the same moment. Each is guarded as in
+        :meth:`store_next` (None: nothing written for that one; the others are
+        not affected). Raises when the transaction fails: then none is stored.
+        """
+        if len(answers) == 1:
+            a = answers[0]
+            return [self.store_next(a.practice_set, a.enrolment_id, a.position, a.parts,
+                                    a.topics, seconds=a.seconds, timed_out=a.timed_out,
+                                    now=now)]
+        seen: set[int] = set()
+        todo = []
+        for a in answers:  # one answer of an enrolment per batch: a second is left to the caller
+            if a.enrolment_id not in seen:
+                seen.add(a.enrolment_id)
+                todo.append((a, _values(a, now), a.practice_set.options.set_seconds is not None))
+        if self.db.is_sqlite:
+            with self.db.transaction() as s:
+                conn = s.connection()
+                done = [self._guarded_rows(conn, values, len(a.parts), len(a.topics), limited)
+                        for a, values, limited in todo]
+        else:
+            done = self._in_one_commit(todo)
+        written = {a.enrolment_id: a for (a, _, _), ok in zip(todo, done, strict=True) if ok}
+        return [_stored(a, now) if written.get(a.enrolment_id) is a else None for a in answers]
 
     # ----------------------------------------------------------------- PostgreSQL
 
@@ -156,6 +163,48 @@ class AnswerWriter:
                     raise
         raise AssertionError("unreachable")  # pragma: no cover
 
+    def _in_one_commit(self, todo: list[tuple[NextAnswer, dict[str, Any], bool]]) -> list[bool]:
+        """PostgreSQL: every answer of the batch in one statement (so one commit), the
+        columns sent as arrays: one round trip, and the same statement for any batch."""
+        from ..db import unavailable_state
+
+        now = todo[0][1]["now"]
+        values: dict[str, Any] = {"now": now, "enrolment": [], "set": [], "position": [],
+                                  "last": [], "correct": [], "seconds": [], "timed_out": [],
+                                  "limit": [], "p_enrolment": [], "p_part": [],
+                                  "p_position": [], "p_given": [], "p_expected": [],
+                                  "p_correct": [], "c_enrolment": [], "c_topic": []}
+        for a, v, _ in todo:
+            for key in ("enrolment", "set", "position", "correct", "seconds", "timed_out"):
+                values[key].append(v[key])
+            values["last"].append(v["finished"] is not None)
+            values["limit"].append(v.get("limit"))
+            for i, p in enumerate(a.parts):
+                values["p_enrolment"].append(a.enrolment_id)
+                values["p_part"].append(p.part)
+                values["p_position"].append(i)
+                values["p_given"].append(p.given)
+                values["p_expected"].append(p.expected)
+                values["p_correct"].append(p.correct)
+            for t in a.topics:
+                values["c_enrolment"].append(a.enrolment_id)
+                values["c_topic"].append(t)
+        if self._batch_statement is None:
+            self._batch_statement = _batch_statement()
+        for attempt in (1, 2):
+            conn = self._connection()
+            try:
+                written = set(conn.execute(self._batch_statement, values).scalars())
+                conn.commit()  # ends SQLAlchemy's own bookkeeping (autocommit: nothing sent)
+                return [a.enrolment_id in written for a, _, _ in todo]
+            except Exception as e:
+                self._drop()
+                # a kept connection the server dropped: once more on a new one (the guard
+                # makes a write that did land a no-op the second time)
+                if attempt == 2 or unavailable_state(e) != "away":
+                    raise
+        raise AssertionError("unreachable")  # pragma: no cover
+
     def _statement(self, n_parts: int, n_topics: int, limited: bool) -> TextClause:
         key = (n_parts, n_topics, limited)
         found = self._statements.get(key)
@@ -167,6 +216,13 @@ class AnswerWriter:
 
     def _in_one_transaction(self, values: dict[str, Any], n_parts: int, n_topics: int,
                             limited: bool) -> bool:
+        with self.db.transaction() as s:
+            return self._guarded_rows(s.connection(), values, n_parts, n_topics, limited)
+
+    @staticmethod
+    def _guarded_rows(conn: Connection, values: dict[str, Any], n_parts: int, n_topics: int,
+                      limited: bool) -> bool:
+        """The guarded statements of one answer, in the caller's transaction (SQLite)."""
         from sqlalchemy import func, insert, select, update
 
         from ..models import Base
@@ -181,29 +237,280 @@ class AnswerWriter:
             used = (select(func.coalesce(func.sum(ca.c.seconds), 0.0))
                     .where(ca.c.enrolment_id == values["enrolment"]).scalar_subquery())
             guard = guard.where(used < values["limit"])
-        with self.db.transaction() as s:
-            conn = s.connection()
-            moved = conn.execute(guard.values(position=values["after"],
-                                              finished_at=values["finished"]))
-            if moved.rowcount != 1:
-                return False
-            answer_id = conn.execute(insert(ca).returning(ca.c.id), {
-                "enrolment_id": values["enrolment"], "position": values["position"],
-                "correct": values["correct"], "seconds": values["seconds"],
-                "timed_out": values["timed_out"], "answered_at": values["now"],
-            }).scalar_one()
-            conn.execute(insert(tables["class_answer_parts"]), [
-                {"answer_id": answer_id, "part": values[f"part{i}"], "position": i,
-                 "given": values[f"given{i}"], "expected": values[f"expected{i}"],
-                 "correct": values[f"right{i}"]}
-                for i in range(n_parts)
+        moved = conn.execute(guard.values(position=values["after"],
+                                          finished_at=values["finished"]))
+        if moved.rowcount != 1:
+            return False
+        answer_id = conn.execute(insert(ca).returning(ca.c.id), {
+            "enrolment_id": values["enrolment"], "position": values["position"],
+            "correct": values["correct"], "seconds": values["seconds"],
+            "timed_out": values["timed_out"], "answered_at": values["now"],
+        }).scalar_one()
+        conn.execute(insert(tables["class_answer_parts"]), [
+            {"answer_id": answer_id, "part": values[f"part{i}"], "position": i,
+             "given": values[f"given{i}"], "expected": values[f"expected{i}"],
+             "correct": values[f"right{i}"]}
+            for i in range(n_parts)
+        ])
+        if n_topics:
+            conn.execute(insert(tables["class_answer_concepts"]), [
+                {"answer_id": answer_id, "topic": values[f"topic{i}"]}
+                for i in range(n_topics)
             ])
-            if n_topics:
-                conn.execute(insert(tables["class_answer_concepts"]), [
-                    {"answer_id": answer_id, "topic": values[f"topic{i}"]}
-                    for i in range(n_topics)
-                ])
         return True
+
+
+@dataclass(frozen=True, slots=True)
+class NextAnswer:
+    """An answer to the next question of an enrolment, ready to be written.
+
+    Attributes:
+        practice_set: the enrolment's set (its size, parts and time limit).
+        enrolment_id: the student in the set.
+        position: the question (from 0).
+        parts: each part given, expected, right or wrong.
+        topics: the concepts missed (checked and sorted).
+        seconds: the time it counts for.
+        timed_out: taken when the time ran out.
+    """
+
+    practice_set: PracticeSetRecord
+    enrolment_id: int
+    position: int
+    parts: tuple[AnswerPart, ...]
+    topics: tuple[str, ...]
+    seconds: float
+    timed_out: bool
+
+
+def _values(answer: NextAnswer, now: datetime) -> dict[str, Any]:
+    """The bound values of an answer's guarded statement."""
+    size = answer.practice_set.size
+    limit = answer.practice_set.options.set_seconds
+    values: dict[str, Any] = {
+        "enrolment": answer.enrolment_id,
+        "set": answer.practice_set.id,
+        "position": answer.position,
+        "after": answer.position + 1,
+        "finished": now if answer.position + 1 >= size else None,
+        "correct": all(p.correct for p in answer.parts),
+        "seconds": answer.seconds,
+        "timed_out": answer.timed_out,
+        "now": now,
+    }
+    if limit is not None:
+        values["limit"] = float(limit)
+    for i, p in enumerate(answer.parts):
+        values.update({f"part{i}": p.part, f"given{i}": p.given,
+                       f"expected{i}": p.expected, f"right{i}": p.correct})
+    for i, t in enumerate(answer.topics):
+        values[f"topic{i}"] = t
+    return values
+
+
+def _stored(answer: NextAnswer, now: datetime) -> StoredAnswer:
+    """The record of an answer just written."""
+    return StoredAnswer(
+        position=answer.position,
+        item_uid=answer.practice_set.item_uids[answer.position],
+        parts=answer.parts,
+        concepts=answer.topics,
+        correct=all(p.correct for p in answer.parts),
+        seconds=answer.seconds,
+        timed_out=answer.timed_out,
+        answered_at=now,
+    )
+
+
+def record_checked(
+    db: Database,
+    enrolment_id: int,
+    position: int,
+    parts: Sequence[AnswerPart],
+    topics: tuple[str, ...],
+    seconds: float,
+    timed_out: bool,
+    *,
+    now: datetime,
+    answer_in: Callable[[Session, int, int], StoredAnswer | None],
+) -> StoredAnswer:
+    """Store an answer with every check said in words (the path of anything unusual).
+
+    In one transaction: the enrolment's row read (locked on PostgreSQL), the
+    question's place checked (a repeat gives what was stored), the set's time
+    limit, then the rows written.
+
+    Raises:
+        AnswerError: why the answer cannot be stored.
+    """
+    # SQLAlchemy Core on one connection (no unit of work): this is the hot path
+    # when a whole class answers at once.
+    from sqlalchemy import func, insert, select, update
+
+    from ..models import Base
+
+    tables = Base.metadata.tables
+    e, ps, psi = tables["class_enrolments"], tables["class_sets"], tables["class_set_items"]
+    ca, bank = tables["class_answers"], tables["bank_items"]
+    size = select(func.count()).where(psi.c.set_id == ps.c.id).correlate(ps).scalar_subquery()
+    uid = (
+        select(bank.c.uid)
+        .join(psi, psi.c.item_id == bank.c.id)
+        .where(psi.c.set_id == ps.c.id, psi.c.position == position)
+        .correlate(ps)
+        .scalar_subquery()
+    )
+    q = (
+        select(
+            e.c.id,
+            e.c.student,
+            e.c.position,
+            e.c.finished_at,
+            ps.c.name,
+            ps.c.parts,
+            ps.c.set_seconds,
+            size,
+            uid,
+        )
+        .join(ps, ps.c.id == e.c.set_id)
+        .where(e.c.id == enrolment_id)
+    )
+    if not db.is_sqlite:
+        q = q.with_for_update(of=e)
+    over = ""
+    with db.transaction() as s:
+        conn = s.connection()
+        found = conn.execute(q).one_or_none()
+        if found is None:
+            raise AnswerError(f"no enrolment {enrolment_id}")
+        _, student, next_position, finished_at, set_name, asked, limit, n_items, item_uid = (
+            found
+        )
+        if not 0 <= position < n_items:
+            raise AnswerError(
+                f"practice set '{set_name}' has no question {position + 1} (it has {n_items})"
+            )
+        if position < next_position:
+            stored = answer_in(s, enrolment_id, position)
+            if stored is not None:
+                return stored
+        if finished_at is not None:
+            raise AnswerError(f"'{student}' has finished practice set '{set_name}'")
+        if position != next_position:
+            raise AnswerError(
+                f"question {position + 1} is not the next one for '{student}' "
+                f"(next: {next_position + 1})"
+            )
+        bad = [p.part for p in parts if p.part not in set(asked)]
+        if bad:
+            raise AnswerError(f"practice set '{set_name}' does not ask '{bad[0]}'")
+        if limit is not None:
+            used = conn.execute(
+                select(func.coalesce(func.sum(ca.c.seconds), 0.0)).where(
+                    ca.c.enrolment_id == enrolment_id
+                )
+            ).scalar()
+            if float(used or 0.0) >= limit:
+                # Commit the finish, then refuse the answer (outside the transaction).
+                conn.execute(update(e).where(e.c.id == enrolment_id).values(finished_at=now))
+                over = f"the time for practice set '{set_name}' is over for '{student}'"
+        if not over:
+            answer_id = conn.execute(
+                insert(ca).returning(ca.c.id),
+                {
+                    "enrolment_id": enrolment_id,
+                    "position": position,
+                    "correct": all(p.correct for p in parts),
+                    "seconds": seconds,
+                    "timed_out": timed_out,
+                    "answered_at": now,
+                },
+            ).scalar_one()
+            conn.execute(
+                insert(tables["class_answer_parts"]),
+                [
+                    {
+                        "answer_id": answer_id,
+                        "part": p.part,
+                        "position": i,
+                        "given": p.given,
+                        "expected": p.expected,
+                        "correct": p.correct,
+                    }
+                    for i, p in enumerate(parts)
+                ],
+            )
+            if topics:
+                conn.execute(
+                    insert(tables["class_answer_concepts"]),
+                    [{"answer_id": answer_id, "topic": t} for t in topics],
+                )
+            conn.execute(
+                update(e)
+                .where(e.c.id == enrolment_id)
+                .values(
+                    position=position + 1,
+                    finished_at=now if position + 1 >= n_items else None,
+                )
+            )
+    if over:
+        raise AnswerError(over)
+    return StoredAnswer(
+        position=position,
+        item_uid=item_uid,
+        parts=tuple(parts),
+        concepts=topics,
+        correct=all(p.correct for p in parts),
+        seconds=seconds,
+        timed_out=timed_out,
+        answered_at=now,
+    )
+
+
+def _batch_statement() -> TextClause:
+    """The one PostgreSQL statement of a batch: the answers' columns come as arrays."""
+    from sqlalchemy import bindparam, text
+
+    from ..models import Base
+
+    when = Base.metadata.tables["class_answers"].c.answered_at.type
+    sql = """
+WITH v AS (
+    SELECT * FROM unnest(CAST(:enrolment AS INTEGER[]), CAST(:set AS INTEGER[]),
+                         CAST(:position AS INTEGER[]), CAST(:last AS BOOLEAN[]),
+                         CAST(:correct AS BOOLEAN[]), CAST(:seconds AS DOUBLE PRECISION[]),
+                         CAST(:timed_out AS BOOLEAN[]), CAST(:limit AS DOUBLE PRECISION[]))
+        AS v (enrolment, set_id, position, last, correct, seconds, timed_out, lim)
+), moved AS (
+    UPDATE class_enrolments e
+    SET position = v.position + 1, finished_at = CASE WHEN v.last THEN :now END
+    FROM v
+    WHERE e.id = v.enrolment AND e.set_id = v.set_id AND e.position = v.position
+      AND e.finished_at IS NULL
+      AND (v.lim IS NULL OR (SELECT COALESCE(SUM(a.seconds), 0) FROM class_answers a
+                             WHERE a.enrolment_id = e.id) < v.lim)
+    RETURNING e.id
+), answer AS (
+    INSERT INTO class_answers (enrolment_id, position, correct, seconds, timed_out, answered_at)
+    SELECT v.enrolment, v.position, v.correct, v.seconds, v.timed_out, :now
+    FROM v JOIN moved ON moved.id = v.enrolment
+    RETURNING id, enrolment_id
+), parts AS (
+    INSERT INTO class_answer_parts (answer_id, part, position, given, expected, correct)
+    SELECT answer.id, p.part, p.position, p.given, p.expected, p.correct
+    FROM answer JOIN unnest(CAST(:p_enrolment AS INTEGER[]), CAST(:p_part AS TEXT[]),
+                            CAST(:p_position AS INTEGER[]), CAST(:p_given AS TEXT[]),
+                            CAST(:p_expected AS TEXT[]), CAST(:p_correct AS BOOLEAN[]))
+        AS p (enrolment, part, position, given, expected, correct)
+        ON p.enrolment = answer.enrolment_id
+), concepts AS (
+    INSERT INTO class_answer_concepts (answer_id, topic)
+    SELECT answer.id, c.topic
+    FROM answer JOIN unnest(CAST(:c_enrolment AS INTEGER[]), CAST(:c_topic AS TEXT[]))
+        AS c (enrolment, topic) ON c.enrolment = answer.enrolment_id
+)
+SELECT enrolment_id FROM answer"""
+    return text(sql).bindparams(bindparam("now", type_=when))
 
 
 def _guarded_statement(n_parts: int, n_topics: int, limited: bool) -> TextClause:

@@ -52,3 +52,19 @@ class TooManyAttemptsError(ClassroomError):
     def __init__(self, message: str, retry_after: float) -> None:
         super().__init__(message)
         self.retry_after = retry_after
+
+
+class SessionTokenError(ClassroomError):
+    """A student's session token that cannot be used: join again (one line says why)."""
+
+
+class ForgedTokenError(SessionTokenError):
+    """A session token not signed by this class database's secret (altered or made up)."""
+
+
+class ExpiredTokenError(SessionTokenError):
+    """A session token past its expiry."""
+
+
+class RevokedTokenError(SessionTokenError):
+    """A session token of a code the teacher has reset since."""

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..clock import Clock, utc_now
 from ..errors import DataError
-from .answers import AnswerWriter
+from .answers import AnswerWriter, NextAnswer, record_checked
 from .errors import (
     AnswerError,
     SetExistsError,
@@ -48,12 +48,17 @@ from .records import (
 )
 from .results import build_results
 from .rows import answer_record, bank_record, missing_message
+from .tokens import code_mark
 
 if TYPE_CHECKING:
     from sqlalchemy.orm import Session
 
     from ..class_models import Enrolment, PracticeSet
     from ..db import Database
+
+
+#: The key of the database's facts under which the session tokens' secret is kept.
+TOKEN_SECRET_KEY = "class_token_secret"
 
 
 def open_classroom(
@@ -421,6 +426,72 @@ class Classroom:
                 raise _taken(student, set_row.name, code is not None)
             return self._session(s, existing, set_row, resumed=True)
 
+    def token_secret(self) -> bytes:
+        """The secret that signs students' session tokens: made once, kept in the database.
+
+        Never sent or printed; every classroom server on this database reads the
+        same one, so a token outlives a restart.
+        """
+        from sqlalchemy.exc import IntegrityError
+
+        from ..models import Meta
+
+        with self.db.session() as s:
+            row = s.get(Meta, TOKEN_SECRET_KEY)
+            if row is not None:
+                return bytes.fromhex(row.value)
+        try:
+            with self.db.transaction() as s:
+                s.add(Meta(key=TOKEN_SECRET_KEY, value=secrets.token_hex(32)))
+        except IntegrityError:
+            pass  # made at the same moment by another server: that one is read below
+        with self.db.session() as s:
+            row = s.get(Meta, TOKEN_SECRET_KEY)
+            assert row is not None
+            return bytes.fromhex(row.value)
+
+    def seat(self, enrolment_id: int) -> tuple[StudentSession, str]:
+        """An enrolment's session as it stands and the mark of its code (:func:`code_mark`).
+
+        Raises:
+            StudentNotFoundError: no such enrolment (its set was deleted).
+        """
+        from ..class_models import Enrolment, PracticeSet
+
+        with self.db.session() as s:
+            row = s.get(Enrolment, enrolment_id)
+            if row is None:
+                raise StudentNotFoundError(f"no enrolment {enrolment_id}")
+            set_row = s.get(PracticeSet, row.set_id)
+            assert set_row is not None
+            return self._session(s, row, set_row, resumed=True), code_mark(row.pin_hash)
+
+    def reset_code(self, name: str, password: str, student: str) -> str:
+        """Give a student a new resume code (teacher only); returned once, only its hash kept.
+
+        The old code no longer resumes, and the session tokens given with it are
+        refused (their code mark no longer matches).
+
+        Raises:
+            SetNotFoundError: no set of that name.
+            WrongPasswordError: the password does not match.
+            StudentNotFoundError: no such student in the set.
+        """
+        from sqlalchemy import select
+
+        from ..class_models import Enrolment
+
+        new_code = new_resume_code()
+        code_hash = hash_secret(new_code, cost=CODE_COST)
+        with self.db.transaction() as s:
+            row = self._teacher_set(s, name, password)
+            enrolment = s.scalar(select(Enrolment).where(
+                Enrolment.set_id == row.id, Enrolment.student == check_name(student, "student")))
+            if enrolment is None:
+                raise StudentNotFoundError(f"no student '{student}' in practice set '{row.name}'")
+            enrolment.pin_hash = code_hash
+        return new_code
+
     def session(self, enrolment_id: int) -> StudentSession:
         """The current state of an enrolment (after answers were stored)."""
         from ..class_models import Enrolment, PracticeSet
@@ -516,7 +587,9 @@ class Classroom:
             if stored is not None:
                 return stored
         try:
-            return self._record(enrolment_id, position, parts, topics, float(seconds), timed_out)
+            return record_checked(self.db, enrolment_id, position, parts, topics,
+                                  float(seconds), timed_out, now=self._now(),
+                                  answer_in=self._answer_in)
         except IntegrityError:
             # Another submission of the same answer won the race: return what it stored.
             found = self.stored_answer(enrolment_id, position)
@@ -524,138 +597,40 @@ class Classroom:
                 raise
             return found
 
-    def _record(
-        self,
-        enrolment_id: int,
-        position: int,
-        parts: Sequence[AnswerPart],
-        topics: tuple[str, ...],
-        seconds: float,
-        timed_out: bool,
-    ) -> StoredAnswer:
-        # SQLAlchemy Core on one connection (no unit of work): this is the hot path
-        # when a whole class answers at once.
-        from sqlalchemy import func, insert, select, update
+    def record_next_answers(self, answers: Sequence[NextAnswer]) -> list[StoredAnswer | None]:
+        """Store several answers, each to the next question of its enrolment, in one commit.
 
-        from ..models import Base
+        For answers arriving together from different students (the classroom
+        server's group commit): one transaction, one wait on the disk. Each one
+        written gives its stored answer; None for one that is not simply the
+        next answer (a repeat, out of order, the set finished or its time over,
+        a part or concept that is not right): store that one with
+        :meth:`record_answer`, whose checks say why. Raises when the transaction
+        fails, and then none is stored.
+        """
+        from ..topics import check_topic, sort_topics
 
-        tables = Base.metadata.tables
-        e, ps, psi = tables["class_enrolments"], tables["class_sets"], tables["class_set_items"]
-        ca, bank = tables["class_answers"], tables["bank_items"]
-        size = select(func.count()).where(psi.c.set_id == ps.c.id).correlate(ps).scalar_subquery()
-        uid = (
-            select(bank.c.uid)
-            .join(psi, psi.c.item_id == bank.c.id)
-            .where(psi.c.set_id == ps.c.id, psi.c.position == position)
-            .correlate(ps)
-            .scalar_subquery()
-        )
-        q = (
-            select(
-                e.c.id,
-                e.c.student,
-                e.c.position,
-                e.c.finished_at,
-                ps.c.name,
-                ps.c.parts,
-                ps.c.set_seconds,
-                size,
-                uid,
-            )
-            .join(ps, ps.c.id == e.c.set_id)
-            .where(e.c.id == enrolment_id)
-        )
-        if not self.db.is_sqlite:
-            q = q.with_for_update(of=e)
-        over = ""
-        with self.db.transaction() as s:
-            conn = s.connection()
-            found = conn.execute(q).one_or_none()
-            if found is None:
-                raise AnswerError(f"no enrolment {enrolment_id}")
-            _, student, next_position, finished_at, set_name, asked, limit, n_items, item_uid = (
-                found
-            )
-            if not 0 <= position < n_items:
-                raise AnswerError(
-                    f"practice set '{set_name}' has no question {position + 1} (it has {n_items})"
-                )
-            if position < next_position:
-                stored = self._answer_in(s, enrolment_id, position)
-                if stored is not None:
-                    return stored
-            if finished_at is not None:
-                raise AnswerError(f"'{student}' has finished practice set '{set_name}'")
-            if position != next_position:
-                raise AnswerError(
-                    f"question {position + 1} is not the next one for '{student}' "
-                    f"(next: {next_position + 1})"
-                )
-            bad = [p.part for p in parts if p.part not in set(asked)]
-            if bad:
-                raise AnswerError(f"practice set '{set_name}' does not ask '{bad[0]}'")
-            now = self._now()
-            if limit is not None:
-                used = conn.execute(
-                    select(func.coalesce(func.sum(ca.c.seconds), 0.0)).where(
-                        ca.c.enrolment_id == enrolment_id
-                    )
-                ).scalar()
-                if float(used or 0.0) >= limit:
-                    # Commit the finish, then refuse the answer (outside the transaction).
-                    conn.execute(update(e).where(e.c.id == enrolment_id).values(finished_at=now))
-                    over = f"the time for practice set '{set_name}' is over for '{student}'"
-            if not over:
-                answer_id = conn.execute(
-                    insert(ca).returning(ca.c.id),
-                    {
-                        "enrolment_id": enrolment_id,
-                        "position": position,
-                        "correct": all(p.correct for p in parts),
-                        "seconds": seconds,
-                        "timed_out": timed_out,
-                        "answered_at": now,
-                    },
-                ).scalar_one()
-                conn.execute(
-                    insert(tables["class_answer_parts"]),
-                    [
-                        {
-                            "answer_id": answer_id,
-                            "part": p.part,
-                            "position": i,
-                            "given": p.given,
-                            "expected": p.expected,
-                            "correct": p.correct,
-                        }
-                        for i, p in enumerate(parts)
-                    ],
-                )
-                if topics:
-                    conn.execute(
-                        insert(tables["class_answer_concepts"]),
-                        [{"answer_id": answer_id, "topic": t} for t in topics],
-                    )
-                conn.execute(
-                    update(e)
-                    .where(e.c.id == enrolment_id)
-                    .values(
-                        position=position + 1,
-                        finished_at=now if position + 1 >= n_items else None,
-                    )
-                )
-        if over:
-            raise AnswerError(over)
-        return StoredAnswer(
-            position=position,
-            item_uid=item_uid,
-            parts=tuple(parts),
-            concepts=topics,
-            correct=all(p.correct for p in parts),
-            seconds=seconds,
-            timed_out=timed_out,
-            answered_at=now,
-        )
+        ready: list[NextAnswer] = []
+        where: list[int] = []
+        for n, a in enumerate(answers):
+            names = [p.part for p in a.parts]
+            try:
+                topics = sort_topics(check_topic(c) for c in a.topics)
+            except DataError:
+                continue
+            if (names and len(set(names)) == len(names) and a.seconds >= 0
+                    and 0 <= a.position < a.practice_set.size
+                    and all(n in a.practice_set.options.parts for n in names)):
+                ready.append(replace(a, topics=topics, seconds=float(a.seconds)))
+                where.append(n)
+        out: list[StoredAnswer | None] = [None] * len(answers)
+        if ready:
+            if self._writer is None:
+                self._writer = AnswerWriter(self.db)
+            for n, stored in zip(where, self._writer.store_batch(ready, now=self._now()),
+                                 strict=True):
+                out[n] = stored
+        return out
 
     def finish(self, enrolment_id: int) -> StudentSession:
         """Mark a student's set finished (when its time is over); answers stay as they are."""

@@ -140,6 +140,17 @@ def register(subparsers: Any) -> None:
     password(p)
     p.set_defaults(run=run_results)
 
+    p = add("reset-code", pgettext(
+        "classburst", "give a student a new resume code (the old code and its sessions stop "
+                      "working)"))
+    p.add_argument("name", help=pgettext("class", "the set's name"))
+    p.add_argument("--student", required=True,
+                   help=pgettext("classburst", "the student whose code is reset"))
+    p.add_argument("--server", metavar="URL",
+                   help=pgettext("class", "ask the classroom server (teacher)"))
+    password(p)
+    p.set_defaults(run=run_reset_code)
+
     p = add("export", pgettext("class", "write a set to a file another club can import"))
     p.add_argument("name", help=pgettext("class", "the set's name"))
     p.add_argument("file", help=pgettext("class", "the file to write (JSON)"))
@@ -493,6 +504,28 @@ def run_results(args: argparse.Namespace) -> int:
                                  % {"path": args.csv, "reason": e.strerror or e}) from None
             print(pgettext("class", "Wrote %(n)s answers to %(path)s")
                   % {"n": csv_text.count(chr(10)) - 1, "path": args.csv}, file=sys.stderr)
+    return 0
+
+
+def run_reset_code(args: argparse.Namespace) -> int:
+    """``class reset-code``: a student's new resume code, shown once (teacher)."""
+    password = teacher_password(args)
+    if args.server:
+        from ..class_client import reset_code_on_server
+
+        student, code = reset_code_on_server(args.server, args.name, password, args.student)
+    else:
+        from data.classroom.records import check_name
+
+        classroom = open_classroom_for(args)
+        try:
+            code = classroom.reset_code(args.name, password, args.student)
+        finally:
+            classroom.close()
+        student = check_name(args.student, "student")
+    print(pgettext("classburst", "New resume code for '%(student)s' in practice set "
+                                 "'%(name)s': %(code)s (shown once: give it to the student)")
+          % {"student": student, "name": args.name, "code": code})
     return 0
 
 

@@ -37,7 +37,7 @@ def test_thirty_students_in_their_own_processes(db_url: str, tmp_path: Path) -> 
     server = start_server(db_url, port, tmp_path / "server.log")
     base = f"http://127.0.0.1:{port}"
     try:
-        got = run_class(base, "Room", 30, think=0.1)
+        got = run_class(base, db_url, "Room", 30, think=0.1)
         assert got["answers"] == 150
         assert stored_counts(db_url, "Room") == (150, 150)
         report = teacher_report(base, "Room")
