@@ -627,12 +627,14 @@ def run_check(args: argparse.Namespace) -> int:
 
     db = _open(args)
     try:
-        problems = Bank(db).verify(progress=ProgressBar(pgettext("cli", "checking")))
+        problems = Bank(db).check_items(progress=ProgressBar(pgettext("cli", "checking")))
         total = Bank(db).count()
     finally:
         db.close()
+    from ..i18n_faults import item_error_text
+
     for p in problems:
-        print(p)
+        print(item_error_text(p))
     print(pgettext("cli", "%(agree)s of %(n)s items agree with scoring")
           % {"agree": count_text(total - len(problems)), "n": count_text(total)})
     return 1 if problems else 0
