@@ -446,7 +446,7 @@ def set_file_error_text(error: SetFileError) -> str:
     if _english() or words is None:
         return localized_error(str(error))
     try:
-        return _clip_quotes(words(error.params))
+        return words(error.params)
     except (KeyError, TypeError, ValueError):
         return str(error)
 
