@@ -507,9 +507,15 @@ def _server_results(args: argparse.Namespace, password: str) -> tuple[str, str]:
 
     link = HttpLink(args.server, args.name)
     url = link.url("results")
-    body = json.dumps({"password": password, "top": args.top, "brief": args.brief}).encode()
+    from ..i18n import active_language
+
+    # the report comes back in the teacher's language, not the server's
+    lang = active_language()
+    body = json.dumps({"password": password, "top": args.top, "brief": args.brief,
+                       "lang": lang}).encode()
     req = urllib.request.Request(url, data=body, method="POST",
-                                 headers={"Content-Type": "application/json"})
+                                 headers={"Content-Type": "application/json",
+                                          "Accept-Language": lang})
     try:
         with urllib.request.urlopen(req, timeout=30) as r:
             doc = json.loads(r.read())
