@@ -19,6 +19,7 @@ its marks or through a double-width character.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Iterator
 from functools import lru_cache
@@ -121,19 +122,49 @@ def _units(word: str) -> list[str]:
     return units
 
 
+#: A number as a payment or a count is written (``4000``, ``2000/3900``, ``2000・3900``, ``1,5``).
+_NUMBER = re.compile(r"[(\[]?\d[\d/・.,]*")
+
+
+def _words(paragraph: str) -> list[str]:
+    """The paragraph's words, a number kept with the word after it (``4000 รอบวง``, ``30 ฟุ``).
+
+    A payment and its word, or a count and its unit, are read as one: a line
+    never ends between them.
+    """
+    words = paragraph.split()
+    out: list[str] = []
+    glue = False
+    for word in words:
+        if glue:
+            out[-1] += " " + word
+        else:
+            out.append(word)
+        glue = _NUMBER.fullmatch(word) is not None
+    return out
+
+
 def wrap(text: str, width: int) -> list[str]:
     """Lines of at most ``width`` cells, broken at spaces and between CJK characters.
 
     A word longer than a whole line (a long Ukrainian compound, a Thai phrase
     written without spaces) is broken between clusters, never inside one;
-    Japanese punctuation never starts a line.
+    Japanese punctuation never starts a line; a number stays on the line of
+    the word after it (``4000 รอบวง``):
+
+    >>> wrap("ลูกทุกคนจ่าย 4000 รอบวง", 17)
+    ['ลูกทุกคนจ่าย', '4000 รอบวง']
     """
     if width <= 0:
         raise ValueError("width must be positive")
     lines: list[str] = []
     for paragraph in text.split("\n"):
         line, used = "", 0
-        for word in paragraph.split():
+        words: list[str] = []
+        for word in _words(paragraph):  # a glued pair longer than a line: word by word
+            glued_too_long = " " in word and display_width(word) > width
+            words.extend(word.split(" ") if glued_too_long else [word])
+        for word in words:
             for i, unit in enumerate(_units(word)):
                 space = 1 if (i == 0 and line) else 0
                 w = display_width(unit)

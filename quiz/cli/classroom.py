@@ -33,7 +33,7 @@ import re
 import sys
 from typing import TYPE_CHECKING, Any
 
-from ..class_report import minutes_text, part_name
+from ..class_report import minutes_text, parts_text
 from ..errors import DrillError
 from ..i18n import format_date, npgettext, pgettext
 from . import command_group, english, fit, port_number, positive_number
@@ -341,11 +341,15 @@ def run_new(args: argparse.Namespace) -> int:
                       % {"time": minutes_text(options.set_seconds)})
     explain = (pgettext("class", "explanations during") if options.explain.value == "during"
                else pgettext("class", "explanations after"))
-    print(pgettext("class", "Practice set '%(name)s': %(n)s questions (%(how)s), %(rules)s rules, "
-                            "asks %(parts)s; %(explain)s")
-          % {"name": record.name, "n": record.size, "how": how, "rules": options.rules,
-             "parts": ", ".join(part_name(p) for p in options.parts), "explain": explain}
-          + (f"; {', '.join(limits)}" if limits else "") + ".")
+    settings = (pgettext("class", "Practice set '%(name)s': %(n)s questions (%(how)s), "
+                                  "%(rules)s rules, asks %(parts)s; %(explain)s")
+                % {"name": record.name, "n": record.size, "how": how, "rules": options.rules,
+                   "parts": parts_text(options.parts), "explain": explain})
+    if limits:
+        settings = pgettext("i18nrest", "%(settings)s; %(limits)s") % {
+            "settings": settings, "limits": pgettext("class", ", ").join(limits)}
+    # the line ends as the language ends such a line (no full stop in Thai, 。 in Japanese)
+    print(pgettext("i18nrest", "%(settings)s.") % {"settings": settings})
     print(pgettext("class", "Run the classroom server with '%(serve)s'; students join with: "
                             "%(join)s")
           % {"serve": "riichi-drill class serve",
