@@ -25,7 +25,8 @@ from collections.abc import Iterator
 from functools import lru_cache
 from typing import Literal
 
-__all__ = ["cell_clusters", "char_width", "cut", "display_width", "pad", "wrap"]
+__all__ = ["cell_clusters", "char_width", "cut", "display_width", "join_wide_lines", "pad",
+           "wrap"]
 
 Align = Literal["left", "right", "center"]
 ELLIPSIS = "…"
@@ -187,3 +188,23 @@ def wrap(text: str, width: int) -> list[str]:
                     line, used = line + cluster, used + cw
         lines.append(line)
     return lines
+
+
+_WIDE = "\u2e80-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef"
+#: A line break inside a paragraph between two wide (CJK) characters.
+_WIDE_BREAK = re.compile(f"(?<=[{_WIDE}])\n(?=[{_WIDE}])")
+
+
+def join_wide_lines(text: str) -> str:
+    r"""Markdown text whose paragraphs' line breaks between CJK characters are taken out.
+
+    Markdown reads a line break inside a paragraph as a space; Japanese has no
+    spaces between words, so a translation wrapped in its catalog would show
+    stray spaces and break its lines only there. Joined, the paragraph wraps
+    at the width of the screen. List items and other lines that do not start
+    with a CJK character are left as they are.
+
+    >>> join_wide_lines("欄で\n送信します。\n- `30`\nEnter\n押す")
+    '欄で送信します。\n- `30`\nEnter\n押す'
+    """
+    return _WIDE_BREAK.sub("", text)
