@@ -81,6 +81,7 @@ def charts_of(progress: Progress) -> dict[str, ChartData]:
     accuracy = tuple(100 * d.accuracy if d.answers else nan for d in days)
     seconds = tuple(d.mean_seconds if d.answers else nan for d in days)
     due_labels, due_values = forecast_bars(progress.forecast)
+    due_labels = tuple(_("today") if label == "today" else label for label in due_labels)
     return {
         "accuracy": ChartData(_("Answers right each day (%)"), labels,
                               ((_("right %"), accuracy),)),
