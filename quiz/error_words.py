@@ -125,6 +125,12 @@ _ERRORS: tuple[tuple[re.Pattern[str], Say], ...] = (
      % {"server": m["server"], "reason": m["reason"]}),
     (re.compile(r"this set shows the results when you have finished it"),
      lambda m: pgettext("class", "this set shows the results when you have finished it")),
+    (re.compile(r"no student '(?P<student>.*)' with that code in practice set '(?P<name>.*)'"),
+     lambda m: pgettext("i18nrest", "no student '%(student)s' with that code in practice set "
+                                    "'%(name)s'") % {"student": m["student"], "name": m["name"]}),
+    (re.compile(r"no student '(?P<student>.*)' in practice set '(?P<name>.*)'"),
+     lambda m: pgettext("i18nrest", "no student '%(student)s' in practice set '%(name)s'")
+     % {"student": m["student"], "name": m["name"]}),
     # a set's options (a set file's, or those given to 'class new')
     (re.compile(r"unknown rule profile '(?P<name>[^']*)' \(known: (?P<known>.*)\)"),
      lambda m: pgettext("cli", "unknown rule profile '%(name)s' (known: %(known)s)")

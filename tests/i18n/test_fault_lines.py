@@ -357,3 +357,18 @@ def test_items_missing_from_the_bank(missing: list[str]) -> None:
     said = localized_error(english)
     assert said.startswith("у банку немає питан") and english_left(said) == [], said
     assert ("і ще 2" in said) == (len(missing) == 7)
+
+
+@pytest.mark.parametrize("english", [
+    "no student 'x' with that code in practice set 'S1'",
+    "no student 'x' in practice set 'S1'",
+])
+def test_a_student_not_found(english: str) -> None:
+    from quiz.error_words import localized_error
+
+    use("en")
+    assert localized_error(english) == english
+    for lang in TRANSLATED:
+        use(lang)
+        said = localized_error(english)
+        assert "'x'" in said and "'S1'" in said and english_left(said) == [], said
