@@ -127,21 +127,26 @@ def _units(word: str) -> list[str]:
 _NUMBER = re.compile(r"[(\[]?\d[\d/・.,]*")
 
 
+#: Words said after a number that belong to it: a payment's "from everyone", points,
+#: fu and han (Thai writes them after a space; the other languages' wrapped text has
+#: none of these, or no space before them).
+UNIT_WORDS = frozenset({"รอบวง", "แต้ม", "ฟุ", "ฮัง", "ไม้"})
+
+
 def _words(paragraph: str) -> list[str]:
-    """The paragraph's words, a number kept with the word after it (``4000 รอบวง``, ``30 ฟุ``).
+    """The paragraph's words, a number kept with its unit after it (``4000 รอบวง``, ``30 ฟุ``).
 
     A payment and its word, or a count and its unit, are read as one: a line
-    never ends between them.
+    never ends between them. A number before any other word is a word of its own
+    (``คนละ 2000 เจ้ามือ...``: the number ends its phrase).
     """
-    words = paragraph.split()
     out: list[str] = []
-    glue = False
-    for word in words:
-        if glue:
+    for word in paragraph.split():
+        unit = word.rstrip(".,;:)")
+        if out and unit in UNIT_WORDS and _NUMBER.fullmatch(out[-1]) is not None:
             out[-1] += " " + word
         else:
             out.append(word)
-        glue = _NUMBER.fullmatch(word) is not None
     return out
 
 
