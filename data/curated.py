@@ -31,7 +31,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from .errors import DuplicateItemError, ItemFormatError
+from .errors import DuplicateItemError, Fault, ItemFormatError
 from .items import PreparedItem, check_uid, prepare_item, read_problem
 from .records import ItemKind
 
@@ -70,23 +70,28 @@ def load_file(path: Path, *, label: str | None = None) -> list[PreparedItem]:
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except tomllib.TOMLDecodeError as e:
-        raise ItemFormatError(origin, None, f"not valid TOML: {e}") from None
+        raise ItemFormatError(origin, None, f"not valid TOML: {e}", kind=Fault.NOT_TOML,
+                              params={"detail": str(e)}) from None
     except UnicodeDecodeError:
-        raise ItemFormatError(origin, None, "not UTF-8 text") from None
+        raise ItemFormatError(origin, None, "not UTF-8 text", kind=Fault.NOT_UTF8) from None
     theme = data.get("topic")
     if not isinstance(theme, str) or not theme:
-        raise ItemFormatError(origin, None, "the file needs a 'topic' (its theme)")
+        raise ItemFormatError(origin, None, "the file needs a 'topic' (its theme)",
+                              kind=Fault.NO_THEME, params={"field": "topic"})
     items = data.get("item")
     if not isinstance(items, list) or not items:
-        raise ItemFormatError(origin, None, "the file has no [[item]] tables")
+        raise ItemFormatError(origin, None, "the file has no [[item]] tables",
+                              kind=Fault.NO_ITEMS)
     out: list[PreparedItem] = []
     seen: set[str] = set()
     for raw in items:
         if not isinstance(raw, dict):
-            raise ItemFormatError(origin, None, "each [[item]] must be a table")
+            raise ItemFormatError(origin, None, "each [[item]] must be a table",
+                                  kind=Fault.ITEM_NOT_TABLE)
         uid = check_uid(raw.get("id"), origin)
         if uid in seen:
-            raise DuplicateItemError(origin, uid, "the id is used twice in this file")
+            raise DuplicateItemError(origin, uid, "the id is used twice in this file",
+                                     kind=Fault.DUPLICATE)
         seen.add(uid)
         out.append(_item(raw, uid, origin, theme))
     return out
@@ -96,16 +101,20 @@ def _item(raw: dict[str, Any], uid: str, origin: str, theme: str) -> PreparedIte
     problem = read_problem(raw, origin=origin, item=uid, extra=_ITEM_FIELDS)
     topics = raw.get("topics", [])
     if not isinstance(topics, list) or not topics:
-        raise ItemFormatError(origin, uid, "'topics' must list at least one topic id")
+        raise ItemFormatError(origin, uid, "'topics' must list at least one topic id",
+                              kind=Fault.NO_TOPICS, params={"field": "topics"})
     note = raw.get("note")
     if not isinstance(note, str) or not note.strip():
-        raise ItemFormatError(origin, uid, "a curated item needs a teaching 'note'")
+        raise ItemFormatError(origin, uid, "a curated item needs a teaching 'note'",
+                              kind=Fault.NO_NOTE, params={"field": "note"})
     answer = raw.get("answer")
     if not isinstance(answer, dict):
-        raise ItemFormatError(origin, uid, "a curated item needs its 'answer'")
+        raise ItemFormatError(origin, uid, "a curated item needs its 'answer'",
+                              kind=Fault.NO_ANSWER, params={"field": "answer"})
     source = raw.get("source", "")
     if not isinstance(source, str):
-        raise ItemFormatError(origin, uid, "'source' must be text")
+        raise ItemFormatError(origin, uid, "'source' must be text",
+                              kind=Fault.NOT_TEXT, params={"field": "source"})
     return prepare_item(
         problem,
         uid=uid,
@@ -133,7 +142,8 @@ def load_curated(folder: Path = BANK_DIR) -> list[PreparedItem]:
         for item in load_file(path):
             if item.uid in where:
                 raise DuplicateItemError(
-                    path.name, item.uid, f"the id is already used in {where[item.uid]}"
+                    path.name, item.uid, f"the id is already used in {where[item.uid]}",
+                    kind=Fault.DUPLICATE_IN_FILE, params={"file": where[item.uid]},
                 )
             where[item.uid] = path.name
             out.append(item)

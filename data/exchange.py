@@ -16,7 +16,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import IO, Any
 
-from .errors import DuplicateItemError, ItemFormatError
+from .errors import DuplicateItemError, Fault, ItemFormatError
 from .items import META_FIELDS, PreparedItem, check_uid, prepare_item, read_problem
 from .records import ItemKind
 
@@ -83,24 +83,31 @@ def parse_line(text: str, *, origin: str, line: int) -> PreparedItem:
     if _depth(text) > MAX_DEPTH:
         raise ItemFormatError(origin, found.group(1) if found else None,
                               f"arrays or objects nested more than {MAX_DEPTH} deep",
-                              line=line)
+                              line=line, kind=Fault.TOO_DEEP, params={"most": MAX_DEPTH})
     try:
         record = json.loads(text, parse_int=_small_int)
     except OverflowError as e:
         raise ItemFormatError(origin, found.group(1) if found else None,
-                              f"{e} (at most {MAX_DIGITS} are allowed)", line=line) from None
+                              f"{e} (at most {MAX_DIGITS} are allowed)", line=line,
+                              kind=Fault.NUMBER_TOO_LONG,
+                              params={"digits": int(re.sub(r"\D", "", str(e)) or 0),
+                                      "most": MAX_DIGITS}) from None
     except RecursionError:
         raise ItemFormatError(origin, found.group(1) if found else None,
-                              "arrays or objects nested too deep", line=line) from None
+                              "arrays or objects nested too deep", line=line,
+                              kind=Fault.TOO_DEEP, params={"most": MAX_DEPTH}) from None
     except json.JSONDecodeError as e:
         raise ItemFormatError(
             origin,
             found.group(1) if found else None,
             f"not valid JSON ({e.msg} at column {e.colno}; a truncated line?)",
             line=line,
+            kind=Fault.NOT_JSON,
+            params={"column": e.colno, "detail": e.msg},
         ) from None
     if not isinstance(record, dict):
-        raise ItemFormatError(origin, None, "each line must be a JSON object", line=line)
+        raise ItemFormatError(origin, None, "each line must be a JSON object", line=line,
+                              kind=Fault.LINE_NOT_OBJECT)
     uid = check_uid(record.get("id"), origin, line)
     problem = read_problem(record, origin=origin, item=uid, line=line, extra=META_FIELDS)
     kind_text = record.get("kind", "generated")
@@ -108,19 +115,23 @@ def parse_line(text: str, *, origin: str, line: int) -> PreparedItem:
         kind = ItemKind(kind_text)
     except ValueError:
         raise ItemFormatError(
-            origin, uid, f"'kind' must be curated or generated, not {kind_text!r}", line=line
+            origin, uid, f"'kind' must be curated or generated, not {kind_text!r}", line=line,
+            kind=Fault.BAD_KIND, params={"field": "kind", "value": repr(kind_text)},
         ) from None
     answer = record.get("answer")
     if not isinstance(answer, dict):
-        raise ItemFormatError(origin, uid, "the line has no 'answer' object", line=line)
+        raise ItemFormatError(origin, uid, "the line has no 'answer' object", line=line,
+                              kind=Fault.NO_ANSWER, params={"field": "answer"})
     topics = _str_list(record, "topics", origin, uid, line)
     focus = _str_list(record, "focus", origin, uid, line)
     note = record.get("note")
     source = record.get("source") or ""
     if note is not None and not isinstance(note, str):
-        raise ItemFormatError(origin, uid, "'note' must be text", line=line)
+        raise ItemFormatError(origin, uid, "'note' must be text", line=line,
+                              kind=Fault.NOT_TEXT, params={"field": "note"})
     if not isinstance(source, str):
-        raise ItemFormatError(origin, uid, "'source' must be text", line=line)
+        raise ItemFormatError(origin, uid, "'source' must be text", line=line,
+                              kind=Fault.NOT_TEXT, params={"field": "source"})
     return prepare_item(
         problem,
         uid=uid,
@@ -139,7 +150,8 @@ def parse_line(text: str, *, origin: str, line: int) -> PreparedItem:
 def _str_list(record: dict[str, Any], key: str, origin: str, uid: str, line: int) -> list[str]:
     value = record.get(key) or []
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise ItemFormatError(origin, uid, f"'{key}' must be a list of topic ids", line=line)
+        raise ItemFormatError(origin, uid, f"'{key}' must be a list of topic ids", line=line,
+                              kind=Fault.NOT_TOPIC_LIST, params={"field": key})
     return value
 
 
@@ -159,11 +171,13 @@ def iter_file(path: Path, *, origin: str | None = None) -> Iterator[PreparedItem
                         item.uid,
                         f"the id is already used on line {seen[item.uid]}",
                         line=number,
+                        kind=Fault.DUPLICATE_ON_LINE,
+                        params={"first": seen[item.uid]},
                     )
                 seen[item.uid] = number
                 yield item
     except UnicodeDecodeError:
-        raise ItemFormatError(label, None, "not UTF-8 text") from None
+        raise ItemFormatError(label, None, "not UTF-8 text", kind=Fault.NOT_UTF8) from None
 
 
 def read_file(path: Path, *, origin: str | None = None) -> list[PreparedItem]:

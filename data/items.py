@@ -35,7 +35,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .errors import (
+    AnswerDifference,
     AnswerMismatchError,
+    Fault,
     ItemFormatError,
     ItemTopicError,
     UnknownProfileError,
@@ -137,6 +139,8 @@ def check_uid(value: Any, origin: str, line: int | None = None) -> str:
             "the id must be 1-64 letters, digits, '.', '_', ':', '/' or '-' "
             + ("(it is missing)" if value is None else f"(got {value!r})"),
             line=line,
+            kind=Fault.BAD_ID,
+            params={"field": "id", "value": None if value is None else repr(value)},
         )
     return value
 
@@ -165,57 +169,65 @@ def read_problem(
     from scoring.rules import PROFILES
     from scoring.tiles import format_tiles, parse_tiles
 
-    def fail(problem: str) -> ItemFormatError:
-        return ItemFormatError(origin, item, problem, line=line)
+    def fail(problem: str, kind: Fault, **params: Any) -> ItemFormatError:
+        return ItemFormatError(origin, item, problem, line=line, kind=kind, params=params)
 
     allowed = set(PROBLEM_FIELDS) | set(extra) | {"id"}
     unknown = sorted(k for k in record if k not in allowed)
     if unknown:
-        raise fail(f"unknown field '{unknown[0]}'")
+        raise fail(f"unknown field '{unknown[0]}'", Fault.UNKNOWN_FIELD, field=unknown[0])
 
     def tiles(name: str, *, sort: bool, required: bool) -> str:
         value = record.get(name, "")
         if value is None:
             value = ""
         if not isinstance(value, str):
-            raise fail(f"'{name}' must be tiles in MPSZ notation, not {value!r}")
+            raise fail(f"'{name}' must be tiles in MPSZ notation, not {value!r}",
+                       Fault.NOT_TILES, field=name, value=repr(value))
         if not value.strip():
             if required:
-                raise fail(f"'{name}' is missing")
+                raise fail(f"'{name}' is missing", Fault.MISSING_FIELD, field=name)
             return ""
         try:
             return format_tiles(parse_tiles(value), sort=sort)
         except ScoringError as e:
-            raise fail(f"malformed {name} '{value}': {e}") from None
+            raise fail(f"malformed {name} '{value}': {e}", Fault.BAD_TILES, field=name,
+                       value=value, detail=str(e), error=type(e).__name__) from None
 
     hand = tiles("hand", sort=True, required=True)
     win = tiles("win", sort=True, required=True)
     if len(win) != 2:
-        raise fail(f"'win' must be exactly one tile, not '{record.get('win')}'")
+        raise fail(f"'win' must be exactly one tile, not '{record.get('win')}'",
+                   Fault.NOT_ONE_TILE, field="win", value=str(record.get("win")))
     melds_value = record.get("melds", []) or []
     if not isinstance(melds_value, list | tuple):
-        raise fail("'melds' must be a list like [\"pon 777z\"]")
+        raise fail("'melds' must be a list like [\"pon 777z\"]", Fault.MELDS_NOT_LIST,
+                   field="melds")
     melds: list[str] = []
     for m in melds_value:
         if not isinstance(m, str):
-            raise fail(f"each meld must be a string like 'pon 777z', not {m!r}")
+            raise fail(f"each meld must be a string like 'pon 777z', not {m!r}",
+                       Fault.MELD_NOT_TEXT, field="melds", value=repr(m))
         try:
             melds.append(str(Meld.parse(m)))
         except ScoringError as e:
-            raise fail(f"malformed meld: {e}") from None
+            raise fail(f"malformed meld: {e}", Fault.BAD_MELD, field="melds", value=m,
+                       detail=str(e), error=type(e).__name__) from None
 
     def flag(name: str) -> bool:
         value = record.get(name, False)
         if value is None:
             return False
         if not isinstance(value, bool):
-            raise fail(f"'{name}' must be true or false, not {value!r}")
+            raise fail(f"'{name}' must be true or false, not {value!r}", Fault.NOT_BOOLEAN,
+                       field=name, value=repr(value))
         return value
 
     def wind(name: str) -> str:
         value = record.get(name, "E")
         if value not in _WINDS:
-            raise fail(f"'{name}' must be one of E, S, W, N, not {value!r}")
+            raise fail(f"'{name}' must be one of E, S, W, N, not {value!r}", Fault.NOT_WIND,
+                       field=name, value=repr(value))
         return str(value)
 
     def count(name: str) -> int:
@@ -223,7 +235,8 @@ def read_problem(
         if value is None:
             return 0
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 99:
-            raise fail(f"'{name}' must be a whole number from 0 to 99, not {value!r}")
+            raise fail(f"'{name}' must be a whole number from 0 to 99, not {value!r}",
+                       Fault.NOT_COUNT, field=name, value=repr(value))
         return value
 
     rules = record.get("rules", "tenhou") or "tenhou"
@@ -233,6 +246,8 @@ def read_problem(
             item,
             f"unknown rule profile {rules!r} (known: {', '.join(sorted(PROFILES))})",
             line=line,
+            kind=Fault.UNKNOWN_PROFILE,
+            params={"field": "rules", "value": repr(rules), "known": ", ".join(sorted(PROFILES))},
         )
     return Problem(
         hand=hand,
@@ -264,7 +279,9 @@ def score_problem(
     try:
         result = score(parse_record(problem.to_record()))
     except ScoringError as e:
-        raise ItemFormatError(origin, item, f"the hand cannot be scored: {e}", line=line) from None
+        raise ItemFormatError(origin, item, f"the hand cannot be scored: {e}", line=line,
+                              kind=Fault.UNSCORABLE,
+                              params={"detail": str(e), "error": type(e).__name__}) from None
     return result, result.to_record(item)
 
 
@@ -276,20 +293,37 @@ def _batch_answer(problem: Problem, uid: str, origin: str, line: int | None) -> 
     try:
         return score_record(problem.to_record(uid))
     except ScoringError as e:  # pragma: no cover - score() accepted the same record
-        raise ItemFormatError(origin, uid, f"the hand cannot be scored: {e}", line=line) from None
+        raise ItemFormatError(origin, uid, f"the hand cannot be scored: {e}", line=line,
+                              kind=Fault.UNSCORABLE,
+                              params={"detail": str(e), "error": type(e).__name__}) from None
 
 
 # --------------------------------------------------------------------------- answers
+
+
+class AnswerShapeError(ValueError):
+    """A stored answer of the wrong shape (the caller names the item).
+
+    Attributes:
+        kind: what is wrong, as a :class:`~data.errors.Fault`.
+        params: the field (and value, or the fields lacking) it names.
+    """
+
+    def __init__(self, message: str, kind: Fault, **params: Any) -> None:
+        super().__init__(message)
+        self.kind = kind
+        self.params = params
 
 
 def normalize_answer(stored: Mapping[str, Any]) -> dict[str, Any]:
     """A stored answer in batch-output shape (``yaku`` may be a name -> han table).
 
     Raises:
-        ValueError: for a field of the wrong shape (the caller names the item).
+        AnswerShapeError: for a field of the wrong shape (the caller names the item).
     """
     if not isinstance(stored, Mapping):
-        raise ValueError("'answer' must be an object")
+        raise AnswerShapeError("'answer' must be an object", Fault.ANSWER_NOT_OBJECT,
+                               field="answer")
     out = dict(stored)
     yaku = out.get("yaku")
     if isinstance(yaku, Mapping):
@@ -298,11 +332,13 @@ def normalize_answer(stored: Mapping[str, Any]) -> dict[str, Any]:
         not isinstance(yaku, list)
         or not all(isinstance(y, Mapping) and "name" in y and "han" in y for y in yaku)
     ):
-        raise ValueError("'yaku' must be a list of {name, han} or a name = han table")
+        raise AnswerShapeError("'yaku' must be a list of {name, han} or a name = han table",
+                               Fault.ANSWER_BAD_YAKU, field="yaku")
     for key in ("fu", "han", "yakuman", "base", "total"):
         value = out.get(key)
         if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
-            raise ValueError(f"'{key}' must be a whole number, not {value!r}")
+            raise AnswerShapeError(f"'{key}' must be a whole number, not {value!r}",
+                                   Fault.ANSWER_NOT_NUMBER, field=key, value=repr(value))
     required = ["han", "yaku", "total"]
     if not out.get("yakuman"):
         required.insert(0, "fu")
@@ -310,50 +346,51 @@ def normalize_answer(stored: Mapping[str, Any]) -> dict[str, Any]:
     if "payment" not in out and "declaration" not in out:
         missing.append("payment or declaration")
     if missing:
-        raise ValueError(f"the answer lacks {', '.join(missing)}")
+        raise AnswerShapeError(f"the answer lacks {', '.join(missing)}", Fault.ANSWER_LACKS,
+                               fields=tuple(missing))
     return out
 
 
 def answer_differences(stored: Mapping[str, Any], fresh: Mapping[str, Any]) -> list[str]:
-    """What differs between a stored answer and scoring's, in short phrases.
+    """What differs between a stored answer and scoring's, in short phrases."""
+    return [d.english() for d in answer_difference_list(stored, fresh)]
+
+
+def answer_difference_list(
+    stored: Mapping[str, Any], fresh: Mapping[str, Any]
+) -> list[AnswerDifference]:
+    """What differs between a stored answer and scoring's, field by field.
 
     Only fields the stored answer gives are compared (``fu``, ``han``, ``yaku``
     and ``total`` always); ``fu_items`` are compared by their fu values, since
     the wording of items is the scoring library's own.
     """
-    diffs: list[str] = []
+    diffs: list[AnswerDifference] = []
     for key in ("fu", "han", "yakuman", "base"):
         if key in stored and stored[key] != fresh[key]:
-            diffs.append(f"{key} {stored[key]} stored, {fresh[key]} scored")
+            diffs.append(AnswerDifference(key, str(stored[key]), str(fresh[key])))
     if "yaku" in stored:
         mine = Counter((str(y["name"]), y["han"]) for y in stored["yaku"])
         theirs = Counter((y["name"], y["han"]) for y in fresh["yaku"])
         if mine != theirs:
             extra = ", ".join(f"{n} {h}" for n, h in sorted((mine - theirs).elements()))
             lacking = ", ".join(f"{n} {h}" for n, h in sorted((theirs - mine).elements()))
-            parts = []
-            if extra:
-                parts.append(f"stored has {extra}")
-            if lacking:
-                parts.append(f"scoring has {lacking}")
-            diffs.append("yaku: " + "; ".join(parts))
+            diffs.append(AnswerDifference("yaku", extra, lacking))
     if "limit" in stored and stored["limit"] != fresh["limit"]:
-        diffs.append(f"limit {stored['limit']} stored, {fresh['limit']} scored")
+        diffs.append(AnswerDifference("limit", str(stored["limit"]), str(fresh["limit"])))
     if "payment" in stored and dict(stored["payment"]) != fresh["payment"]:
-        diffs.append(
-            f"payment {json.dumps(stored['payment'])} stored, {json.dumps(fresh['payment'])} scored"
-        )
+        diffs.append(AnswerDifference(
+            "payment", json.dumps(stored["payment"]), json.dumps(fresh["payment"])))
     if "declaration" in stored and stored["declaration"] != fresh["declaration"]:
-        diffs.append(
-            f"declaration '{stored['declaration']}' stored, '{fresh['declaration']}' scored"
-        )
+        diffs.append(AnswerDifference(
+            "declaration", f"'{stored['declaration']}'", f"'{fresh['declaration']}'"))
     if "fu_items" in stored:
         mine_fu = sorted(int(i["fu"]) for i in stored["fu_items"])
         theirs_fu = sorted(i["fu"] for i in fresh["fu_items"])
         if mine_fu != theirs_fu:
-            diffs.append(f"fu items {mine_fu} stored, {theirs_fu} scored")
+            diffs.append(AnswerDifference("fu items", str(mine_fu), str(theirs_fu)))
     if "total" in stored and stored["total"] != fresh["total"]:
-        diffs.append(f"total {stored['total']} stored, {fresh['total']} scored")
+        diffs.append(AnswerDifference("total", str(stored["total"]), str(fresh["total"])))
     return diffs
 
 
@@ -473,34 +510,43 @@ def prepare_item(
     if stored is not None:
         try:
             normalized = normalize_answer(stored)
-        except ValueError as e:
-            raise ItemFormatError(origin, uid, f"malformed answer: {e}", line=line) from None
+        except AnswerShapeError as e:
+            raise ItemFormatError(origin, uid, f"malformed answer: {e}", line=line,
+                                  kind=e.kind, params=e.params) from None
         batch = _batch_answer(problem, uid, origin, line)
         if batch != answer:  # pragma: no cover - two paths of scoring disagree: a scoring bug
             raise AnswerMismatchError(
-                origin, uid, "scoring's batch answer and its worked result differ", line=line
+                origin, uid, "scoring's batch answer and its worked result differ", line=line,
+                kind=Fault.SCORING_SPLIT,
             )
-        diffs = answer_differences(normalized, batch)
+        diffs = answer_difference_list(normalized, batch)
         if diffs:
-            raise AnswerMismatchError(origin, uid, "; ".join(diffs), line=line)
+            raise AnswerMismatchError(origin, uid, "; ".join(d.english() for d in diffs),
+                                      line=line, kind=Fault.MISMATCH,
+                                      params={"differences": tuple(diffs)})
     topics = topics_of(result)
     for t in claimed:
         if not isinstance(t, str) or not is_topic(t):
-            raise ItemTopicError(origin, uid, f"unknown topic {t!r}", line=line)
+            raise ItemTopicError(origin, uid, f"unknown topic {t!r}", line=line,
+                                 kind=Fault.UNKNOWN_TOPIC, params={"topic": repr(t)})
     focus_t = tuple(dict.fromkeys(focus))
     for t in focus_t:
         if not is_topic(t):
-            raise ItemTopicError(origin, uid, f"unknown topic {t!r}", line=line)
+            raise ItemTopicError(origin, uid, f"unknown topic {t!r}", line=line,
+                                 kind=Fault.UNKNOWN_TOPIC, params={"topic": repr(t)})
         if t not in topics:
             raise ItemTopicError(
-                origin, uid, f"the hand does not exercise its topic '{t}'", line=line
+                origin, uid, f"the hand does not exercise its topic '{t}'", line=line,
+                kind=Fault.TOPIC_NOT_EXERCISED, params={"topic": t},
             )
     if difficulty is None:
         difficulty = difficulty_of(result, topics)
     elif (
         isinstance(difficulty, bool) or not isinstance(difficulty, int) or not 1 <= difficulty <= 5
     ):
-        raise ItemFormatError(origin, uid, f"difficulty must be 1-5, not {difficulty!r}", line=line)
+        raise ItemFormatError(origin, uid, f"difficulty must be 1-5, not {difficulty!r}", line=line,
+                              kind=Fault.BAD_DIFFICULTY,
+                              params={"field": "difficulty", "value": repr(difficulty)})
     return PreparedItem(
         uid=uid,
         kind=kind,

@@ -25,6 +25,7 @@ from typing import IO, TYPE_CHECKING, Any
 from .clock import Clock, utc_now
 from .errors import (
     DuplicateItemError,
+    Fault,
     ItemError,
     NotFoundError,
 )
@@ -248,18 +249,22 @@ class Bank:
 
     def verify(self, *, progress: Progress | None = None) -> list[str]:
         """Re-score every item; the messages of those that disagree (empty: all good)."""
+        return [str(e) for e in self.check_items(progress=progress)]
+
+    def check_items(self, *, progress: Progress | None = None) -> list[ItemError]:
+        """Re-score every item; the errors of those that fail (each names its item)."""
         from sqlalchemy import select
 
         from .models import BankItem as Row
 
-        problems: list[str] = []
+        problems: list[ItemError] = []
         with self.db.session() as s:
             rows = list(s.scalars(select(Row).order_by(Row.id)))
             for n, row in enumerate(rows, 1):
                 try:
                     checked_item(row)
                 except ItemError as e:
-                    problems.append(str(e))
+                    problems.append(e)
                 if progress is not None and (n % 200 == 0 or n == len(rows)):
                     progress(n, len(rows))
         return problems
@@ -317,7 +322,8 @@ class Bank:
         seen: set[str] = set()
         for item in items:
             if item.uid in seen:
-                raise DuplicateItemError(origin, item.uid, "the id is used twice")
+                raise DuplicateItemError(origin, item.uid, "the id is used twice",
+                                         kind=Fault.DUPLICATE)
             seen.add(item.uid)
         added = updated = unchanged = 0
         now = self.clock()
@@ -339,6 +345,7 @@ class Bank:
                         origin,
                         item.uid,
                         "the id is already in the bank with a different hand; give it a new id",
+                        kind=Fault.DIFFERENT_HAND,
                     )
                 values = _row_values(item, now)
                 values.pop("created_at")

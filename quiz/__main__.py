@@ -117,9 +117,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if message is None:
             raise
         if not isinstance(e, UnknownLanguage):
-            from .error_words import localized_error
+            from .i18n_faults import error_text
 
-            message = localized_error(message)
+            message = error_text(e, message)
         print(f"riichi-drill: {message}", file=sys.stderr)
         return 2
 

@@ -25,7 +25,8 @@ if TYPE_CHECKING:
     from data.classroom import ClassResults, StudentResult
     from data.records import Problem
 
-__all__ = ["TOP_CONCEPTS", "WIDTH", "class_report", "describe_problem", "student_report"]
+__all__ = ["TOP_CONCEPTS", "WIDTH", "class_report", "describe_problem", "parts_text",
+           "student_report"]
 
 #: The widest line of a report.
 WIDTH = 80
@@ -143,7 +144,7 @@ def class_report(results: ClassResults, *, top: int = TOP_CONCEPTS, detail: bool
     add(_fit(pgettext("class", "Practice set '%(name)s' · %(n)s questions · %(rules)s rules · "
                                "asks %(parts)s · %(students)s students")
              % {"name": ps.name, "n": ps.size, "rules": opts.rules,
-                "parts": ", ".join(part_name(p) for p in opts.parts),
+                "parts": parts_text(opts.parts),
                 "students": len(results.students)}))
     if not results.students:
         lines.append(pgettext("class", "Nobody has joined yet."))
@@ -232,6 +233,22 @@ def class_report(results: ClassResults, *, top: int = TOP_CONCEPTS, detail: bool
 def student_report(s: StudentResult, parts: Sequence[str]) -> str:
     """A student's own answers, with a one-line summary first."""
     return "\n".join(student_lines(s, parts, header=True)) + "\n"
+
+
+def parts_text(parts: Sequence[str]) -> str:
+    """The asked parts inside a sentence (``fu, han, payment``; ``符、翻、支払い``)."""
+    if _english():
+        return ", ".join(parts)
+    from .grading import Part
+    from .grading.sentences import part_name as in_sentence
+
+    names = []
+    for part in parts:
+        try:
+            names.append(in_sentence(Part(part)))
+        except ValueError:
+            names.append(part)
+    return pgettext("class", ", ").join(names)
 
 
 def part_name(part: str) -> str:

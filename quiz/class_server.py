@@ -532,6 +532,7 @@ class ClassServer:
         from data.classroom import WrongPasswordError, results_csv
 
         from .class_report import class_report
+        from .i18n import request_language, speaking
 
         name = request.match_info["name"]
         doc = await self._body(request)
@@ -550,8 +551,11 @@ class ClassServer:
         self.limiter.succeeded(keys[:1])
         top = doc.get("top", 5)
         top = top if isinstance(top, int) and 0 < top <= 50 else 5
+        # the teacher's language (their 'lang', else Accept-Language), for this request only
+        with speaking(request_language(doc.get("lang"), request.headers.get("Accept-Language"))):
+            report = class_report(results, top=top, detail=not doc.get("brief"))
         return web.json_response({
-            "report": class_report(results, top=top, detail=not doc.get("brief")),
+            "report": report,
             "csv": results_csv(results),
             "score": results.score,
             "answers": results.answered,

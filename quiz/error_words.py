@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from .i18n import pgettext
+from .i18n import SOURCE_LANGUAGE, active_language, npgettext, pgettext
 
 __all__ = ["localized_error"]
 
@@ -32,6 +32,30 @@ def _states(m: re.Match[str]) -> str:
         "the database is read-only": pgettext("cli", "the database is read-only"),
     }
     return f"{words[m['state']]} ('{m['url']}'): {m['detail']}"
+
+
+def _translated(say: Say) -> Say:
+    """``say`` in a translation; the message as it is in English."""
+    return lambda m: m.group(0) if active_language() == SOURCE_LANGUAGE else say(m)
+
+
+def _seconds(m: re.Match[str]) -> str:
+    if m["what"] == "per question":
+        text = pgettext("i18nrest", "the time per question must be a whole number of seconds "
+                                    "from 1 to %(most)s, not %(value)s")
+    else:
+        text = pgettext("i18nrest", "the time for the set must be a whole number of seconds "
+                                    "from 1 to %(most)s, not %(value)s")
+    return text % {"most": m["most"], "value": m["value"]}
+
+
+def _no_items(m: re.Match[str]) -> str:
+    items = m["items"]
+    if m["more"]:
+        items += pgettext("i18nrest", " and %(n)s more") % {"n": m["more"]}
+    n = items.count("', '") + 1 + int(m["more"] or 0)
+    return npgettext("i18nrest", "the bank has no item %(items)s",
+                     "the bank has no items %(items)s", n) % {"items": items}
 
 
 #: The data layer's errors, by their English shape (whole message).
@@ -116,6 +140,39 @@ _ERRORS: tuple[tuple[re.Pattern[str], Say], ...] = (
      % {"server": m["server"], "reason": m["reason"]}),
     (re.compile(r"this set shows the results when you have finished it"),
      lambda m: pgettext("class", "this set shows the results when you have finished it")),
+    (re.compile(r"no student '(?P<student>.*)' with that code in practice set '(?P<name>.*)'"),
+     lambda m: pgettext("i18nrest", "no student '%(student)s' with that code in practice set "
+                                    "'%(name)s'") % {"student": m["student"], "name": m["name"]}),
+    (re.compile(r"no student '(?P<student>.*)' in practice set '(?P<name>.*)'"),
+     lambda m: pgettext("i18nrest", "no student '%(student)s' in practice set '%(name)s'")
+     % {"student": m["student"], "name": m["name"]}),
+    # a set's options (a set file's, or those given to 'class new')
+    (re.compile(r"unknown rule profile '(?P<name>[^']*)' \(known: (?P<known>.*)\)"),
+     lambda m: pgettext("cli", "unknown rule profile '%(name)s' (known: %(known)s)")
+     % {"name": m["name"], "known": m["known"]}),
+    (re.compile(r"the (?:student|set) name (?P<name>'.*'(?:\.\.\.)?) is longer than (?P<most>\d+)"),
+     _translated(lambda m: pgettext("i18nrest", "the name %(name)s is longer than %(most)s "
+                                                "characters")
+                 % {"name": m["name"], "most": m["most"]})),
+    (re.compile(r"the (?:student|set) name (?P<name>.*) contains control characters"),
+     _translated(lambda m: pgettext("i18nrest", "the name %(name)s contains control characters")
+                 % {"name": m["name"]})),
+    (re.compile(r"the time (?P<what>per question|for the set) must be a whole number of seconds "
+                r"from 1 to (?P<most>\d+), not (?P<value>.*)"), _seconds),
+    (re.compile(r"a set must ask at least one part \(e\.g\. fu, han, payment\)"),
+     lambda m: pgettext("i18nrest", "a set must ask at least one part (e.g. fu, han, payment)")),
+    (re.compile(r"unknown part (?P<part>.*) to ask \(known: (?P<known>.*)\)"),
+     lambda m: pgettext("i18nrest", "unknown part %(part)s to ask (known: %(known)s)")
+     % {"part": m["part"], "known": m["known"]}),
+    (re.compile(r"explanations are shown 'during' or 'after', not (?P<value>.*)"),
+     lambda m: pgettext("i18nrest", "explanations are shown 'during' or 'after', not %(value)s")
+     % {"value": m["value"]}),
+    (re.compile(r"the bank has no items? (?P<items>'.*?')(?: and (?P<more>\d+) more)?"), _no_items),
+    (re.compile(r"item '(?P<item>.*)' is scored under (?P<rules>\S+) rules, "
+                r"not the set's (?P<set>\S+)"),
+     lambda m: pgettext("i18nrest", "item '%(item)s' is scored under %(rules)s rules, "
+                                    "not the set's %(set)s")
+     % {"item": m["item"], "rules": m["rules"], "set": m["set"]}),
 )
 
 

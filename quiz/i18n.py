@@ -39,7 +39,9 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -79,6 +81,8 @@ __all__ = [
     "npgettext",
     "pgettext",
     "read_po",
+    "request_language",
+    "speaking",
     "use",
     "validate_language",
 ]
@@ -185,6 +189,36 @@ def validate_language(code: str) -> str:
     if found is None or not re.fullmatch(r"[A-Za-z]{2,3}([_\-][A-Za-z]{2})?", code.strip()):
         raise UnknownLanguage(code)
     return found
+
+
+def request_language(asked: object, accept: str | None = None) -> str:
+    """The language a request asks for: its ``lang``, else its ``Accept-Language``.
+
+    A language we do not have, or none asked, gives the active language (a
+    server's own), so a client that sends neither is answered as before.
+
+    >>> use("en")
+    >>> request_language("uk"), request_language(None, "ja-JP,ja;q=0.9,en;q=0.5")
+    ('uk', 'ja')
+    >>> request_language("xx", "de, *;q=0.1")
+    'en'
+    """
+    if isinstance(asked, str) and (found := language_of_locale(asked)) is not None:
+        return found
+    ranked: list[tuple[float, int, str]] = []
+    for n, part in enumerate((accept or "").split(",")):
+        tag, _, params = part.strip().partition(";")
+        weight = 1.0
+        m = re.search(r"q\s*=\s*([0-9.]+)", params)
+        if m is not None:
+            try:
+                weight = float(m.group(1))
+            except ValueError:
+                weight = 0.0
+        code = language_of_locale(tag.strip())
+        if code is not None and weight > 0:
+            ranked.append((-weight, n, code))
+    return min(ranked)[2] if ranked else active_language()
 
 
 def choose_language(
@@ -377,7 +411,22 @@ def load_catalog(language: str, domain: str = DOMAIN) -> Catalog:
 
 
 _catalogs: dict[str, Catalog] = {}
+#: The language of the process (the app, a command): set by :func:`use`.
 _active: Catalog = Catalog(SOURCE_LANGUAGE)
+#: The language of one piece of work (a server's request): set by :func:`speaking`,
+#: seen only by the thread or asyncio task that set it, and winning over ``_active``.
+_speaking: ContextVar[Catalog | None] = ContextVar("riichi_drill_speaking", default=None)
+
+
+def _catalog(language: str) -> Catalog:
+    catalog = _catalogs.get(language)
+    if catalog is None:
+        catalog = _catalogs[language] = load_catalog(language)
+    return catalog
+
+
+def _current() -> Catalog:
+    return _speaking.get() or _active
 
 
 def use(language: str) -> None:
@@ -387,35 +436,57 @@ def use(language: str) -> None:
         UnknownLanguage: when there is no such language.
     """
     global _active
-    catalog = _catalogs.get(language)
-    if catalog is None:
-        catalog = _catalogs[language] = load_catalog(language)
-    _active = catalog
+    _active = _catalog(language)
+
+
+@contextmanager
+def speaking(language: str) -> Iterator[None]:
+    """Speak ``language`` within the block, in this thread (or asyncio task) only.
+
+    A server answering two teachers at once builds each one's report inside
+    its own ``speaking`` block: neither sees the other's language, and the
+    process's own language (:func:`use`) is left as it was.
+
+    >>> use("en")
+    >>> with speaking("ja"):
+    ...     pgettext("term", "han")
+    '翻'
+    >>> active_language()
+    'en'
+
+    Raises:
+        UnknownLanguage: when there is no such language.
+    """
+    token = _speaking.set(_catalog(language))
+    try:
+        yield
+    finally:
+        _speaking.reset(token)
 
 
 def active_language() -> str:
     """The code of the language being spoken."""
-    return _active.language
+    return _current().language
 
 
 def gettext(message: str) -> str:
     """``message`` in the active language."""
-    return _active.gettext(message)
+    return _current().gettext(message)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The form of a message for the number ``n``, in the active language."""
-    return _active.ngettext(singular, plural, n)
+    return _current().ngettext(singular, plural, n)
 
 
 def pgettext(context: str, message: str) -> str:
     """``message`` in ``context``, in the active language."""
-    return _active.pgettext(context, message)
+    return _current().pgettext(context, message)
 
 
 def npgettext(context: str, singular: str, plural: str, n: int) -> str:
     """:func:`ngettext` within ``context``."""
-    return _active.npgettext(context, singular, plural, n)
+    return _current().npgettext(context, singular, plural, n)
 
 
 _domains: dict[tuple[str, str], Catalog] = {}
@@ -429,10 +500,11 @@ def dpgettext(domain: str, context: str, message: str) -> str:
     translated has no entry under its new English, so it is shown in English
     until the translation is brought up to date.
     """
-    key = (domain, _active.language)
+    language = _current().language
+    key = (domain, language)
     catalog = _domains.get(key)
     if catalog is None:
-        catalog = _domains[key] = load_catalog(_active.language, domain)
+        catalog = _domains[key] = load_catalog(language, domain)
     return catalog.pgettext(context, message)
 
 
@@ -453,7 +525,7 @@ _BABEL_LOCALE: Mapping[str, str] = {"en": "en", "ja": "ja", "th": "th", "vi": "v
 
 
 def _locale(language: str | None) -> str:
-    code = language or _active.language
+    code = language or _current().language
     return _BABEL_LOCALE.get(code, code)
 
 

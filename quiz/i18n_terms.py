@@ -320,6 +320,27 @@ def points_count(n: int) -> str:
     return ngettext("%(n)d point", "%(n)d points", n) % {"n": n}
 
 
+def _profiles() -> dict[str, str]:
+    """Each rule profile's title (its description up to the colon), by profile name."""
+    return {
+        "tenhou": pgettext("i18nrest", "Tenhou online rules"),
+        "mahjongsoul": pgettext("i18nrest", "Mahjong Soul"),
+        "ema": pgettext("i18nrest", "European Mahjong Association 2016"),
+        "wrc": pgettext("i18nrest", "World Riichi Championship 2022"),
+        "mleague": pgettext("i18nrest", "M.League"),
+        "jpml_a": pgettext("i18nrest", "JPML A rules"),
+    }
+
+
+def profile_title(name: str, english: str) -> str:
+    """A rule profile's title in the language (``english``: its own, for one not listed)."""
+    if active_language() == "en":
+        return english
+    table = _table("profile", _profiles)
+    assert isinstance(table, dict)
+    return str(table.get(name, english))
+
+
 #: Every yaku and dora name the terms know, in English (the catalog's keys).
 KNOWN_YAKU: tuple[str, ...] = tuple(_yaku())
 #: Every fu item name the terms know.

@@ -19,12 +19,14 @@ its marks or through a double-width character.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Iterator
 from functools import lru_cache
 from typing import Literal
 
-__all__ = ["cell_clusters", "char_width", "cut", "display_width", "pad", "wrap"]
+__all__ = ["cell_clusters", "char_width", "cut", "display_width", "grid_text",
+           "join_wide_lines", "pad", "wrap"]
 
 Align = Literal["left", "right", "center"]
 ELLIPSIS = "…"
@@ -121,19 +123,54 @@ def _units(word: str) -> list[str]:
     return units
 
 
+#: A number as a payment or a count is written (``4000``, ``2000/3900``, ``2000・3900``, ``1,5``).
+_NUMBER = re.compile(r"[(\[]?\d[\d/・.,]*")
+
+
+#: Words said after a number that belong to it: a payment's "from everyone", points,
+#: fu and han (Thai writes them after a space; the other languages' wrapped text has
+#: none of these, or no space before them).
+UNIT_WORDS = frozenset({"รอบวง", "แต้ม", "ฟุ", "ฮัง", "ไม้"})
+
+
+def _words(paragraph: str) -> list[str]:
+    """The paragraph's words, a number kept with its unit after it (``4000 รอบวง``, ``30 ฟุ``).
+
+    A payment and its word, or a count and its unit, are read as one: a line
+    never ends between them. A number before any other word is a word of its own
+    (``คนละ 2000 เจ้ามือ...``: the number ends its phrase).
+    """
+    out: list[str] = []
+    for word in paragraph.split():
+        unit = word.rstrip(".,;:)")
+        if out and unit in UNIT_WORDS and _NUMBER.fullmatch(out[-1]) is not None:
+            out[-1] += " " + word
+        else:
+            out.append(word)
+    return out
+
+
 def wrap(text: str, width: int) -> list[str]:
     """Lines of at most ``width`` cells, broken at spaces and between CJK characters.
 
     A word longer than a whole line (a long Ukrainian compound, a Thai phrase
     written without spaces) is broken between clusters, never inside one;
-    Japanese punctuation never starts a line.
+    Japanese punctuation never starts a line; a number stays on the line of
+    the word after it (``4000 รอบวง``):
+
+    >>> wrap("ลูกทุกคนจ่าย 4000 รอบวง", 17)
+    ['ลูกทุกคนจ่าย', '4000 รอบวง']
     """
     if width <= 0:
         raise ValueError("width must be positive")
     lines: list[str] = []
     for paragraph in text.split("\n"):
         line, used = "", 0
-        for word in paragraph.split():
+        words: list[str] = []
+        for word in _words(paragraph):  # a glued pair longer than a line: word by word
+            glued_too_long = " " in word and display_width(word) > width
+            words.extend(word.split(" ") if glued_too_long else [word])
+        for word in words:
             for i, unit in enumerate(_units(word)):
                 space = 1 if (i == 0 and line) else 0
                 w = display_width(unit)
@@ -156,3 +193,45 @@ def wrap(text: str, width: int) -> list[str]:
                     line, used = line + cluster, used + cw
         lines.append(line)
     return lines
+
+
+_WIDE = "\u2e80-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef"
+#: A line break inside a paragraph between two wide (CJK) characters.
+_WIDE_BREAK = re.compile(f"(?<=[{_WIDE}])\n(?=[{_WIDE}])")
+
+
+def join_wide_lines(text: str) -> str:
+    r"""Markdown text whose paragraphs' line breaks between CJK characters are taken out.
+
+    Markdown reads a line break inside a paragraph as a space; Japanese has no
+    spaces between words, so a translation wrapped in its catalog would show
+    stray spaces and break its lines only there. Joined, the paragraph wraps
+    at the width of the screen. List items and other lines that do not start
+    with a CJK character are left as they are.
+
+    >>> join_wide_lines("欄で\n送信します。\n- `30`\nEnter\n押す")
+    '欄で送信します。\n- `30`\nEnter\n押す'
+    """
+    return _WIDE_BREAK.sub("", text)
+
+
+#: Takes a character's place in a grid and no cell on the screen.
+ZERO_WIDTH_SPACE = "\u200b"
+
+
+def grid_text(text: str) -> str:
+    """Text for a drawing that gives each character one cell (a chart's title, its labels).
+
+    A chart library lays text out one character per cell; a CJK character
+    takes two on the screen and pushes the rest of its row out of line. Each
+    wide character is followed by a zero-width space, which takes the second
+    place in the grid and nothing on the screen; narrow text is unchanged.
+
+    >>> grid_text("支払い 80%") == "支\u200b払\u200bい\u200b 80%"
+    True
+    >>> grid_text("fu")
+    'fu'
+    """
+    if text.isascii():
+        return text
+    return "".join(ch + ZERO_WIDTH_SPACE if char_width(ch) == 2 else ch for ch in text)

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from ..errors import DataError, NotFoundError
+from collections.abc import Mapping
+from typing import Any
+
+from ..errors import DataError, Fault, NotFoundError
 
 
 class ClassroomError(DataError):
@@ -38,7 +41,26 @@ class UnknownItemError(ClassroomError):
 
 
 class SetFileError(ClassroomError):
-    """A set file that cannot be imported (unreadable, malformed, unknown items)."""
+    """A set file that cannot be imported (unreadable, malformed, unknown items).
+
+    Attributes:
+        kind: what is wrong, as a :class:`~data.errors.Fault` (the app words it).
+        params: the names and values the message quotes (``file`` always).
+        cause: for ``Fault.BAD_ITEM``, the item's own error.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        kind: Fault = Fault.OTHER,
+        params: Mapping[str, Any] | None = None,
+        cause: DataError | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.kind = kind
+        self.params: Mapping[str, Any] = dict(params or {})
+        self.cause = cause
 
 
 class AnswerError(ClassroomError):

@@ -342,6 +342,7 @@ class Classroom:
                 this bank does not have (all of them are listed).
             SetExistsError: a set of that name exists.
         """
+        from ..errors import Fault
         from .errors import SetFileError
         from .setfile import check_items_in_bank, read_set_file
 
@@ -353,7 +354,9 @@ class Classroom:
                 read.name, password, options=read.options, item_uids=read.uids
             )
         except UnknownItemError as e:
-            raise SetFileError(f"set file '{read.origin}': {e}; nothing was imported") from None
+            raise SetFileError(f"set file '{read.origin}': {e}; nothing was imported",
+                               kind=Fault.REFUSED_ITEMS,
+                               params={"file": read.origin, "detail": str(e)}) from None
         if read.selection.get("by") != "ids":
             with self.db.transaction() as s:
                 row = self._set_row(s, read.name)

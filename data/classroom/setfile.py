@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..errors import DataError
+from ..errors import DataError, Fault
 from ..records import Problem
 from .errors import ClassroomError, SetFileError, SetOptionsError
 from .records import (
@@ -93,23 +93,33 @@ def _load(path: str | os.PathLike[str], origin: str) -> Any:
         with Path(path).open("rb") as f:
             raw = f.read(MAX_FILE_BYTES + 1)
     except OSError as e:
-        raise SetFileError(f"cannot read set file '{origin}': {e.strerror or e}") from None
+        raise SetFileError(f"cannot read set file '{origin}': {e.strerror or e}",
+                           kind=Fault.CANNOT_READ,
+                           params={"file": origin, "reason": str(e.strerror or e),
+                                   "errno": e.errno}) from None
     if len(raw) > MAX_FILE_BYTES:
-        raise SetFileError(f"set file '{origin}' is larger than {MAX_FILE_BYTES} bytes")
+        raise SetFileError(f"set file '{origin}' is larger than {MAX_FILE_BYTES} bytes",
+                           kind=Fault.TOO_LARGE, params={"file": origin, "most": MAX_FILE_BYTES})
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise SetFileError(f"set file '{origin}' is not UTF-8 text") from None
+        raise SetFileError(f"set file '{origin}' is not UTF-8 text", kind=Fault.NOT_UTF8,
+                           params={"file": origin}) from None
     try:
         return json.loads(text)
     except json.JSONDecodeError as e:
         raise SetFileError(
-            f"set file '{origin}' is not valid JSON (line {e.lineno}: {e.msg})"
+            f"set file '{origin}' is not valid JSON (line {e.lineno}: {e.msg})",
+            kind=Fault.NOT_JSON,
+            params={"file": origin, "line": e.lineno, "column": e.colno, "detail": e.msg},
         ) from None
     except (RecursionError, ValueError) as e:
         # nesting too deep, or a number too long to read
-        what = "nested too deeply" if isinstance(e, RecursionError) else "holds a number too long"
-        raise SetFileError(f"set file '{origin}' is not usable JSON ({what})") from None
+        nested = isinstance(e, RecursionError)
+        what = "nested too deeply" if nested else "holds a number too long"
+        raise SetFileError(f"set file '{origin}' is not usable JSON ({what})",
+                           kind=Fault.NOT_USABLE_JSON,
+                           params={"file": origin, "nested": nested}) from None
 
 
 def read_set_file(path: str | os.PathLike[str], name: str | None = None) -> SetFile:
@@ -123,19 +133,23 @@ def read_set_file(path: str | os.PathLike[str], name: str | None = None) -> SetF
     origin = str(path)
     doc = _load(path, origin)
     if not isinstance(doc, dict) or doc.get("format") != FILE_FORMAT:
-        raise SetFileError(f"'{origin}' is not a riichi-drill practice set file")
+        raise SetFileError(f"'{origin}' is not a riichi-drill practice set file",
+                           kind=Fault.NOT_SET_FILE, params={"file": origin})
     version = doc.get("version")
     if version != FILE_VERSION:
         shown = repr(version) if isinstance(version, int | None) else repr(str(version)[:20])
         raise SetFileError(
             f"set file '{origin}' has format version {shown[:24]}; "
-            f"this riichi-drill reads version {FILE_VERSION}"
+            f"this riichi-drill reads version {FILE_VERSION}",
+            kind=Fault.VERSION,
+            params={"file": origin, "version": shown[:24], "reads": FILE_VERSION},
         )
 
     def field_(key: str, kind: type | tuple[type, ...], default: Any = None) -> Any:
         value = doc.get(key, default)
         if value is not None and not isinstance(value, kind):
-            raise SetFileError(f"set file '{origin}': '{key}' has the wrong type")
+            raise SetFileError(f"set file '{origin}': '{key}' has the wrong type",
+                               kind=Fault.WRONG_TYPE, params={"file": origin, "field": key})
         return value
 
     try:
@@ -149,27 +163,33 @@ def read_set_file(path: str | os.PathLike[str], name: str | None = None) -> SetF
         )
         set_name = check_name(name if name is not None else field_("name", str, ""), "set")
     except SetOptionsError as e:
-        raise SetFileError(f"set file '{origin}': {e}") from None
+        raise SetFileError(f"set file '{origin}': {e}", kind=Fault.BAD_OPTIONS,
+                           params={"file": origin, "detail": str(e)}) from None
     selection = field_("selection", dict, {"by": "ids"})
     items = field_("items", list)
     if not items:
-        raise SetFileError(f"set file '{origin}' has no items")
+        raise SetFileError(f"set file '{origin}' has no items", kind=Fault.NO_ITEMS,
+                           params={"file": origin})
     problems: list[tuple[str, Problem]] = []
     for i, line in enumerate(items, 1):
         if not isinstance(line, dict):
-            raise SetFileError(f"set file '{origin}': item {i} is not an object")
+            raise SetFileError(f"set file '{origin}': item {i} is not an object",
+                               kind=Fault.ITEM_NOT_OBJECT, params={"file": origin, "number": i})
         uid = line.get("id")
         if not isinstance(uid, str) or not uid:
-            raise SetFileError(f"set file '{origin}': item {i} has no id")
+            raise SetFileError(f"set file '{origin}': item {i} has no id",
+                               kind=Fault.ITEM_NO_ID, params={"file": origin, "number": i})
         try:
             problem = read_problem(line, origin=origin, item=uid, extra=("answer",))
         except DataError as e:
-            raise SetFileError(str(e)) from None
+            raise SetFileError(str(e), kind=Fault.BAD_ITEM, params={"file": origin},
+                               cause=e) from None
         problems.append((uid, problem))
     uids = [u for u, _ in problems]
     dupes = [u for u, n in Counter(uids).items() if n > 1]
     if dupes:
-        raise SetFileError(f"set file '{origin}': item '{dupes[0][:40]}' appears twice")
+        raise SetFileError(f"set file '{origin}': item '{dupes[0][:40]}' appears twice",
+                           kind=Fault.DUPLICATE, params={"file": origin, "item": dupes[0][:40]})
     return SetFile(origin, set_name, options, selection, tuple(uids),
                    tuple(p for _, p in problems))
 
@@ -190,11 +210,15 @@ def check_items_in_bank(s: Session, read: SetFile) -> None:
         raise SetFileError(
             f"set file '{read.origin}': "
             + missing_message(missing, "this bank has no item")
-            + "; nothing was imported"
+            + "; nothing was imported",
+            kind=Fault.NOT_IN_BANK,
+            params={"file": read.origin, "items": tuple(missing)},
         )
     for uid, problem in zip(read.uids, read.problems, strict=True):
         if row_problem(rows[uid]) != problem:
             raise SetFileError(
                 f"set file '{read.origin}': item '{uid}' is a different hand in this bank; "
-                "nothing was imported"
+                "nothing was imported",
+                kind=Fault.DIFFERENT_HAND,
+                params={"file": read.origin, "item": uid},
             )

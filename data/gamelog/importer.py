@@ -297,7 +297,7 @@ def _store(
     """Store the agreeing wins, the file and its wins table, in one transaction."""
     from sqlalchemy import Table, insert, select
 
-    from ..errors import DuplicateItemError
+    from ..errors import DuplicateItemError, Fault
     from ..log_models import LogImport, LogWin
     from ..models import BankItem as Row
     from ..models import ItemTopic
@@ -322,7 +322,8 @@ def _store(
         for _, item in good:
             if item.uid in existing and Problem.from_record(existing[item.uid][1]) != item.problem:
                 raise DuplicateItemError(
-                    origin, item.uid, "the id is already in the bank with a different hand"
+                    origin, item.uid, "the id is already in the bank with a different hand",
+                    kind=Fault.DIFFERENT_HAND,
                 )
         ids: dict[str, int] = {uid: row_id for uid, (row_id, _) in existing.items()}
         if new:

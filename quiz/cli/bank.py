@@ -294,14 +294,8 @@ def run_list(args: argparse.Namespace) -> int:
         total = bank.count(**filters)
     finally:
         db.close()
-    for it in items:
-        value = _value_text(it.fu, it.han, it.yakuman)
-        focus = ", ".join(it.focus[:4]) + (" ..." if len(it.focus) > 4 else "")
-        print(
-            f"{it.uid:<28} {it.kind.value[:3]} d{it.difficulty} {it.problem.rules:<8} "
-            f"{fit(_hand_text(it.problem), 42)} {fit(value, 14)} "
-            f"{fit(declaration_text(it.declaration), 11)} {focus}"
-        )
+    for line in _list_lines(items):
+        print(line)
     shown = len(items)
     line = npgettext("cli", "%(n)s item", "%(n)s items", total) % {"n": count_text(total)}
     if shown < total:
@@ -309,6 +303,30 @@ def run_list(args: argparse.Namespace) -> int:
             "first": args.offset + 1, "last": args.offset + shown}
     print(line)
     return 0
+
+
+def _list_lines(items: list[Any]) -> list[str]:
+    """``bank list``'s lines: each column as wide as its widest cell, in terminal cells.
+
+    A column is at least its usual width (id 28, rules 8, hand 42, value 14,
+    payment 11), so a short listing reads as it always did; a longer cell (a
+    long id, a hand with melds, ``20 мініп. 15 хан``) widens its column
+    instead of pushing the rest of its line out of line.
+    """
+    from ..i18n_width import display_width
+
+    rows = [(it.uid, it.problem.rules, _hand_text(it.problem),
+             _value_text(it.fu, it.han, it.yakuman), declaration_text(it.declaration))
+            for it in items]
+    least = (28, 8, 42, 14, 11)
+    widths = [max([w, *(display_width(r[k]) for r in rows)]) for k, w in enumerate(least)]
+    lines = []
+    for it, row in zip(items, rows, strict=True):
+        uid, rules, hand, value, paid = (fit(cell, w) for cell, w in zip(row, widths, strict=True))
+        focus = ", ".join(it.focus[:4]) + (" ..." if len(it.focus) > 4 else "")
+        lines.append(f"{uid} {it.kind.value[:3]} d{it.difficulty} {rules} {hand} {value} "
+                     f"{paid} {focus}")
+    return lines
 
 
 def _check_profile(name: str) -> None:
@@ -627,12 +645,14 @@ def run_check(args: argparse.Namespace) -> int:
 
     db = _open(args)
     try:
-        problems = Bank(db).verify(progress=ProgressBar(pgettext("cli", "checking")))
+        problems = Bank(db).check_items(progress=ProgressBar(pgettext("cli", "checking")))
         total = Bank(db).count()
     finally:
         db.close()
+    from ..i18n_faults import item_error_text
+
     for p in problems:
-        print(p)
+        print(item_error_text(p))
     print(pgettext("cli", "%(agree)s of %(n)s items agree with scoring")
           % {"agree": count_text(total - len(problems)), "n": count_text(total)})
     return 1 if problems else 0

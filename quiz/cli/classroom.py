@@ -33,7 +33,7 @@ import re
 import sys
 from typing import TYPE_CHECKING, Any
 
-from ..class_report import minutes_text, part_name
+from ..class_report import minutes_text, parts_text
 from ..errors import DrillError
 from ..i18n import format_date, npgettext, pgettext
 from . import command_group, english, fit, port_number, positive_number
@@ -352,11 +352,15 @@ def run_new(args: argparse.Namespace) -> int:
                       % {"time": minutes_text(options.set_seconds)})
     explain = (pgettext("class", "explanations during") if options.explain.value == "during"
                else pgettext("class", "explanations after"))
-    print(pgettext("class", "Practice set '%(name)s': %(n)s questions (%(how)s), %(rules)s rules, "
-                            "asks %(parts)s; %(explain)s")
-          % {"name": record.name, "n": record.size, "how": how, "rules": options.rules,
-             "parts": ", ".join(part_name(p) for p in options.parts), "explain": explain}
-          + (f"; {', '.join(limits)}" if limits else "") + ".")
+    settings = (pgettext("class", "Practice set '%(name)s': %(n)s questions (%(how)s), "
+                                  "%(rules)s rules, asks %(parts)s; %(explain)s")
+                % {"name": record.name, "n": record.size, "how": how, "rules": options.rules,
+                   "parts": parts_text(options.parts), "explain": explain})
+    if limits:
+        settings = pgettext("i18nrest", "%(settings)s; %(limits)s") % {
+            "settings": settings, "limits": pgettext("class", ", ").join(limits)}
+    # the line ends as the language ends such a line (no full stop in Thai, 。 in Japanese)
+    print(pgettext("i18nrest", "%(settings)s.") % {"settings": settings})
     print(pgettext("class", "Run the classroom server with '%(serve)s'; students join with: "
                             "%(join)s")
           % {"serve": "riichi-drill class serve",
@@ -540,9 +544,15 @@ def _server_results(args: argparse.Namespace, password: str) -> tuple[str, str]:
 
     link = HttpLink(args.server, args.name)
     url = link.url("results")
-    body = json.dumps({"password": password, "top": args.top, "brief": args.brief}).encode()
+    from ..i18n import active_language
+
+    # the report comes back in the teacher's language, not the server's
+    lang = active_language()
+    body = json.dumps({"password": password, "top": args.top, "brief": args.brief,
+                       "lang": lang}).encode()
     req = urllib.request.Request(url, data=body, method="POST",
-                                 headers={"Content-Type": "application/json"})
+                                 headers={"Content-Type": "application/json",
+                                          "Accept-Language": lang})
     try:
         with urllib.request.urlopen(req, timeout=30) as r:
             doc = json.loads(r.read())

@@ -108,8 +108,10 @@ def _drill_lines() -> str:
 
 def help_text() -> str:
     """The help in the language spoken now (Markdown)."""
-    return "".join(_(section) for section in HELP_SECTIONS) + "\n" + _drill_lines() + (
-        "\n\n" + _(HELP_END))
+    from ..i18n_width import join_wide_lines
+
+    return join_wide_lines("".join(_(section) for section in HELP_SECTIONS) + "\n"
+                           + _drill_lines() + "\n\n" + _(HELP_END))
 
 
 #: The help in English.

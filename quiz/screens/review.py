@@ -376,7 +376,9 @@ class ReviewScreen(SrsScreen):
     def refresh_status(self) -> None:
         """Redraw the status line: learner and what is due (as every screen says it)."""
         name = self.context.learner_name
-        counts = f" · {self.counts}" if self.counts is not None else ""
+        from ..i18n_srs import due_counts_text
+
+        counts = f" · {due_counts_text(self.counts)}" if self.counts is not None else ""
         done = (" · " + ngettext("%(n)d reviewed", "%(n)d reviewed", self.answered)
                 % {"n": self.answered} if self.answered else "")
         store = self.context.store

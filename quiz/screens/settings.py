@@ -22,6 +22,7 @@ from scoring.rules import PROFILES
 from ..drills import DRILLS
 from ..grading import part_label
 from ..i18n import N_, _, language_choices, ngettext
+from ..i18n_terms import profile_title
 from ..settings import (
     ASKABLE,
     NEW_PER_DAY,
@@ -71,7 +72,8 @@ class SettingsScreen(ModalScreen[Settings | None]):
             yield Static(_("Settings (Esc saves, Ctrl+Z cancels; space marks what is asked)"),
                          classes="dialog-title")
             yield self._row(_("Rule profile"), Select(
-                [(f"{p.name} — {p.description.split(':')[0]}", p.name) for p in PROFILES.values()],
+                [(f"{p.name} — {profile_title(p.name, p.description.split(':')[0])}", p.name)
+                 for p in PROFILES.values()],
                 value=s.profile, allow_blank=False, compact=True, id="profile"))
             yield self._row(_("Tile style"), Select(
                 [(_(st.label), st.value) for st in TileStyle], value=s.tile_style.value,

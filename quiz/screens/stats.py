@@ -81,6 +81,7 @@ def charts_of(progress: Progress) -> dict[str, ChartData]:
     accuracy = tuple(100 * d.accuracy if d.answers else nan for d in days)
     seconds = tuple(d.mean_seconds if d.answers else nan for d in days)
     due_labels, due_values = forecast_bars(progress.forecast)
+    due_labels = tuple(_("today") if label == "today" else label for label in due_labels)
     return {
         "accuracy": ChartData(_("Answers right each day (%)"), labels,
                               ((_("right %"), accuracy),)),
@@ -112,7 +113,9 @@ def summary_text(progress: Progress) -> str:
     said = ngettext("%(n)d leech", "%(n)d leeches", n) % {"n": n}
     leeches = f" · [b yellow]{said}[/]" if n else ""
     median = f"{progress.median_seconds:.1f}s" if progress.answers else "-"
-    due = f"{progress.due} · " if progress.due is not None else ""
+    from ..i18n_srs import cards_text, due_counts_text
+
+    due = f"{due_counts_text(progress.due)} · " if progress.due is not None else ""
     answers = ngettext("%(n)d answer", "%(n)d answers", progress.answers) % {
         "n": progress.answers}
     streaks = _("day streak %(days)d (best %(best_days)d) · right in a row %(right)d "
@@ -120,7 +123,7 @@ def summary_text(progress: Progress) -> str:
         "days": progress.day_streak, "best_days": progress.best_day_streak,
         "right": progress.right_streak, "best_right": progress.best_right_streak,
         "median": median}
-    return f"{answers} · {streaks}\n{due}{progress.cards}{leeches}"
+    return f"{answers} · {streaks}\n{due}{cards_text(progress.cards)}{leeches}"
 
 
 class SrsScreen(Screen[None]):

@@ -13,6 +13,7 @@ from typing import Literal
 from textual_plotext import PlotextPlot
 
 from ..i18n import _
+from ..i18n_width import grid_text as g
 
 __all__ = ["BarChart", "Chart", "ChartData", "LineChart", "bar_layout", "day_ticks"]
 
@@ -48,9 +49,9 @@ class Chart(PlotextPlot):
         self.data = data
         plt = self.plt
         plt.clear_figure()
-        plt.title(data.title)
+        plt.title(g(data.title))  # g(): CJK text laid out in the chart's grid
         if data.empty:
-            plt.title(_("%(title)s: no answers yet") % {"title": data.title})
+            plt.title(g(_("%(title)s: no answers yet") % {"title": data.title}))
         else:
             self.draw(data)
         self.refresh()
@@ -98,12 +99,12 @@ class BarChart(Chart):
         positions = [p for p, _ in layout]
         plt.bar(positions, list(values), orientation=orientation, width=0.6)
         ticks = (plt.yticks if self.horizontal else plt.xticks)
-        ticks([float(p) for p in positions], [label for _, label in layout])
+        ticks([float(p) for p in positions], [g(label) for _, label in layout])
         (plt.ylim if self.horizontal else plt.xlim)(0.5, len(layout) + 0.5)
         if self.limit is not None:
             (plt.xlim if self.horizontal else plt.ylim)(0, self.limit)
         if data.unit:
-            (plt.xlabel if self.horizontal else plt.ylabel)(data.unit)
+            (plt.xlabel if self.horizontal else plt.ylabel)(g(data.unit))
 
 
 def day_ticks(count: int, every: int) -> list[int]:
@@ -137,14 +138,14 @@ class LineChart(Chart):
             xs = [i for i, v in enumerate(values) if v == v]  # NaN != NaN
             ys = [values[i] for i in xs]
             if xs:
-                plt.plot(xs, ys, label=name, marker="braille")
+                plt.plot(xs, ys, label=g(name), marker="braille")
                 plt.scatter(xs, ys, marker="●")  # each day's point stands out
         count = len(data.labels)
         ticks = day_ticks(count, max(1, count // 5))
         self.x_range = (-0.5, count - 0.5)
         plt.xlim(*self.x_range)
-        plt.xticks([float(i) for i in ticks], [data.labels[i] for i in ticks])
+        plt.xticks([float(i) for i in ticks], [g(data.labels[i]) for i in ticks])
         if self.limit is not None:
             plt.ylim(0, self.limit)
         if data.unit:
-            plt.ylabel(data.unit)
+            plt.ylabel(g(data.unit))

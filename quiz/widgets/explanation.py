@@ -57,7 +57,8 @@ class Paragraph:
     def __init__(self, text: str, style: str | Style = "") -> None:
         self.text = text
         self.style = style
-        self.measured = all(char_width(ch) == 1 for ch in text)
+        # Thai goes to wrap() even without marks: a payment stays with its word there
+        self.measured = all(char_width(ch) == 1 and not "\u0e00" <= ch <= "\u0e7f" for ch in text)
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         if self.measured:

@@ -37,6 +37,8 @@ _STRIP = (
     re.compile(r"(?m)^ {2,6}[a-z][a-z-]+(?= {2,}|$)"),  # a command in the list of commands
     re.compile(r"fu, han, yaku, payment|fu,han,payment"),  # the values --ask takes
     re.compile(r"'[^']*'"),                      # quoted values
+    re.compile(r'"[^"]*"'),                      # quoted values (JSON: ["pon 777z"])
+    re.compile(r"\[\[\w+\]\]|\btrue\b|\bfalse\b"),  # TOML tables, JSON values
     re.compile(r"\{[^}]*\}"),                    # choices
     re.compile(r"--?[A-Za-z][\w-]*"),            # option names
     re.compile(r"\S*\d\S*|\S*\w[_:/.\\#@-]+\w\S*"),  # tiles, ids, paths, numbers
@@ -51,7 +53,7 @@ def english_words() -> frozenset[str]:
     """Every word (3 letters or more) of our English cli and class messages."""
     words: set[str] = set()
     for entry in read_po((LOCALES / "riichi_drill.pot").read_text(encoding="utf-8")):
-        if entry.context not in ("cli", "class"):
+        if entry.context not in ("cli", "class", "i18nrest"):
             continue
         for text in (entry.msgid, entry.plural or ""):
             for pattern in _STRIP:

@@ -45,8 +45,9 @@ def _english_after() -> Iterator[None]:
 
 
 def _scoring_fu_items() -> set[str]:
-    names = {BASE_ITEM[0], CLOSED_RON_ITEM[0], TSUMO_ITEM[0], OPEN_RON_ITEM[0]}
-    names |= {item[0] for item in CHIITOITSU_ITEMS}
+    names: set[str] = {str(BASE_ITEM[0]), str(CLOSED_RON_ITEM[0]), str(TSUMO_ITEM[0]),
+                       str(OPEN_RON_ITEM[0])}
+    names |= {str(item[0]) for item in CHIITOITSU_ITEMS}
     names |= {f"{w.value} wait" for w in Wait if w.fu}
     names |= {"pair of dragons", "pair of seat and round wind", "pair of seat wind",
               "pair of round wind"}
@@ -54,7 +55,7 @@ def _scoring_fu_items() -> set[str]:
         for kind in ("triplet", "quad"):
             for tiles in ("simples", "terminals/honours"):
                 names.add(f"{state} {kind} of {tiles}")
-    names |= {item[0] for item in shapes.OPEN_TRIP_ITEMS}
+    names |= {str(item[0]) for item in shapes.OPEN_TRIP_ITEMS}
     return names
 
 
