@@ -10,18 +10,25 @@ The database is the one ``--db`` names, else a fresh database on the server
 a temporary folder. It gets a bank of generated hands and a practice set; then
 ``riichi-drill class serve`` runs as its own process (the database address
 reaches it in the environment, never on its command line) and each simulated
-student is its own process speaking HTTP to it, as ``class join --server``
-does: it joins, waits for the others, then answers every question (one in
-five wrong), timing each answer from the moment it is sent to the moment the
-server says it is graded and stored.
+student is its own process speaking HTTP to it. The students stand for other
+machines and do no needless work: the bench works out the answers once (one in
+five made wrong), each student imports only the standard library, joins, says
+it is ready, and once every student has joined all answer on one signal, on
+one kept connection each, timing each answer from the moment it is sent to the
+moment the server says it is graded and stored.
 
-Two rounds: *class pace* (a random think time before each answer, mean
-``--think`` seconds) and *burst* (no thinking). Printed for each: answers per
-second, the median, 95th percentile (target under 50 ms) and worst time from
-submit to stored, the classroom server's own CPU time per answer (less
-sensitive than the times to what else the machine runs), the machine's load
-(1-minute average, at the end of the round), and a check that every answer is
-stored exactly once.
+Two rounds (``--rounds``): *class pace* (a random think time before each
+answer, mean ``--think`` seconds) and *burst* (no thinking: every student
+answers again as soon as the last answer is stored). Printed for each: answers
+per second, the median, 95th percentile (target under 50 ms) and worst time
+from submit to stored, the machine's load (1-minute average, at the end of the
+round) and a check that every answer is stored exactly once; then the server's
+own part of each answer, from its ``Server-Timing`` header (received to
+committed, and its steps: reading the request, waiting for a database thread,
+grading, storing with its commit), so that a reader sees how much is the
+server and how much the shared machine; then the CPU time per answer of each
+side while the students answered: the classroom server, PostgreSQL's backends
+for the database (when on this machine) and the students' processes.
 
 Then the served app: ``riichi-drill serve --class`` with ``--sessions`` browser
 sessions opened over its websocket (as the page's script does); printed is the
