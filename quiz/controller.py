@@ -224,22 +224,17 @@ class DrillController:
         asked stay asked), and what waited for it is stored, in order, exactly once.
 
         The answers given meanwhile are in the journal file already, and the store's
-        writer may have taken them from it when it opened: once it has stored what it
-        took, those the database does not hold yet are handed to it. When the database
-        is too busy to tell, they stay in the journal, stored from there (by this
-        store's writer or the next start's), once each.
+        writer may have taken them from it when it opened; each is handed to the
+        writer again, which stores it under its journal entry's unique id, so an
+        answer the writer already stored is not stored twice.
         """
-        from .store import ANSWER_WAIT
-
         self.store = store
         self.draws = store
         if isinstance(self.source, BankQuestions):
             self.source.store = store
         unstored, self._unstored = self._unstored, []
-        if unstored and (self.journal is None or store.flush(ANSWER_WAIT)):
-            for answer in unstored:
-                if self.journal is None or not answer.already_stored(store.database):
-                    store.keep(answer)
+        for answer in unstored:
+            store.keep(answer)
         if self._settings_unsaved:
             self._settings_unsaved = False
             store.save_settings(self.learner.id, self.settings)
