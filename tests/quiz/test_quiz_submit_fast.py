@@ -198,7 +198,8 @@ def test_a_kept_answer_returns_at_once_and_says_when_the_database_is_slow(
     try:
         c = DrillController(store, store.learner("ann"), Settings(), clock=store.clock,
                             rng=random.Random(3))
-        c.start(DrillKind.TABLE)
+        c.start(DrillKind.TABLE)  # saves the drill kind: stored before the lock is taken
+        assert store.flush(15)
         q = c.next_question()
         assert q is not None
         lock = WriteLock(db)
