@@ -7,12 +7,18 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 # Cache compiled modules (and pytest's rewritten test modules) even where the
 # environment sets PYTHONDONTWRITEBYTECODE: otherwise every run compiles the
 # project and rewrites the asserts of ~200 test modules again, about 5 s of
 # CPU a run (a worker, with pytest-xdist). The caches are ignored by git.
 sys.dont_write_bytecode = False
+
+# Hypothesis properties assert what is true, not how fast: its per-example deadline
+# (200 ms by default) fails a property on a loaded machine, not on a wrong answer.
+settings.register_profile("riichi-drill", deadline=None)
+settings.load_profile("riichi-drill")
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared"
