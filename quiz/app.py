@@ -185,6 +185,7 @@ class DrillApp(App[int]):
         screen = self.drill_screen
         assert question is not None and screen is not None
         self._first_bank = first.bank
+        self.stored_settings = dict(first.stored_settings)  # as use_learner keeps them
         self.controller = controller
         self.learner_name = first.learner.name
         self.sub_title = first.learner.name

@@ -354,3 +354,33 @@ def test_sub_commands_and_help_are_read_by_the_whole_parser(argv: list[str]) -> 
     from quiz.__main__ import _plain_start
 
     assert _plain_start(argv) is None
+
+
+@pytest.mark.slow
+async def test_the_review_keeps_the_learners_own_settings_after_a_first_read(
+        db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A learner's stored spaced-repetition settings reach review and statistics when
+    the first question came from the first read (not the defaults)."""
+    store = DrillStore.open(str(db), generated=0)
+    try:
+        ann = store.learner("ann")
+        store.settings_store.update(ann.id, {"srs.desired_retention": 0.8,
+                                             "srs.new_per_day": 7})
+    finally:
+        store.close()
+    opened = threading.Event()
+    real_open = DrillStore.open
+
+    def held_open(*args: Any, **kwargs: Any) -> DrillStore:
+        opened.wait(30)
+        return real_open(*args, **kwargs)
+
+    monkeypatch.setattr(DrillStore, "open", held_open)
+    app = create_app(db, learner="ann", clock=FakeClock(), seed=3, generated=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for_question(pilot, app)
+        assert app.store is None, "the question came from the first read"
+        opened.set()
+        await until(pilot, lambda: app.store is not None, "the store")
+        context = app.review_context()
+        assert (context.settings.desired_retention, context.settings.new_per_day) == (0.8, 7)
