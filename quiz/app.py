@@ -313,8 +313,18 @@ class DrillApp(App[int]):
                 else:
                     self.ask_learner(names, can_cancel=False)
                     return
-            await self.use_learner(store.learner(name))
+            # a task of its own: keys (Esc, Ctrl+Q) work while the learner is read
+            self.run_worker(self._start_as(store, name), group="learner", exclusive=True,
+                            exit_on_error=False)
         except Exception as e:
+            self.fail(e)
+
+    async def _start_as(self, store: DrillStore, name: str) -> None:
+        """Drill as the learner named at the start (read or created off the screen's
+        thread); a learner that cannot be read or made ends the app with one line."""
+        try:
+            await self.use_learner(await self.waiting_for_database(lambda: store.learner(name)))
+        except Exception as e:  # a worker's error would be lost: end with one line
             self.fail(e)
 
     def ask_learner(self, names: Sequence[str], *, can_cancel: bool = True) -> None:

@@ -265,3 +265,33 @@ async def test_switching_learner_with_the_learners_table_locked_on_postgres(
             assert app.error is None
     finally:
         holder.dispose()
+
+
+async def test_keys_work_while_the_learner_named_at_the_start_is_read(
+        path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--learner`` on the normal start (no first read): the learner is read off the
+    screen's thread, so F1 opens the help while that read has not come back."""
+    import data.first_read
+
+    monkeypatch.setattr(data.first_read, "first_read", lambda *args, **kwargs: None)
+    answered = threading.Event()
+    original = DrillStore.learner
+
+    def held(self: DrillStore, name: str) -> Any:
+        answered.wait(30)
+        return original(self, name)
+
+    monkeypatch.setattr(DrillStore, "learner", held)
+    app = create_app(path, learner="ann", seed=3, generated=0)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            assert await wait_for(pilot, lambda: app.store is not None, 20)
+            await pilot.press("f1")
+            assert await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen), 10)
+            assert app.controller is None, "the learner's read has not come back"
+            answered.set()
+            await pilot.press("escape")
+            await wait_for_question(pilot, app)
+            assert app.learner_name == "ann" and app.error is None
+    finally:
+        answered.set()
