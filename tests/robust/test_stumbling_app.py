@@ -85,8 +85,11 @@ async def test_a_database_locked_for_15_seconds_costs_no_answer(tmp_path: Path) 
         took = [await answer_one(pilot, app) for _ in range(2)]
         assert all(t < 3.5 for t in took), took  # the screen never waits for the lock
         assert time.monotonic() - locked_at < 15  # both typed while it was locked
-        # at once: the answer is safe though the database has not answered; then why
-        assert any("has not answered yet" in n and "kept safe" in n for n in notices(app))
+        # the explanations came at once (each answer journalled first); once an answer
+        # has waited ANSWER_WAIT, the screen says it is safe though the database has not
+        # answered; then why
+        assert await wait_for(pilot, lambda: any(
+            "has not answered yet" in n and "kept safe" in n for n in notices(app)), 5)
         assert await wait_for(pilot, lambda: any("busy" in n for n in notices(app)), 15)
         message = next(n for n in notices(app) if "busy" in n)
         assert "kept safe" in message and "keep answering" in message
