@@ -497,15 +497,7 @@ class Classroom:
 
     def session(self, enrolment_id: int) -> StudentSession:
         """The current state of an enrolment (after answers were stored)."""
-        from ..class_models import Enrolment, PracticeSet
-
-        with self.db.session() as s:
-            row = s.get(Enrolment, enrolment_id)
-            if row is None:
-                raise StudentNotFoundError(f"no enrolment {enrolment_id}")
-            set_row = s.get(PracticeSet, row.set_id)
-            assert set_row is not None
-            return self._session(s, row, set_row, resumed=True)
+        return self.seat(enrolment_id)[0]
 
     def progress(self, session: StudentSession) -> StudentSession:
         """The session as it stands now (position, answers, time used), in one light query.
