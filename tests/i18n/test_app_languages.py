@@ -41,7 +41,7 @@ LANGUAGE_CASES: dict[str, dict[str, Any]] = {
     "vi": {"question": ["Câu 1/2", "Điểm phải trả", "Trợ giúp", "Cài đặt", "Tsumo", "tự bốc"],
            "right": "Đúng", "summary": ["Tổng kết lượt", "Theo phần", "Độ chính xác"],
            "payment": "2000 và 3900", "wrong_payment": "3900 mỗi nhà"},
-    "uk": {"question": ["П1/2", "Виплата", "Довідка", "Налаштування", "цумо",
+    "uk": {"question": ["П1/2", "Виплата", "Довідка", "Параметри", "цумо",
                         "виграш зі стіни"],
            "right": "Правильно", "summary": ["Підсумок сесії", "За частинами", "Точність"],
            "payment": "2000 і 3900", "wrong_payment": "3900 з кожного"},
@@ -83,6 +83,13 @@ async def test_a_session_in_the_learners_language(store: DrillStore, clock: Fake
         verdict = str(app.screen.query_one("#verdict").render())
         assert case["right"] in verdict
         assert app.screen.query_one("#marks").display
+        # every key of the explanation's footer shown whole within 80 columns
+        from textual.widgets._footer import FooterKey
+
+        keys = [k for k in app.screen.query(FooterKey) if k.display]
+        assert len(keys) >= 6
+        beyond = [k.description for k in keys if k.region.right > SIZE[0] or not k.region.width]
+        assert not beyond, f"{lang}: footer keys cut at {SIZE[0]} columns: {beyond}"
 
         # wrong: the dealer's form for a non-dealer's tsumo
         await pilot.press("enter")
