@@ -456,10 +456,7 @@ class AnswerWriter:
             self._awaited.discard(answer.entry)
             if answer.entry in self._results:
                 return self._results.pop(answer.entry)
-            self._late = True
-            announce = self._state is None
-            if announce:  # not failed yet, only slow: say so at once
-                self._state, self._detail = "slow", ""
+            announce = self._turn_late()
         self._keep_on_disk()
         if announce:
             self._announce()
@@ -527,12 +524,18 @@ class AnswerWriter:
         with self._cond:
             if self._closed or all(a.entry != entry for a in self._queue):
                 return
-            self._late = True
-            announce = self._state is None
-            if announce:
-                self._state, self._detail = "slow", ""
+            announce = self._turn_late()
         if announce:
             self._announce()
+
+    def _turn_late(self) -> bool:
+        """An entry waited too long (the lock held): later ones do not wait behind it, and
+        the state turns ``slow`` unless it failed already. Whether to announce it."""
+        self._late = True
+        announce = self._state is None
+        if announce:  # not failed yet, only slow: say so at once
+            self._state, self._detail = "slow", ""
+        return announce
 
     def flush(self, timeout: float) -> bool:
         """Wait up to ``timeout`` seconds for every waiting answer to be stored."""

@@ -137,6 +137,8 @@ class DrillStore:
     _review_ids: dict[str, int] = field(default_factory=dict, init=False)
     #: Inside :meth:`answers_in_background`: :meth:`record` journals and returns at once.
     _background: bool = field(default=False, init=False)
+    #: Whether the database is in memory (see :attr:`is_memory`; known once asked).
+    _memory: bool | None = field(default=None, init=False)
 
     def __post_init__(self) -> None:
         from data.learners import Attempts, Learners, SettingsStore
@@ -313,18 +315,18 @@ class DrillStore:
             DatabaseUnavailableError: (state ``silent``) when the database did not
                 answer in time, or an earlier read still waits for it.
         """
-        from data.db import _is_memory
-
-        if _is_memory(str(self.database.engine.url)):
+        if self.is_memory:
             return work()
         return self.reads.run(work, wait)
 
     @property
     def is_memory(self) -> bool:
         """An in-memory database (one shared connection: read and written on one thread)."""
-        from data.db import _is_memory
+        if self._memory is None:
+            from data.db import _is_memory
 
-        return _is_memory(str(self.database.engine.url))
+            self._memory = _is_memory(str(self.database.engine.url))
+        return self._memory
 
     @property
     def reads_stalled(self) -> bool:
@@ -459,10 +461,8 @@ class DrillStore:
     def _top_up(self, seed: int, profile: str, topic: str | None,
                 difficulty: int | None) -> None:
         """Draw items ahead in the background, so questions can go on if the database goes."""
-        from data.db import _is_memory
-
         if (len(self._reserve) >= self.RESERVE // 2 or self._topping_up.is_set()
-                or _is_memory(str(self.database.engine.url))):
+                or self.is_memory):
             return
         self._topping_up.set()
 
@@ -542,10 +542,7 @@ class DrillStore:
         if self._background and not self.is_memory:  # journalled now, stored in the background
             self.writer.keep_watched(answer, wait, hold=DRAW_HOLD)
             return None
-        from data.db import _is_memory
-
-        if _is_memory(str(self.database.engine.url)):
-            # one shared connection: no second thread
+        if self.is_memory:  # one shared connection: no second thread
             return cast("AttemptRecord | None", self._write_entry(answer))
         stored = self.writer.submit(answer, wait)
         return stored if stored is None else cast("AttemptRecord", stored)
@@ -624,9 +621,7 @@ class DrillStore:
         Returns:
             what storing it gave (a review's id), or None when it is still waiting.
         """
-        from data.db import _is_memory
-
-        if _is_memory(str(self.database.engine.url)):
+        if self.is_memory:
             return self._write_entry(entry)  # one shared connection: no second thread
         if wait <= 0:
             self.writer.keep(entry)
