@@ -543,10 +543,14 @@ def explanation_lines(question: Question,
         out.extend(_wait_lines(question, r, tiles))
     out.extend(_scoring_lines(r, tiles))
     if r.honba and Part.PAYMENT in question.parts:
-        out.append(ExplanationLine("total", pgettext(
-            "explain", 'With the %(honba)s, say "%(said)s" (what each payer hands over).')
-            % {"honba": honba_count(r.honba), "said": say_payment(question.key.payment)},
-            (), None))
+        if question.key.payment.shape is PayShape.RON:
+            said = pgettext("lead", 'With the %(honba)s, say "%(said)s" (what the discarder '
+                            'pays).')
+        else:
+            said = pgettext(
+                "explain", 'With the %(honba)s, say "%(said)s" (what each payer hands over).')
+        out.append(ExplanationLine("total", said % {
+            "honba": honba_count(r.honba), "said": say_payment(question.key.payment)}, (), None))
     item = question.item
     if item is not None and item.note:
         out.append(ExplanationLine("note", note_text(item.uid, item.note)))

@@ -151,6 +151,20 @@ def test_explanation_words_say_no_rounding_that_did_not_happen() -> None:
     assert "rounded up to 18000" not in text
     assert "6 x 3000 = 18000: say" in text
     assert "each, paid by the discarder" not in text and "paid by the discarder alone" in text
+    # one payer on a ron: the line saying the honba total does not speak of "each payer"
+    assert 'say "18600" (what the discarder pays)' in text
+    assert "each payer" not in text
+
+
+def test_explanation_honba_on_tsumo_speaks_of_each_payer() -> None:
+    from quiz.drills import DrillKind, Question
+
+    r = score(parse_record({"hand": "22334455m667788p", "win": "8p", "round": "E",
+                            "seat": "S", "riichi": True, "tsumo": True, "honba": 1}))
+    q = Question(DrillKind.WHOLE, 1, AnswerKey.from_result(r, (Part.PAYMENT,)),
+                 (Part.PAYMENT,), result=r)
+    text = "\n".join(line.text for line in explanation_lines(q))
+    assert "(what each payer hands over)" in text and "discarder pays" not in text
 
 
 def test_explanation_tiles_follow_the_style() -> None:
