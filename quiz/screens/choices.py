@@ -65,7 +65,7 @@ async def close_with(screen: Screen[Any], choice: Choice, handler: LeaveHandler 
 
 class ClosingScreen(Screen[Choice]):
     """A screen that closes with a :data:`Choice` (the explanation, the summary):
-    the drill keys (1-6) and F3 start another drill from it."""
+    F3 starts another drill from it (on the summary, the drill keys 1-6 too)."""
 
     #: The owner's handler, run with the choice (None: the screen is dismissed with it).
     on_leave: LeaveHandler | None = None

@@ -3,7 +3,8 @@
 The explanation takes the focus as it comes up, so ↓ / PgDn / Home scroll it
 (the footer says so). It closes with a :data:`quiz.screens.choices.Choice`:
 :attr:`Go.NEXT` (Enter, n, space: the next question), :attr:`Go.END` (Esc:
-end the session, asked first), :class:`StartDrill` (1-6, or F3 and a pick).
+end the session, asked first), :class:`StartDrill` (F3 and a pick). A digit
+is the next question with that digit typed in its first field.
 Looking back at the previous answer (F7 on the question screen) it closes
 with :attr:`Go.BACK` on Enter or Esc.
 
@@ -89,9 +90,8 @@ class ExplanationScreen(ClosingScreen):
         Binding("enter,n,space", "next", "Next", priority=True, id="explanation.next"),
         Binding("escape", "end", "End", priority=True, id="explanation.end"),
         Binding("f3", "choose_drill", "Drill", show=False, id="explanation.choose_drill"),
-        *[Binding(info.key, f"drill('{info.kind.value}')", info.title, show=False,
-                  priority=True, id=f"explanation.drill_{info.kind.value}")
-          for info in DRILLS.values()],
+        *[Binding(str(digit), f"type_ahead('{digit}')", "Next", show=False, priority=True,
+                  id=f"explanation.type_ahead_{digit}") for digit in range(10)],
     ]
 
     def __init__(self, question: Question, marked: Marked, *,
@@ -215,6 +215,21 @@ class ExplanationScreen(ClosingScreen):
     async def action_next(self) -> None:
         """On to the next question (looking back: back to the question)."""
         await self.leave(Go.BACK if self.looking_back else Go.NEXT)
+
+    async def action_type_ahead(self, digit: str) -> None:
+        """A digit typed over the explanation: the learner has moved on. The next
+        question comes up with the digit already in its first field (a fast
+        ``⏎40⏎2⏎2900⏎`` whose first ⏎ came late loses nothing, and starts no other
+        drill). After the last question the summary shows and the digit is dropped.
+        """
+        from textual.widgets import Input
+
+        from .drill import DrillScreen
+
+        await self.action_next()
+        focused = self.app.focused
+        if isinstance(self.app.screen, DrillScreen) and isinstance(focused, Input):
+            focused.insert_text_at_cursor(digit)
 
     async def action_end(self) -> None:
         """End the session, once the learner says so (looking back: back to the question)."""

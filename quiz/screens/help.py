@@ -74,8 +74,9 @@ dragons. A red five is marked `*` (`5p*`). The winning tile stands apart with
 | F7 | question | the previous answer's explanation again |
 | ↓ PgDn Home | explanation, review | scroll the explanation |
 | Enter, n, space | explanation | next question |
+| 0-9 | explanation | next question, the digit already typed in it |
 | F3 | question, explanation, summary | choose a drill |
-| 1-6 | explanation, summary | start that drill |
+| 1-6 | summary | start that drill |
 | F1 | anywhere | this help |
 | F2 | anywhere | settings |
 | F4 | anywhere | switch learner |

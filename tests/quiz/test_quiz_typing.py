@@ -58,6 +58,27 @@ async def test_a_whole_answer_typed_fast_fills_each_field_and_submits(
     ]
 
 
+@pytest.mark.parametrize("gap", [0.0, 0.05], ids=["burst", "50ms"])
+async def test_digits_over_the_explanation_begin_the_next_answer(
+        store: DrillStore, clock: FakeClock, gap: float) -> None:
+    """The learner starts typing the next answer before pressing ⏎: no digit starts
+    another drill or is lost; the next question opens with what was typed."""
+    app = make_app(store, clock, items=[RON_7700, RON_3600])
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for_question(pilot, app)
+        await burst(pilot, app, "30⏎4⏎7700⏎", gap=gap)
+        assert isinstance(app.screen, ExplanationScreen)
+        drill = app.controller.session.plan.drill  # type: ignore[union-attr]
+        await burst(pilot, app, "110⏎1⏎3600⏎", gap=gap)
+        assert isinstance(app.screen, ExplanationScreen)
+        assert app.controller.session.plan.drill is drill  # type: ignore[union-attr]
+        assert app.screen.question.item.uid == RON_3600  # type: ignore[union-attr]
+        assert app.screen.marked.correct, app.screen.marked
+    rows = store.history(store.learner("ann").id)
+    assert [(p.part, p.given) for p in rows[0].parts] == [
+        ("fu", "110"), ("han", "1"), ("payment", "3600")]
+
+
 @pytest.mark.slow
 async def test_a_pasted_answer_of_several_lines_is_typed_key_by_key(
         store: DrillStore, clock: FakeClock) -> None:
