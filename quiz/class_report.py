@@ -281,8 +281,9 @@ def student_lines(s: StudentResult, parts: Sequence[str], *, header: bool) -> li
         bits = []
         for p in a.parts:
             mark = "✓" if p.correct else "✗"
-            shown = p.given or "-"
-            expected = _payment(p.expected) if p.part == "payment" else p.expected
+            said = p.part == "payment"
+            shown = _payment(p.given) if said and p.given else p.given or "-"
+            expected = _payment(p.expected) if said else p.expected
             bits.append(f"{part_name(p.part)} {shown} {mark}"
                         + ("" if p.correct else f" ({expected})"))
         extra = " · " + pgettext("class", "time ran out") if a.timed_out else ""

@@ -486,7 +486,9 @@ class ClassSummaryScreen(Screen[None]):
                 if got is None:
                     cells.append("-" if a else "")
                 else:
-                    cells.append(("✓ " if got.correct else "✗ ") + (got.given or "-")[:14])
+                    given = (declaration_text(got.given) if p == "payment" and got.given
+                             else got.given or "-")
+                    cells.append(("✓ " if got.correct else "✗ ") + given[:14])
             cells.append(pgettext("class", "%(seconds)ss") % {"seconds": f"{a.seconds:.0f}"}
                          if a else pgettext("class", "not answered"))
             table.add_row(*cells, key=str(n))
@@ -512,13 +514,15 @@ class ClassSummaryScreen(Screen[None]):
         else:
             for p in answer.parts:
                 name = _part_name(p.part)
-                expected = declaration_text(p.expected) if p.part == "payment" else p.expected
+                said = p.part == "payment"
+                expected = declaration_text(p.expected) if said else p.expected
+                given = declaration_text(p.given) if said and p.given else p.given or "-"
                 if p.correct:
                     lines.append(f"✓ {name}: {escape(expected)}")
                 else:
                     lines.append("✗ " + pgettext("class", "%(part)s: you said %(given)s, it is "
                                                           "%(expected)s")
-                                 % {"part": name, "given": escape(p.given or "-"),
+                                 % {"part": name, "given": escape(given),
                                     "expected": escape(expected)})
             if answer.concepts:
                 titles = _titles(answer.concepts)
