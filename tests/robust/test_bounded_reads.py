@@ -15,7 +15,7 @@ from tests.robust.conftest import wait_until
 
 
 def test_a_read_with_no_answer_is_given_up_and_the_next_fail_at_once() -> None:
-    reads = BoundedReads(wait=0.2)
+    reads = BoundedReads(wait=3.0)
     told: list[bool] = []
     reads.listen(told.append)
     answer = threading.Event()
@@ -24,12 +24,12 @@ def test_a_read_with_no_answer_is_given_up_and_the_next_fail_at_once() -> None:
     with pytest.raises(DatabaseUnavailableError) as stuck:
         reads.run(lambda: answer.wait(30))
     assert stuck.value.state == "silent" and "not answering" in str(stuck.value)
-    assert time.monotonic() - start < 5
+    assert time.monotonic() - start < 15
     assert reads.stalled and told == [True]
     start = time.monotonic()
     with pytest.raises(DatabaseUnavailableError):
         reads.run(lambda: 8)  # no waiting behind the stuck read
-    assert time.monotonic() - start < 0.1
+    assert time.monotonic() - start < 1.5  # waiting behind it would take the 3 s bound
     answer.set()  # the database answers again
     assert wait_until(lambda: not reads.stalled, 5)
     assert told == [True, False]
