@@ -317,9 +317,14 @@ class DrillStore:
         if self._reads is None:
             from .reads import BoundedReads
 
-            self._reads = BoundedReads(abandon=self.database.abandon_connections,
-                                       probe=self.database.ping)
+            self._reads = BoundedReads(abandon=self._abandon_stalled, probe=self.database.ping)
         return self._reads
+
+    def _abandon_stalled(self, reader: int | None) -> int:
+        """Give up the connections that stopped answering: the one a given-up read waits
+        on (on thread ``reader``) and any waiting for a reply longer than the reads'
+        bound; a write going on that gets its replies is left to complete."""
+        return self.database.abandon_connections(reader=reader, silent_for=self.reads.wait)
 
     def read(self, work: Callable[[], T], wait: float | None = None) -> T:
         """Run a read for a screen, waiting at most ``wait`` seconds (default: the bound).
