@@ -258,7 +258,9 @@ class DrillStore:
             url = self.database.engine.url.render_as_string(hide_password=False)
             self._writer = AnswerWriter(self.database, self._write_entry,
                                         AnswerJournal(journal_path(url)),
-                                        tidy=self.forget_stored_entries)
+                                        # in memory: one shared connection, one thread
+                                        tidy=None if self.is_memory
+                                        else self.forget_stored_entries)
         return self._writer
 
     def forget_stored_entries(self, stop: Callable[[], bool] | None = None) -> int:
