@@ -233,3 +233,22 @@ def test_at_the_horizon_clocks_30_days_apart_still_cannot_store_an_entry_twice()
     assert StoredEntries(db, clock=lambda: forget_at + skew).forget() == 1
     with pytest.raises(StaleEntryError):
         _claim(db, entry, forget_at - skew, NOW + skew)
+
+
+def test_an_in_memory_store_never_tidies_on_a_second_thread(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Its one shared connection is used on one thread only: the writer leaves it alone."""
+    import time
+
+    import quiz.journal as journal
+
+    monkeypatch.setattr(journal, "TIDY_AFTER", 0.1)
+    store = DrillStore.open(":memory:", clock=lambda: NOW, generated=0)
+    try:
+        _claim(store.database, uuid.uuid4().hex, NOW - FORGET_STORED_AFTER - DAY)
+        store.start_writer()
+        time.sleep(0.6)
+        assert StoredEntries(store.database, clock=lambda: NOW).count() == 1
+        assert store.forget_stored_entries() == 1  # asked on its own thread, it does
+    finally:
+        store.close()
