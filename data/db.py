@@ -24,7 +24,8 @@ import ast
 import os
 import re
 import threading
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cache
@@ -142,11 +143,9 @@ def create_engine(target: str | os.PathLike[str] | None = None, *, echo: bool = 
     except ModuleNotFoundError as e:
         raise DatabaseError(f"the driver for '{url}' is not installed ({e.name})") from None
     if engine.dialect.name == "postgresql":
-        import weakref
-
-        opened: weakref.WeakSet[Any] = weakref.WeakSet()
-        _opened_connections()[engine] = opened
-        event.listen(engine, "connect", lambda dbapi, _record: opened.add(dbapi))
+        replies = _Replies(engine.dialect)
+        _opened_connections()[engine] = replies
+        event.listen(engine, "connect", lambda dbapi, _record: replies.opened.add(dbapi))
     if sqlite:
         event.listen(engine, "connect", _sqlite_on_connect)
         event.listen(engine, "begin", _sqlite_on_begin)
@@ -219,7 +218,7 @@ def _postgres_timeouts(url: str) -> dict[str, Any]:
     return args
 
 
-#: Every connection each PostgreSQL engine opened (see :meth:`Database.abandon_connections`).
+#: The :class:`_Replies` of each PostgreSQL engine (see :meth:`Database.abandon_connections`).
 _OPENED: Any = None
 
 
@@ -230,6 +229,86 @@ def _opened_connections() -> Any:
 
         _OPENED = weakref.WeakKeyDictionary()
     return _OPENED
+
+
+def _raw(connection: Any) -> Any:
+    """The driver's connection (SQLAlchemy hands some calls its pool's wrapper of it)."""
+    return getattr(connection, "dbapi_connection", None) or connection
+
+
+class _Replies:
+    """The connections of one PostgreSQL engine, and which wait for the server's reply:
+    since when, on which thread (so a read given up drops only the connections that
+    stopped answering, never a write going on that gets its replies).
+
+    Every dialect call that sends a request and waits for the answer (statements,
+    commit, rollback, the pool's ping) is timed: while it runs its connection counts
+    as *waiting*; once it returns (or fails) it does not.
+    """
+
+    #: The dialect's calls that wait for a reply, and how each names its connection.
+    CALLS: tuple[tuple[str, Callable[[Any], Any]], ...] = (
+        ("do_execute", lambda cursor: cursor.connection),
+        ("do_executemany", lambda cursor: cursor.connection),
+        ("do_execute_no_params", lambda cursor: cursor.connection),
+        ("do_commit", _raw),
+        ("do_rollback", _raw),
+        ("do_ping", _raw),
+    )
+
+    def __init__(self, dialect: Any) -> None:
+        import weakref
+
+        self.opened: weakref.WeakSet[Any] = weakref.WeakSet()
+        self._lock = threading.Lock()
+        #: ``id(connection)``: the connection, ``time.monotonic()`` it began waiting, thread.
+        self._waiting: dict[int, tuple[Any, float, int]] = {}
+        for name, connection_of in self.CALLS:
+            setattr(dialect, name, self._timed(getattr(dialect, name), connection_of))
+
+    def _timed(self, call: Callable[..., Any],
+               connection_of: Callable[[Any], Any]) -> Callable[..., Any]:
+        def timed(first: Any, *args: Any, **kwargs: Any) -> Any:
+            try:
+                connection = connection_of(first)
+            except Exception:  # nothing to time: the call reports the problem itself
+                return call(first, *args, **kwargs)
+            key = id(connection)
+            with self._lock:
+                self._waiting[key] = (connection, time.monotonic(), threading.get_ident())
+            try:
+                return call(first, *args, **kwargs)
+            finally:
+                with self._lock:
+                    self._waiting.pop(key, None)
+
+        return timed
+
+    def stalled(self, reader: int | None, silent_for: float | None) -> list[Any]:
+        """The connections waiting for a reply on thread ``reader``, or for at least
+        ``silent_for`` seconds."""
+        now = time.monotonic()
+        with self._lock:
+            return [c for c, since, thread in self._waiting.values()
+                    if thread == reader or (silent_for is not None and now - since >= silent_for)]
+
+
+def _shut_down(connection: Any) -> bool:
+    """Shut a driver connection's socket down (not closed under the driver's feet): what
+    waits on it ends at once with an error. False when it is closed already."""
+    import socket
+
+    try:
+        sock = socket.socket(fileno=os.dup(connection.pgconn.socket))
+    except Exception:  # closed already: nothing to give up
+        return False
+    try:
+        sock.shutdown(socket.SHUT_RDWR)
+        return True
+    except OSError:
+        return False
+    finally:
+        sock.close()
 
 
 def _check_sqlite_folder(url: str) -> None:
@@ -437,42 +516,40 @@ class Database:
         with self.engine.connect() as conn:
             conn.exec_driver_sql("SELECT 1")
 
-    def abandon_connections(self) -> int:
-        """Give up every connection to a server that stopped answering.
+    def abandon_connections(self, *, reader: int | None = None,
+                            silent_for: float | None = None) -> int:
+        """Give up the connections to a server that stopped answering.
+
+        With ``reader`` or ``silent_for``, only connections waiting for the server's
+        reply are given up: those waiting on thread ``reader`` (a read given up there),
+        and those that have waited at least ``silent_for`` seconds. A connection between
+        requests, or whose requests get their replies (a write going on), is left
+        alone, and its work completes. With neither, every connection is given up.
 
         Each socket is shut down (never closed under the driver's feet), so a
-        statement stuck waiting on it ends at once with an error and its
-        connection is discarded; the pool is replaced, so the next work opens
-        new connections. Whatever the stuck connections do later, nothing waits
-        for them. Work running on them fails and is retried by its caller
+        statement stuck waiting on it ends at once with an error and its connection
+        is discarded; when any was, the pool is replaced (idle pooled connections to
+        that server are not reused; a connection in use finishes its work). Work
+        running on a connection given up fails and is retried by its caller
         (answers are guarded by their journal entry's key). Nothing happens on
         SQLite (no socket: a locked file is bounded by the busy timeout).
 
         Returns:
             how many connections were given up.
         """
-        import socket
-
-        opened = _opened_connections().get(self.engine) if _OPENED is not None else None
-        if not opened:
+        replies: _Replies | None = (_opened_connections().get(self.engine)
+                                    if _OPENED is not None else None)
+        if replies is None:
             return 0
+        everything = reader is None and silent_for is None
+        targets = list(replies.opened) if everything else replies.stalled(reader, silent_for)
         dropped = 0
-        for conn in list(opened):
-            try:
-                fd = conn.pgconn.socket
-                sock = socket.socket(fileno=os.dup(fd))
-            except Exception:  # closed already: nothing to give up
-                opened.discard(conn)
-                continue
-            try:
-                sock.shutdown(socket.SHUT_RDWR)
+        for conn in targets:
+            if _shut_down(conn):
                 dropped += 1
-            except OSError:
-                pass
-            finally:
-                sock.close()
-            opened.discard(conn)
-        self.engine.dispose(close=False)  # a new pool: the old connections are not reused
+            replies.opened.discard(conn)
+        if dropped or everything:
+            self.engine.dispose(close=False)  # a new pool: the old connections are not reused
         return dropped
 
 

@@ -15,8 +15,8 @@ of :mod:`data.records`, never ORM rows.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping, Sequence
-from datetime import datetime
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from .clock import Clock, utc_now
@@ -28,12 +28,28 @@ if TYPE_CHECKING:
 
     from .db import Database
 
-__all__ = ["AlreadyStoredError", "Attempts", "Learners", "SettingsStore", "StoredEntries"]
+__all__ = ["ENTRY_LIFE", "FORGET_STORED_AFTER", "AlreadyStoredError", "Attempts", "Learners",
+           "SettingsStore", "StaleEntryError", "StoredEntries"]
+
+#: How long a journal entry that leaves no row of its own (settings saved, a rating
+#: changed) may wait to be stored: older, :meth:`StoredEntries.claim` refuses it.
+ENTRY_LIFE = timedelta(days=30)
+#: How long the id of such an entry is kept once stored (:meth:`StoredEntries.forget`).
+#: It outlives :data:`ENTRY_LIFE` by 60 days, so clocks up to 30 days apart (the one
+#: that kept an entry, the one that stored it, the one that forgets it) cannot let an
+#: entry whose id was forgotten be stored a second time: it is refused as too old.
+FORGET_STORED_AFTER = timedelta(days=90)
 
 
 class AlreadyStoredError(DataError):
     """An entry of the answer journal is stored already (its key is taken): storing it
     again would store it twice, so nothing was written."""
+
+
+class StaleEntryError(DataError):
+    """An entry of the answer journal waited longer than :data:`ENTRY_LIFE`: its id may
+    have been forgotten since it was stored, so storing it could store it twice; it is
+    refused (nothing was written)."""
 
 
 def _is_key_clash(error: BaseException, *names: str) -> bool:
@@ -491,11 +507,17 @@ class StoredEntries:
         self.db = database
         self.clock = clock
 
-    def claim(self, entry: str) -> None:
+    def claim(self, entry: str, *, kept_at: datetime | None = None) -> None:
         """Note an entry as stored, in the current transaction (use it inside
         :meth:`data.db.Database.unit`, with the entry's own writes).
 
+        Args:
+            kept_at: when the entry was made (kept in the journal). None for an
+                entry of unknown age (written before entries carried their time).
+
         Raises:
+            StaleEntryError: when it was kept more than :data:`ENTRY_LIFE` ago: its
+                id may have been forgotten (:meth:`forget`), so it is never stored.
             AlreadyStoredError: when the entry is noted already (by this or another
                 program: the check and the insert are guarded by the key).
         """
@@ -503,10 +525,16 @@ class StoredEntries:
 
         if not 0 < len(entry) <= 32:
             raise LearnerError("a journal entry id must be 1-32 characters")
+        now = self.clock()
+        if kept_at is not None and now - kept_at > ENTRY_LIFE:
+            days = (now - kept_at).days
+            raise StaleEntryError(
+                f"the entry {entry} was kept {days} days ago, longer than the "
+                f"{ENTRY_LIFE.days} days an entry may wait to be stored: it is not stored")
         with self.db.transaction() as s:
             if s.get(StoredEntry, entry) is not None:
                 raise AlreadyStoredError(f"the entry {entry} is stored already")
-            s.add(StoredEntry(entry=entry, stored_at=self.clock()))
+            s.add(StoredEntry(entry=entry, stored_at=now))
             from sqlalchemy.exc import IntegrityError
 
             try:
@@ -515,6 +543,50 @@ class StoredEntries:
                 if _is_key_clash(e, "stored_entries", "pk_stored_entries"):
                     raise AlreadyStoredError(f"the entry {entry} is stored already") from None
                 raise
+
+    #: Ids forgotten per transaction (each a short write: answers are stored between them).
+    FORGET_BATCH = 500
+
+    def forget(self, *, stop: Callable[[], bool] | None = None) -> int:
+        """Forget the ids stored more than :data:`FORGET_STORED_AFTER` ago.
+
+        No journal can still store such an entry: :meth:`claim` refuses every entry
+        kept more than :data:`ENTRY_LIFE` ago. Ids go in batches of
+        :data:`FORGET_BATCH`, each its own transaction, oldest first.
+
+        Args:
+            stop: asked between batches; True ends the work early (the rest is
+                forgotten another time).
+
+        Returns:
+            how many ids were forgotten.
+        """
+        from sqlalchemy import delete, select
+
+        from .models import StoredEntry
+
+        cutoff = self.clock() - FORGET_STORED_AFTER
+        forgotten = 0
+        while stop is None or not stop():
+            with self.db.transaction() as s:
+                batch = select(StoredEntry.entry).where(StoredEntry.stored_at < cutoff) \
+                    .order_by(StoredEntry.stored_at, StoredEntry.entry) \
+                    .limit(self.FORGET_BATCH).scalar_subquery()
+                gone = s.execute(delete(StoredEntry).where(StoredEntry.entry.in_(batch)))
+                n = int(getattr(gone, "rowcount", 0) or 0)
+            forgotten += n
+            if n < self.FORGET_BATCH:
+                break
+        return forgotten
+
+    def count(self) -> int:
+        """How many ids are kept."""
+        from sqlalchemy import func, select
+
+        from .models import StoredEntry
+
+        with self.db.session() as s:
+            return int(s.scalar(select(func.count()).select_from(StoredEntry)) or 0)
 
     def exists(self, entry: str) -> bool:
         """True when the entry is noted as stored."""

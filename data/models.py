@@ -254,7 +254,9 @@ class AttemptConcept(Base):
 
 class StoredEntry(Base):
     """A journal entry stored that has no row of its own to carry its id (a changed
-    rating): its key makes a second storing of the same entry impossible."""
+    rating): its key makes a second storing of the same entry impossible. Ids are
+    forgotten after :data:`data.learners.FORGET_STORED_AFTER` (an entry that old is
+    refused: see :class:`data.learners.StoredEntries`)."""
 
     __tablename__ = "stored_entries"
 

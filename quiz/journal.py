@@ -20,6 +20,15 @@ transaction guarded by that id (a unique key in the database: see
 crash between the commit and the journal's note, or by two writers at once
 (two stores, two programs), is stored exactly once.
 
+An entry that leaves no row of its own (settings saved, a rating changed) is
+guarded by its id in ``stored_entries``, and those ids are forgotten after
+:data:`data.learners.FORGET_STORED_AFTER` (the writer tidies them when idle:
+:data:`TIDY_AFTER`, :data:`TIDY_EVERY`). Such an entry carries the time it was
+kept, and one that waited longer than :data:`data.learners.ENTRY_LIFE` is
+refused rather than stored (:class:`Refused`): its id may be forgotten, so it
+could otherwise be stored twice. Answers are never refused: their id is a
+column of their own row, kept as long as the row.
+
 Only the standard library is imported at module level.
 """
 
@@ -33,7 +42,7 @@ import uuid
 from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -41,10 +50,14 @@ if TYPE_CHECKING:
     from data.db import Database
 
 __all__ = ["AnswerJournal", "AnswerWriter", "Pending", "PendingAnswer", "PendingRating",
-           "PendingReview", "PendingSettings", "WriterState", "journal_path"]
+           "PendingReview", "PendingSettings", "Refused", "WriterState", "journal_path"]
 
 #: Seconds between tries while the database is unavailable (doubling up to the last).
 RETRY_DELAYS = (0.5, 1.0, 2.0, 3.0)
+#: Seconds after the writer starts before it first tidies the database (well past the
+#: first question), and between tidies of a writer that runs for days (a served app).
+TIDY_AFTER = 30.0
+TIDY_EVERY = 24 * 3600.0
 
 
 def journal_path(url: str) -> Path | None:
@@ -226,6 +239,11 @@ class PendingRating:
         """The answer's time as a datetime."""
         return datetime.fromisoformat(self.answered_at)
 
+    @property
+    def kept(self) -> datetime:
+        """When it was kept, at the latest (the answer's time: a rating comes after it)."""
+        return self.when
+
     def to_json(self) -> str:
         """One journal line."""
         return json.dumps({"op": "rate", **asdict(self)}, ensure_ascii=False, sort_keys=True)
@@ -247,17 +265,25 @@ class PendingSettings:
         entry: unique id of this entry.
         learner_id: whose settings.
         values: every setting, as :meth:`quiz.settings.Settings.to_dict` gives them.
+        kept_at: when they were saved, ISO 8601 with its UTC offset (None in a line
+            written before entries carried their time: of unknown age).
     """
 
     learner_id: int
     values: Mapping[str, Any]
     entry: str = field(default_factory=lambda: uuid.uuid4().hex)
+    kept_at: str | None = field(default_factory=lambda: datetime.now(UTC).isoformat())
+
+    @property
+    def kept(self) -> datetime | None:
+        """``kept_at`` as a datetime (None: unknown)."""
+        return None if self.kept_at is None else datetime.fromisoformat(self.kept_at)
 
     def to_json(self) -> str:
         """One journal line."""
         return json.dumps({"op": "settings", "learner_id": self.learner_id,
-                           "values": dict(self.values), "entry": self.entry},
-                          ensure_ascii=False, sort_keys=True)
+                           "values": dict(self.values), "entry": self.entry,
+                           "kept_at": self.kept_at}, ensure_ascii=False, sort_keys=True)
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> PendingSettings:
@@ -265,8 +291,23 @@ class PendingSettings:
         values = data["values"]
         if not isinstance(values, dict):
             raise TypeError("settings values must be an object")
+        kept_at = data.get("kept_at")
         return cls(learner_id=int(data["learner_id"]), values=dict(values),
-                   entry=str(data["entry"]))
+                   entry=str(data["entry"]), kept_at=None if kept_at is None else str(kept_at))
+
+
+@dataclass(frozen=True)
+class Refused:
+    """What storing an entry gave when it was refused: it waited too long to be stored
+    safely (see :class:`data.learners.StaleEntryError`). It leaves the journal.
+
+    Attributes:
+        entry: the entry's id.
+        reason: one line saying why.
+    """
+
+    entry: str
+    reason: str
 
 
 #: Any entry the writer stores.
@@ -395,13 +436,21 @@ class AnswerWriter:
         write: ``write(answer)`` stores one answer (attempt and review cards) and
             returns the attempt; it runs on the writer's thread.
         journal: where answers wait while the database is unavailable.
+        tidy: ``tidy(stop)`` tidies the database (forgets ids of entries stored long
+            ago); run on the writer's thread when no entry waits, :data:`TIDY_AFTER`
+            seconds after the start and then every :data:`TIDY_EVERY`. It asks
+            ``stop()`` between short transactions: True once an entry waits.
     """
 
     def __init__(self, database: Database, write: Callable[[Pending], object],
-                 journal: AnswerJournal) -> None:
+                 journal: AnswerJournal,
+                 tidy: Callable[[Callable[[], bool]], object] | None = None) -> None:
         self.database = database
         self._write = write
         self.journal = journal
+        self._tidy = tidy
+        #: ``time.monotonic()`` of the next tidy (None: no tidy).
+        self._tidy_due = None if tidy is None else time.monotonic() + TIDY_AFTER
         self._queue: deque[Pending] = deque(journal.read())
         self._journaled: set[str] = {a.entry for a in self._queue}
         self._results: dict[str, object] = {}
@@ -559,6 +608,25 @@ class AnswerWriter:
 
     # -- the writer's side
 
+    def _busy(self) -> bool:
+        """An entry waits (or the writer closed): a tidy stops between its transactions."""
+        with self._cond:
+            return bool(self._queue) or self._closed
+
+    def _tidy_now(self) -> None:
+        """Tidy the database (the writer's thread, while no entry waits); a failure (the
+        database away) or an entry cutting it short tries again :data:`TIDY_AFTER` later."""
+        assert self._tidy is not None
+        try:
+            self._tidy(self._busy)
+        except Exception as e:  # the database is away or busy: another time
+            import logging
+
+            logging.getLogger("quiz.journal").info("tidying the database failed: %s", e)
+            self._tidy_due = time.monotonic() + TIDY_AFTER
+        else:  # cut short by an entry: the rest soon, else the next tidy a day later
+            self._tidy_due = time.monotonic() + (TIDY_AFTER if self._busy() else TIDY_EVERY)
+
     def _keep_on_disk(self) -> None:
         with self._cond:
             new = [a for a in self._queue if a.entry not in self._journaled]
@@ -588,14 +656,27 @@ class AnswerWriter:
         while True:
             with self._cond:
                 while not self._closed:
-                    held = self._held_until - time.monotonic()
+                    now = time.monotonic()
+                    held = self._held_until - now
                     if self._queue and held <= 0:
                         break
+                    if not self._queue and self._tidy_due is not None:
+                        if now >= self._tidy_due:
+                            break  # idle: time to tidy
+                        self._cond.wait(self._tidy_due - now)
+                        continue
                     self._cond.wait(held if self._queue else None)
                 if self._closed:
                     return
-                answer = self._queue[0]
-                self._in_flight = True
+                if not self._queue:
+                    tidy = True
+                else:
+                    tidy = False
+                    answer = self._queue[0]
+                    self._in_flight = True
+            if tidy:
+                self._tidy_now()
+                continue
             try:
                 # storing is guarded by the entry's unique id: a second time writes nothing
                 attempt = self._write(answer)

@@ -11,11 +11,15 @@ the reader is *stalled*: every further read fails at once (the app goes on
 with what it has: questions drawn ahead, counts already shown), and the first
 read to finish ends the stall.
 
-A read given up also gives up its connections (``abandon``: on PostgreSQL their
-sockets are shut down, so the stuck read ends and the pool opens new ones), and
-a *probe* (``SELECT 1`` on a new connection) is tried every
+A read given up also gives up the connection it waits on (``abandon``: on
+PostgreSQL its socket is shut down, so the stuck read ends and the pool opens
+new ones), and a *probe* (``SELECT 1`` on a new connection) is tried every
 :data:`PROBE_EVERY` seconds while stalled: the reads go on within a few seconds
-of the server answering again, whatever the stuck connection does.
+of the server answering again, whatever the stuck connection does. Only
+connections that stopped answering are given up: the read's own, and (checked at
+each probe while stalled, and for one bound after) any that has waited for a
+reply longer than the bound; a write going on elsewhere that gets its replies
+completes.
 
 Only the standard library is imported at module level.
 """
@@ -59,12 +63,15 @@ class BoundedReads:
 
     Args:
         wait: the default bound, in seconds.
-        abandon: called (on any thread) when a read is given up: drops the
-            connections the stuck read may hold.
+        abandon: ``abandon(reader)``, called (on any thread) when a read is given up
+            with the ident of the reads' thread, whose stuck connection it drops; and
+            with None at each probe while stalled (and for one bound after), to drop
+            any connection that has waited for a reply longer than the bound.
         probe: a small read tried while stalled; the first to answer ends the stall.
     """
 
-    def __init__(self, wait: float = READ_WAIT, *, abandon: Callable[[], object] | None = None,
+    def __init__(self, wait: float = READ_WAIT, *,
+                 abandon: Callable[[int | None], object] | None = None,
                  probe: Callable[[], object] | None = None) -> None:
         self.wait = wait
         self._abandon = abandon
@@ -127,15 +134,22 @@ class BoundedReads:
                 self._stalled = True
         if stalls:
             self._tell(True)
-            self._drop_connections()
+            self._drop_connections(self._reader())
             self._start_probing()
 
-    def _drop_connections(self) -> None:
+    def _reader(self) -> int | None:
+        """The ident of the reads' thread."""
+        thread = self._thread
+        return None if thread is None else thread.ident
+
+    def _drop_connections(self, reader: int | None) -> None:
+        """Give up the connection the reads' thread waits on (``reader``), or (None) those
+        that waited for a reply longer than the bound."""
         if self._abandon is not None:
             import contextlib
 
             with contextlib.suppress(Exception):  # giving up must never fail the caller
-                self._abandon()
+                self._abandon(reader)
 
     def _start_probing(self) -> None:
         with self._lock:
@@ -148,27 +162,49 @@ class BoundedReads:
     def _probe_until_answered(self) -> None:
         """While stalled: try the probe every :data:`PROBE_EVERY` seconds (on the reads'
         thread, so it also tells when that thread is free again); a probe that gets
-        no answer in time is given up with its connections."""
+        no answer in time is given up with its connection. Each round, and for one
+        bound after the stall ends, connections of other threads that have waited
+        for a reply longer than the bound are given up too (a write stuck on the
+        silent server is retried on a new connection)."""
         import time
 
         assert self._probe is not None
         try:
-            while self.stalled:
-                time.sleep(PROBE_EVERY)
-                if not self.stalled:
-                    break
-                future: Future[object] = Future()
-                self._jobs.put((self._probe, future))
-                try:
-                    future.result(self.wait)
-                except (FutureTimeout, CancelledError):
-                    if not future.cancel():  # running, stuck: give its connection up
-                        self._drop_connections()
-                except Exception:  # no answer yet (refused, reset): try again
-                    continue
+            while True:
+                self._probe_while_stalled()
+                # what began waiting before the server answered again and never gets
+                # its reply (a connection the server forgot) is given up past the bound
+                until = time.monotonic() + self.wait + PROBE_EVERY
+                while time.monotonic() < until and not self.stalled:
+                    time.sleep(PROBE_EVERY)
+                    self._drop_connections(None)
+                with self._lock:
+                    if not self._stalled:  # else stalled again meanwhile: probe again
+                        self._probing = False
+                        return
         finally:
             with self._lock:
                 self._probing = False
+
+    def _probe_while_stalled(self) -> None:
+        """Probe every :data:`PROBE_EVERY` seconds until the stall ends (see above)."""
+        import time
+
+        assert self._probe is not None
+        while self.stalled:
+            time.sleep(PROBE_EVERY)
+            self._drop_connections(None)
+            if not self.stalled:
+                break
+            future: Future[object] = Future()
+            self._jobs.put((self._probe, future))
+            try:
+                future.result(self.wait)
+            except (FutureTimeout, CancelledError):
+                if not future.cancel():  # running, stuck: give its connection up
+                    self._drop_connections(self._reader())
+            except Exception:  # no answer yet (refused, reset): try again
+                continue
 
     def _tell(self, stalled: bool) -> None:
         for listener in list(self._listeners):

@@ -44,6 +44,7 @@ if TYPE_CHECKING:
         Pending,
         PendingAnswer,
         PendingSettings,
+        Refused,
         WriterState,
     )
     from .reads import BoundedReads
@@ -139,6 +140,8 @@ class DrillStore:
     _background: bool = field(default=False, init=False)
     #: Whether the database is in memory (see :attr:`is_memory`; known once asked).
     _memory: bool | None = field(default=None, init=False)
+    #: Entries refused by this run's writer: they waited too long to be stored safely.
+    refused: list[Refused] = field(default_factory=list, init=False)
 
     def __post_init__(self) -> None:
         from data.learners import Attempts, Learners, SettingsStore
@@ -254,8 +257,22 @@ class DrillStore:
 
             url = self.database.engine.url.render_as_string(hide_password=False)
             self._writer = AnswerWriter(self.database, self._write_entry,
-                                        AnswerJournal(journal_path(url)))
+                                        AnswerJournal(journal_path(url)),
+                                        # in memory: one shared connection, one thread
+                                        tidy=None if self.is_memory
+                                        else self.forget_stored_entries)
         return self._writer
+
+    def forget_stored_entries(self, stop: Callable[[], bool] | None = None) -> int:
+        """Forget the ids of entries stored long ago (the writer's thread runs this when
+        idle: :data:`quiz.journal.TIDY_AFTER`); an entry kept that long ago is refused.
+
+        Returns:
+            how many ids were forgotten.
+        """
+        from data.learners import StoredEntries
+
+        return StoredEntries(self.database, clock=self.clock).forget(stop=stop)
 
     @property
     def status(self) -> WriterState:
@@ -302,9 +319,14 @@ class DrillStore:
         if self._reads is None:
             from .reads import BoundedReads
 
-            self._reads = BoundedReads(abandon=self.database.abandon_connections,
-                                       probe=self.database.ping)
+            self._reads = BoundedReads(abandon=self._abandon_stalled, probe=self.database.ping)
         return self._reads
+
+    def _abandon_stalled(self, reader: int | None) -> int:
+        """Give up the connections that stopped answering: the one a given-up read waits
+        on (on thread ``reader``) and any waiting for a reply longer than the reads'
+        bound; a write going on that gets its replies is left to complete."""
+        return self.database.abandon_connections(reader=reader, silent_for=self.reads.wait)
 
     def read(self, work: Callable[[], T], wait: float | None = None) -> T:
         """Run a read for a screen, waiting at most ``wait`` seconds (default: the bound).
@@ -368,7 +390,8 @@ class DrillStore:
         """
         from .journal import PendingSettings
 
-        entry = PendingSettings(learner_id, settings.to_dict())
+        entry = PendingSettings(learner_id, settings.to_dict(),
+                                kept_at=self.clock().isoformat())
         if self.is_memory:
             self._write_entry(entry)  # one shared connection: no second thread
         else:
@@ -388,7 +411,7 @@ class DrillStore:
         """Store saved settings (the writer's thread, inside the entry's unit of work)."""
         from data.learners import StoredEntries
 
-        StoredEntries(self.database, clock=self.clock).claim(entry.entry)
+        StoredEntries(self.database, clock=self.clock).claim(entry.entry, kept_at=entry.kept)
         stored = self.settings_store.all(entry.learner_id)
         changed = {k: v for k, v in entry.values.items() if stored.get(k, object()) != v}
         if changed:
@@ -556,7 +579,7 @@ class DrillStore:
         the same journal) stored it first, nothing is written and what it
         stored is returned.
         """
-        from data.learners import AlreadyStoredError
+        from data.learners import AlreadyStoredError, StaleEntryError
 
         try:
             with self.database.unit():
@@ -565,6 +588,20 @@ class DrillStore:
                 return self._store_entry(entry)
         except AlreadyStoredError:
             return self._stored_before(entry)
+        except StaleEntryError as e:
+            return self._refuse(entry, str(e))
+
+    def _refuse(self, entry: Pending, reason: str) -> Refused:
+        """An entry too old to store safely: it leaves the journal, and is noted and logged."""
+        import logging
+
+        from .journal import Refused
+
+        self._items.pop(entry.entry, None)
+        refused = Refused(entry.entry, reason)
+        self.refused.append(refused)
+        logging.getLogger("quiz.store").warning("%s", reason)
+        return refused
 
     def _store_entry(self, entry: Pending) -> object:
         from .journal import PendingRating, PendingReview, PendingSettings
@@ -583,7 +620,7 @@ class DrillStore:
             from .srs.pending import store_rating
 
             store_rating(self.database, entry, self.settings_store.all(entry.learner_id),
-                         review_id=self._review_ids.get(entry.review))
+                         review_id=self._review_ids.get(entry.review), clock=self.clock)
             return None
         return self._write_answer(entry)
 

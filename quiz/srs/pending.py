@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
+from data.clock import Clock, utc_now
 from data.srs_records import CardState, Cell, Schedule
 
 from .questions import QuestionKind, ReviewQuestion
@@ -180,7 +181,7 @@ def store_review(db: Database, entry: PendingReview, stored: Mapping[str, Any]) 
 
 
 def store_rating(db: Database, entry: PendingRating, stored: Mapping[str, Any], *,
-                 review_id: int | None = None) -> None:
+                 review_id: int | None = None, clock: Clock = utc_now) -> None:
     """Store a rating changed after the answer (the answer's review takes it and its schedule).
 
     Its entry id is noted with the change (inside :meth:`data.db.Database.unit`),
@@ -189,9 +190,12 @@ def store_rating(db: Database, entry: PendingRating, stored: Mapping[str, Any], 
 
     Args:
         review_id: the answer's review, when known (else found from the answer).
+        clock: now (its id is noted with this time; see below).
 
     Raises:
         AlreadyStoredError: when this rating was stored already.
+        StaleEntryError: when it was kept longer than :data:`data.learners.ENTRY_LIFE`
+            ago (its id may be forgotten since it was stored): it is never stored.
     """
     from data import srs_repository as repo
     from data.errors import DatabaseUnavailableError, DataError
@@ -199,7 +203,8 @@ def store_rating(db: Database, entry: PendingRating, stored: Mapping[str, Any], 
 
     from .settings import settings_from_stored
 
-    StoredEntries(db).claim(entry.entry)  # AlreadyStoredError: stored once already
+    # AlreadyStoredError: stored once already; StaleEntryError: kept too long ago
+    StoredEntries(db, clock=clock).claim(entry.entry, kept_at=entry.kept)
     if review_id is None:
         review_id = repo.review_of_answer(db, entry.learner_id, session=entry.session,
                                           drill="review", answered_at=entry.when)

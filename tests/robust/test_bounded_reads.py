@@ -63,7 +63,7 @@ def test_a_read_given_up_drops_its_connections_and_a_probe_ends_the_stall(
         if not server_answers.is_set():
             raise ConnectionError("no answer yet")
 
-    reads = BoundedReads(wait=0.3, abandon=lambda: dropped.append(time.monotonic()),
+    reads = BoundedReads(wait=0.3, abandon=lambda reader: dropped.append(time.monotonic()),
                          probe=probe)
     told: list[bool] = []
     reads.listen(told.append)
