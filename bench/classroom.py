@@ -249,7 +249,9 @@ def run_class(server: str, url: str, set_name: str, students: int, think: float,
                                    if p.stderr else "a student failed to join")
         start_at = time.time() + 0.5
         time.sleep(max(0.0, start_at - 0.05 - time.time()))
-        cpu_server = _cpu_seconds(server_pid) if server_pid else 0.0
+        cpu_server = _cpu_split(server_pid) if server_pid else (0.0, 0.0)
+        switches = _switches(server_pid) if server_pid else 0
+        load_before = _load()
         cpu_db = _backend_cpu(url)
         for p in procs:
             assert p.stdin is not None
@@ -264,7 +266,10 @@ def run_class(server: str, url: str, set_name: str, students: int, think: float,
                 raise RuntimeError(f"a student failed: {err.decode()[-2000:]}")
             results.append(json.loads(out.decode().strip().splitlines()[-1]))
         wall = time.time() - start_at
-        cpu_server = (_cpu_seconds(server_pid) - cpu_server) if server_pid else 0.0
+        if server_pid:
+            user, system = _cpu_split(server_pid)
+            cpu_server = (user - cpu_server[0], system - cpu_server[1])
+            switches = _switches(server_pid) - switches
         cpu_db = {pid: cpu - cpu_db.get(pid, 0.0) for pid, cpu in _backend_cpu(url).items()}
     finally:
         for p in procs:
@@ -281,7 +286,13 @@ def run_class(server: str, url: str, set_name: str, students: int, think: float,
         "worst_ms": max(times) * 1000,
         "right": sum(r["right"] for r in results),
         "cpu_students_ms": sum(r["cpu"] for r in results) * 1000 / max(1, len(times)),
-        "cpu_server_ms": cpu_server * 1000 / max(1, len(times)),
+        "cpu_server_ms": sum(cpu_server) * 1000 / max(1, len(times)),
+        "cpu_server_user_ms": cpu_server[0] * 1000 / max(1, len(times)),
+        "cpu_server_system_ms": cpu_server[1] * 1000 / max(1, len(times)),
+        "server_switches": switches / max(1, len(times)),
+        "wall_s": wall,
+        "load_before": load_before,
+        "load_after": _load(),
         "cpu_db_ms": sum(cpu_db.values()) * 1000 / max(1, len(times)),
     }
     for name in ("server", "read", "pool", "grade", "store"):
@@ -324,11 +335,31 @@ def _rss_kb(pid: int) -> int:
 
 def _cpu_seconds(pid: int) -> float:
     """CPU time (user and system) a process has used so far."""
+    user, system = _cpu_split(pid)
+    return user + system
+
+
+def _cpu_split(pid: int) -> tuple[float, float]:
+    """CPU time a process has used so far: (user, system) seconds."""
     try:
         fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     except (OSError, IndexError):
-        return 0.0
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        return 0.0, 0.0
+    tick = os.sysconf("SC_CLK_TCK")
+    return int(fields[11]) / tick, int(fields[12]) / tick
+
+
+def _switches(pid: int) -> int:
+    """Context switches (voluntary and not) of a process's threads so far."""
+    total = 0
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        try:
+            for line in (task / "status").read_text().splitlines():
+                if line.startswith(("voluntary_ctxt_switches", "nonvoluntary_ctxt_switches")):
+                    total += int(line.split()[1])
+        except OSError:
+            continue
+    return total
 
 
 def _backend_cpu(url: str) -> dict[int, float]:
@@ -500,15 +531,20 @@ def main(argv: list[str] | None = None) -> int:
                       f"median {got['median_ms']:5.1f} ms, p95 {got['p95_ms']:5.1f} ms "
                       f"(target < 50), worst {got['worst_ms']:6.1f} ms · load {_load()} · "
                       f"{n} stored, each once: {once}", flush=True)
+                print(f"  {'':<10} {got['answers']} answers in {got['wall_s']:.2f} s; load "
+                      f"(1-minute average) {got['load_before']} before, {got['load_after']} "
+                      f"after: other work on the machine slows every side", flush=True)
                 print(f"  {'':<10} of which in the server (received to committed): median "
                       f"{got['server_median_ms']:5.1f} ms, p95 {got['server_p95_ms']:5.1f} ms "
                       f"(p95 of its steps: read {got['read_p95_ms']:.1f}, pool "
                       f"{got['pool_p95_ms']:.1f}, grade {got['grade_p95_ms']:.1f}, store "
                       f"{got['store_p95_ms']:.1f} ms); the rest is the shared machine",
                       flush=True)
-                print(f"  {'':<10} CPU per answer: server {got['cpu_server_ms']:.1f} ms, "
-                      f"PostgreSQL {got['cpu_db_ms']:.1f} ms, students "
-                      f"{got['cpu_students_ms']:.1f} ms", flush=True)
+                print(f"  {'':<10} CPU per answer: server {got['cpu_server_ms']:.2f} ms "
+                      f"(user {got['cpu_server_user_ms']:.2f}, system "
+                      f"{got['cpu_server_system_ms']:.2f}; {got['server_switches']:.1f} "
+                      f"thread switches), PostgreSQL {got['cpu_db_ms']:.2f} ms, students "
+                      f"{got['cpu_students_ms']:.2f} ms", flush=True)
             if args.sessions:
                 mem = served_memory(base, SET_NAME + " pace", args.sessions,
                                     folder / "serve.log")

@@ -179,6 +179,7 @@ class ClassDesk:
         self._started: dict[tuple[int, int], float] = {}
         self._lock = threading.Lock()
         self._loading: dict[str, threading.Lock] = {}
+        self._building: dict[tuple[int, str], threading.Lock] = {}
 
     def questions(self, set_name: str) -> tuple[ClassQuestion, ...]:
         """The set's questions (read and checked once, then kept)."""
@@ -202,15 +203,21 @@ class ClassDesk:
         key = (record.id, record.name)
         with self._lock:
             found = self._asked.get(key)
-        if found is None:
-            qs = self.questions(record.name)
-            if tuple(q.item.uid for q in qs) != record.item_uids:  # deleted and made anew
-                with self._lock:
-                    self._questions.pop(record.name, None)
-                qs = self.questions(record.name)
-            found = tuple(question_for(q.item, q.position, record.options) for q in qs)
+            if found is not None:
+                return found
+            building = self._building.setdefault(key, threading.Lock())
+        with building:  # one thread builds a set's keys; the others (a class at once) wait
             with self._lock:
-                self._asked[key] = found
+                found = self._asked.get(key)
+            if found is None:
+                qs = self.questions(record.name)
+                if tuple(q.item.uid for q in qs) != record.item_uids:  # deleted and made anew
+                    with self._lock:
+                        self._questions.pop(record.name, None)
+                    qs = self.questions(record.name)
+                found = tuple(question_for(q.item, q.position, record.options) for q in qs)
+                with self._lock:
+                    self._asked[key] = found
         return found
 
     def join(self, set_name: str, student: str, code: str | None) -> StudentSession:

@@ -34,11 +34,10 @@ from __future__ import annotations
 
 import asyncio
 import json
-import queue
 import threading
 import time
 from collections.abc import Awaitable, Callable, Iterable
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
@@ -140,63 +139,83 @@ class AttemptLimiter:
 
 
 class GroupCommit(Generic[T, R]):
-    """One thread writes what arrives together in one go: a group commit.
+    """Answers arriving together are written in one go: a group commit, led by the event loop.
 
-    ``submit`` queues an item and gives a future; the thread takes every item
-    waiting (at most ``most``), hands them to ``write`` at once (one transaction,
-    one wait on the disk) and sets each future from what ``write`` gave back for
-    it (a result, or the exception that refused it). A caller hears of its item
-    only after that write returned, so a reply never runs ahead of its commit.
+    ``submit`` (on the event loop) queues an item and waits for its outcome.
+    While fewer than ``writers`` writes are under way, the items waiting (at
+    most ``most``) are handed to a writer thread at once, which calls ``write``
+    with all of them (one transaction, one wait on the disk); the items that
+    arrive meanwhile wait for the next write. Each caller hears of its item
+    (a result, or the exception that refused it) only after that write
+    returned, so a reply never runs ahead of its commit.
+
+    One hand-off to a thread and one wake-up of the loop per write, not per
+    item: under a burst the loop's work per answer stays small.
     """
 
     def __init__(self, write: Callable[[list[T]], list[R | Exception]], *,
                  most: int = 64, writers: int = 2) -> None:
         self.write = write
         self.most = most
-        self._queue: queue.SimpleQueue[tuple[T, Future[R]] | None] = queue.SimpleQueue()
-        self._threads = [threading.Thread(target=self._loop, name=f"class-commit-{n}",
-                                          daemon=True) for n in range(writers)]
-        for thread in self._threads:
-            thread.start()
+        self.writers = writers
+        self._pool = ThreadPoolExecutor(max_workers=writers, thread_name_prefix="class-commit")
+        self._waiting: list[tuple[T, asyncio.Future[R]]] = []
+        self._under_way: set[asyncio.Future[list[R | Exception]]] = set()
 
-    def submit(self, item: T) -> Future[R]:
-        """Queue an item; its future is set once it is written (or refused)."""
-        future: Future[R] = Future()
-        self._queue.put((item, future))
-        return future
+    async def submit(self, item: T) -> R:
+        """Queue an item; its outcome once it is written (or the exception that refused it)."""
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[R] = loop.create_future()
+        self._waiting.append((item, future))
+        if len(self._under_way) < self.writers:
+            self._start(loop)
+        return await asyncio.shield(future)  # a caller that goes away leaves the write as is
 
-    def close(self) -> None:
-        """Write what is queued, then end the threads."""
-        for _ in self._threads:
-            self._queue.put(None)
-        for thread in self._threads:
-            thread.join(timeout=30)
+    async def close(self) -> None:
+        """Write what is queued and wait for every write under way, then end the threads."""
+        while self._waiting or self._under_way:
+            if self._under_way:
+                await asyncio.wait(set(self._under_way))
+            elif self._waiting:
+                self._start(asyncio.get_running_loop())
+        self._pool.shutdown(wait=True)
 
-    def _loop(self) -> None:
-        ending = False
-        while not ending:
-            first = self._queue.get()
-            if first is None:
-                return
-            batch = [first]
-            while len(batch) < self.most:
-                try:
-                    more = self._queue.get_nowait()
-                except queue.Empty:
-                    break
-                if more is None:
-                    ending = True  # this thread ends once its batch is written
-                    break
-                batch.append(more)
-            try:
-                outcomes = self.write([item for item, _ in batch])
-            except Exception as e:  # the writer failed as a whole: each caller hears it
-                outcomes = [e] * len(batch)
+    def _start(self, loop: asyncio.AbstractEventLoop) -> None:
+        batch, self._waiting = self._waiting[:self.most], self._waiting[self.most:]
+        if not batch:
+            return
+        writing = loop.run_in_executor(self._pool, self._write_all, [item for item, _ in batch])
+        self._under_way.add(writing)
+        writing.add_done_callback(lambda done: self._written(loop, batch, done))
+
+    def _write_all(self, items: list[T]) -> list[R | Exception]:
+        try:
+            outcomes = self.write(items)
+        except Exception as e:  # the writer failed as a whole: each caller hears it
+            return [e] * len(items)
+        if len(outcomes) != len(items):
+            raise AssertionError("a group write gave back one outcome per item")
+        return outcomes
+
+    def _written(self, loop: asyncio.AbstractEventLoop,
+                 batch: list[tuple[T, asyncio.Future[R]]],
+                 done: asyncio.Future[list[R | Exception]]) -> None:
+        self._under_way.discard(done)
+        if done.cancelled():  # the threads were stopped: the server is ending
+            for _, future in batch:
+                future.cancel()
+        else:
+            error = done.exception()
+            outcomes = done.result() if error is None else [error] * len(batch)
             for (_, future), outcome in zip(batch, outcomes, strict=True):
-                if isinstance(outcome, Exception):
+                if future.done():
+                    continue
+                if isinstance(outcome, BaseException):
                     future.set_exception(outcome)
                 else:
                     future.set_result(outcome)
+        if self._waiting and len(self._under_way) < self.writers:
+            self._start(loop)
 
 
 @dataclass(frozen=True, slots=True)
@@ -272,6 +291,7 @@ class ClassServer:
 
     def _issue(self, session: StudentSession) -> tuple[str, _Seat]:
         """In a database thread: a signed token for a session just joined."""
+        self.desk.asked(session)  # the set's answer keys, built before its first answer
         _, mark = self.desk.classroom.seat(session.enrolment_id)
         token = self._tokens().issue(session.enrolment_id, session.practice_set.id, mark)
         claims = self._tokens().read(token)
@@ -394,7 +414,7 @@ class ClassServer:
 
     async def _cleanup(self, _app: web.Application) -> None:
         if self._commits is not None:
-            await asyncio.get_running_loop().run_in_executor(None, self._commits.close)
+            await self._commits.close()
         self._pool.shutdown(wait=False, cancel_futures=True)
 
     # ----------------------------------------------------------------- routes
@@ -485,7 +505,7 @@ class ClassServer:
                         self._grade, seat.session, position, answers, float(seconds),
                         timed_out)
                 if isinstance(marked, ToStore):
-                    graded = await asyncio.wrap_future(self._commits.submit(marked))
+                    graded = await self._commits.submit(marked)
                 else:
                     graded = marked
             committed = time.perf_counter()
