@@ -190,7 +190,7 @@ class ClassDesk:
         self._lock = threading.Lock()
         self._loading: dict[str, threading.Lock] = {}
         self._building: dict[_SetKey, threading.Lock] = {}
-        self._marks: MarkCache[Marked | Hints] = MarkCache()
+        self._marks: MarkCache[tuple[Marked, tuple[AnswerPart, ...]] | Hints] = MarkCache()
 
     def questions(self, set_name: str) -> tuple[ClassQuestion, ...]:
         """The set's questions (read and checked once, then kept)."""
@@ -319,7 +319,7 @@ class ClassDesk:
         Raises:
             AnswerError: a question out of order or out of the set, the set finished.
         """
-        from data.classroom import AnswerError, AnswerPart
+        from data.classroom import AnswerError
 
         set_name = session.practice_set.name
         options = session.practice_set.options
@@ -357,12 +357,11 @@ class ClassDesk:
         if set_limit is not None and seen is not None and \
                 current.seconds_used + seen > set_limit + GRACE_SECONDS:
             timed_out = True
-        marked = self._marks.get_or_grade(
+        graded = self._marks.get_or_grade(
             question.key, typed, timed_out, lambda: _graded(question.key, typed, timed_out))
-        if isinstance(marked, Hints):
-            return marked
-        parts = tuple(AnswerPart(m.part.value, m.given, m.expected, m.correct)
-                      for m in marked.marks)
+        if isinstance(graded, Hints):
+            return graded
+        marked, parts = graded
         return ToStore(session, current, position, parts, marked,
                        clip_seconds(taken, options, current.seconds_used), timed_out)
 
@@ -435,12 +434,20 @@ class ClassDesk:
         return self.classroom.own_results(session)
 
 
-def _graded(key: AnswerKey, typed: tuple[str, ...], timed_out: bool) -> Marked | Hints:
-    """Grade what was typed for each of the key's parts (in its order): the marks, or the
-    hints when a part cannot be read (never when the time ran out: then it is wrong)."""
+def _graded(key: AnswerKey, typed: tuple[str, ...], timed_out: bool,
+            ) -> tuple[Marked, tuple[AnswerPart, ...]] | Hints:
+    """Grade what was typed for each of the key's parts (in its order): the marks and the
+    parts as stored, or the hints when a part cannot be read (never when the time ran out:
+    then it is wrong)."""
+    from data.classroom import AnswerPart
+
     given: dict[Part, Answer] = dict(zip(key.parts, typed, strict=True))
     given = with_table_payment(given)  # a payment as said at a table in any of our languages
-    return grade_in_time(key, given) if timed_out else grade(key, given)
+    marked = grade_in_time(key, given) if timed_out else grade(key, given)
+    if isinstance(marked, Hints):
+        return marked
+    return marked, tuple(AnswerPart(m.part.value, m.given, m.expected, m.correct)
+                         for m in marked.marks)
 
 
 def receipt_for(graded: Graded) -> Receipt:

@@ -63,7 +63,7 @@ def test_students_typing_the_same_get_the_same_marks_from_the_stored_key(
     assert all(isinstance(m, ToStore) for m in marked)
     for m in marked:
         assert isinstance(m, ToStore) and not all(p.correct for p in m.parts)
-        assert m.marked == _graded(desk.asked(ann)[0].key,
+        assert (m.marked, m.parts) == _graded(desk.asked(ann)[0].key,
                                    tuple(wrong[p.value] for p in desk.asked(ann)[0].parts),
                                    False)
     graded = desk.store(marked[0])  # type: ignore[arg-type]
@@ -111,5 +111,6 @@ def test_a_set_made_anew_is_graded_with_its_new_keys(classroom: Classroom) -> No
     got = desk.mark(bo, 0, answer, seconds=1.0)
     expected = question_for(classroom.questions("Again")[0].item, 0, remade.options)
     want = _graded(expected.key, tuple(answer.get(p.value, "") for p in expected.parts), False)
-    assert isinstance(got, ToStore) and isinstance(want, Marked)
-    assert got.marked == want  # the new set's key, not the marks kept for the old one
+    assert isinstance(got, ToStore) and isinstance(want, tuple) and isinstance(want[0], Marked)
+    assert (got.marked, got.parts) == want  # the new set's key, not the marks kept for the old
+    assert all(p.correct for p in want[1]) == all(p.correct for p in got.parts)
