@@ -252,6 +252,7 @@ def run_class(server: str, url: str, set_name: str, students: int, think: float,
         cpu_server = _cpu_split(server_pid) if server_pid else (0.0, 0.0)
         switches = _switches(server_pid) if server_pid else 0
         load_before = _load()
+        machine = _machine_cpu()
         cpu_db = _backend_cpu(url)
         for p in procs:
             assert p.stdin is not None
@@ -266,6 +267,8 @@ def run_class(server: str, url: str, set_name: str, students: int, think: float,
                 raise RuntimeError(f"a student failed: {err.decode()[-2000:]}")
             results.append(json.loads(out.decode().strip().splitlines()[-1]))
         wall = time.time() - start_at
+        after = _machine_cpu()
+        machine = (after[0] - machine[0], after[1] - machine[1])
         if server_pid:
             user, system = _cpu_split(server_pid)
             cpu_server = (user - cpu_server[0], system - cpu_server[1])
@@ -291,6 +294,11 @@ def run_class(server: str, url: str, set_name: str, students: int, think: float,
         "cpu_server_system_ms": cpu_server[1] * 1000 / max(1, len(times)),
         "server_switches": switches / max(1, len(times)),
         "wall_s": wall,
+        # the cores busy meanwhile, and those busy with anything but this round's three sides
+        "cores_busy": machine[0] / wall if wall > 0 else 0.0,
+        "cores_stolen": machine[1] / wall if wall > 0 else 0.0,
+        "cores_others": max(0.0, machine[0] - sum(cpu_server) - sum(cpu_db.values())
+                            - sum(r["cpu"] for r in results)) / wall if wall > 0 else 0.0,
         "load_before": load_before,
         "load_after": _load(),
         "cpu_db_ms": sum(cpu_db.values()) * 1000 / max(1, len(times)),
@@ -347,6 +355,18 @@ def _cpu_split(pid: int) -> tuple[float, float]:
         return 0.0, 0.0
     tick = os.sysconf("SC_CLK_TCK")
     return int(fields[11]) / tick, int(fields[12]) / tick
+
+
+def _machine_cpu() -> tuple[float, float]:
+    """Seconds of CPU the whole machine has used so far (every core, every process) and
+    seconds stolen from it by the host (a virtual machine's neighbours)."""
+    try:
+        first = Path("/proc/stat").read_text().splitlines()[0].split()
+    except (OSError, IndexError):
+        return 0.0, 0.0
+    user, nice, system, _idle, _iowait, irq, softirq, steal = (int(v) for v in first[1:9])
+    tick = os.sysconf("SC_CLK_TCK")
+    return (user + nice + system + irq + softirq) / tick, steal / tick
 
 
 def _switches(pid: int) -> int:
@@ -531,9 +551,11 @@ def main(argv: list[str] | None = None) -> int:
                       f"median {got['median_ms']:5.1f} ms, p95 {got['p95_ms']:5.1f} ms "
                       f"(target < 50), worst {got['worst_ms']:6.1f} ms · load {_load()} · "
                       f"{n} stored, each once: {once}", flush=True)
-                print(f"  {'':<10} {got['answers']} answers in {got['wall_s']:.2f} s; load "
-                      f"(1-minute average) {got['load_before']} before, {got['load_after']} "
-                      f"after: other work on the machine slows every side", flush=True)
+                print(f"  {'':<10} {got['answers']} answers in {got['wall_s']:.2f} s on "
+                      f"{os.cpu_count()} cores: {got['cores_busy']:.2f} cores busy, of which "
+                      f"{got['cores_others']:.2f} with other work than this round's (and "
+                      f"{got['cores_stolen']:.2f} stolen by the host); load (1-minute average) "
+                      f"{got['load_before']} before, {got['load_after']} after", flush=True)
                 print(f"  {'':<10} of which in the server (received to committed): median "
                       f"{got['server_median_ms']:5.1f} ms, p95 {got['server_p95_ms']:5.1f} ms "
                       f"(p95 of its steps: read {got['read_p95_ms']:.1f}, pool "

@@ -173,7 +173,8 @@ class GroupCommit(Generic[T, R]):
         self._waiting.append((item, future))
         if len(self._under_way) < self.writers:
             self._start(loop)
-        return await asyncio.shield(future)  # a caller that goes away leaves the write as is
+        # a caller that goes away cancels only its own wait: its item is written all the same
+        return await future
 
     async def close(self) -> None:
         """Write what is queued and wait for every write under way, then end the threads."""
@@ -404,11 +405,11 @@ class ClassServer:
         """The aiohttp application."""
         app = web.Application(client_max_size=MAX_BODY, middlewares=[self._errors])
         app.add_routes([
+            web.post("/api/sets/{name}/answers", self.answer),  # first: the route of a burst
             web.get("/api/health", self.health),
             web.get("/api/sets", self.list_sets),
             web.post("/api/sets/{name}/join", self.join),
             web.get("/api/sets/{name}/questions", self.questions),
-            web.post("/api/sets/{name}/answers", self.answer),
             web.get("/api/sets/{name}/mine", self.mine),
             web.post("/api/sets/{name}/results", self.results),
             web.post("/api/sets/{name}/reset", self.reset_code),

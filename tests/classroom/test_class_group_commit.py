@@ -194,3 +194,27 @@ def test_a_failing_writer_answers_every_waiting_request() -> None:
             await commits.close()
 
     asyncio.run(scene())
+
+
+def test_a_caller_that_goes_away_leaves_its_item_written_once() -> None:
+    written: list[int] = []
+    release = threading.Event()
+
+    def write(items: list[int]) -> list[int | Exception]:
+        release.wait(10)
+        written.extend(items)
+        return list(items)
+
+    async def scene() -> None:
+        commits: GroupCommit[int, int] = GroupCommit(write)
+        under_way = asyncio.ensure_future(commits.submit(1))
+        await asyncio.sleep(0.05)
+        waiting = asyncio.ensure_future(commits.submit(2))  # queued behind the first write
+        await asyncio.sleep(0.05)
+        under_way.cancel()
+        waiting.cancel()  # both requests end (the students' connections closed)
+        release.set()
+        await commits.close()
+
+    asyncio.run(scene())
+    assert sorted(written) == [1, 2]  # each written, once
