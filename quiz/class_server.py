@@ -55,6 +55,7 @@ __all__ = ["AttemptLimiter", "ClassServer", "GroupCommit", "event_loop", "make_a
 
 T = TypeVar("T")
 R = TypeVar("R")
+X = TypeVar("X")
 
 #: Largest request body accepted (an answer is a few hundred bytes).
 MAX_BODY = 64 * 1024
@@ -155,11 +156,17 @@ class GroupCommit(Generic[T, R]):
     under way the answers arriving gather for the next one, so a burst is
     written in a few large batches rather than answer by answer (two writers
     at once left each answer mostly alone, at a thread hand-off each).
+
+    With ``in_loop``, a batch is written by that coroutine on the loop itself
+    instead (no thread hand-off at all; it may still use :meth:`in_thread`).
     """
 
     def __init__(self, write: Callable[[list[T]], list[R | Exception]], *,
-                 most: int = 64, writers: int = 1) -> None:
+                 most: int = 64, writers: int = 1,
+                 in_loop: Callable[[list[T]], Awaitable[list[R | Exception]]] | None = None,
+                 ) -> None:
         self.write = write
+        self.in_loop = in_loop
         self.most = most
         self.writers = writers
         self._pool = ThreadPoolExecutor(max_workers=writers, thread_name_prefix="class-commit")
@@ -189,7 +196,10 @@ class GroupCommit(Generic[T, R]):
         batch, self._waiting = self._waiting[:self.most], self._waiting[self.most:]
         if not batch:
             return
-        writing = loop.run_in_executor(self._pool, self._write_all, [item for item, _ in batch])
+        items = [item for item, _ in batch]
+        writing: asyncio.Future[list[R | Exception]] = (
+            loop.run_in_executor(self._pool, self._write_all, items) if self.in_loop is None
+            else asyncio.ensure_future(self._write_in_loop(self.in_loop, items)))
         self._under_way.add(writing)
         writing.add_done_callback(lambda done: self._written(loop, batch, done))
 
@@ -201,6 +211,20 @@ class GroupCommit(Generic[T, R]):
         if len(outcomes) != len(items):
             raise AssertionError("a group write gave back one outcome per item")
         return outcomes
+
+    async def _write_in_loop(self, write: Callable[[list[T]], Awaitable[list[R | Exception]]],
+                             items: list[T]) -> list[R | Exception]:
+        try:
+            outcomes = await write(items)
+        except Exception as e:  # the writer failed as a whole: each caller hears it
+            return [e] * len(items)
+        if len(outcomes) != len(items):
+            raise AssertionError("a group write gave back one outcome per item")
+        return outcomes
+
+    async def in_thread(self, fn: Callable[..., X], *args: Any) -> X:
+        """Run ``fn`` in a writer thread (the way of a write the loop cannot make itself)."""
+        return await asyncio.get_running_loop().run_in_executor(self._pool, fn, *args)
 
     def _written(self, loop: asyncio.AbstractEventLoop,
                  batch: list[tuple[T, asyncio.Future[R]]],
@@ -249,12 +273,15 @@ class ClassServer:
             (:class:`GroupCommit`); else each in its own.
         tokens: the signer of session tokens (by default one with the class
             database's secret, read when first needed).
+        loop_writes: a group commit's batch is written from the event loop
+            itself (:meth:`Classroom.record_next_answers_in_loop`), not by a
+            thread; by default where the database allows it (PostgreSQL).
     """
 
     def __init__(self, desk: ClassDesk, *, limiter: AttemptLimiter | None = None,
                  fail_delay: float = FAIL_DELAY, workers: int = 8,
                  trusted_proxies: Iterable[Network] = (), group_commit: bool = True,
-                 tokens: TokenSigner | None = None) -> None:
+                 tokens: TokenSigner | None = None, loop_writes: bool | None = None) -> None:
         self.desk = desk
         self.limiter = limiter or AttemptLimiter()
         self.fail_delay = fail_delay
@@ -264,8 +291,12 @@ class ClassServer:
         self._signer = tokens
         self._signer_lock = threading.Lock()
         self._enrolment_locks: dict[int, asyncio.Lock] = {}
+        if loop_writes is None:
+            loop_writes = desk.classroom.writes_from_the_loop()
         self._commits: GroupCommit[ToStore, Graded] | None = (
-            GroupCommit(desk.store_together) if group_commit else None)
+            GroupCommit(desk.store_together,
+                        in_loop=self._store_in_loop if loop_writes else None)
+            if group_commit else None)
 
     # ----------------------------------------------------------------- plumbing
 
@@ -420,6 +451,7 @@ class ClassServer:
     async def _cleanup(self, _app: web.Application) -> None:
         if self._commits is not None:
             await self._commits.close()
+        await self.desk.classroom.close_loop_writer()
         self._pool.shutdown(wait=False, cancel_futures=True)
 
     # ----------------------------------------------------------------- routes
@@ -526,6 +558,38 @@ class ClassServer:
                 headers={"Server-Timing": timing})
         return web.json_response(receipt_to_json(receipt_for(graded)),
                                  headers={"Server-Timing": timing})
+
+    async def _store_in_loop(self, batch: list[ToStore]) -> list[Graded | Exception]:
+        """A group commit's batch written from the loop (one statement, one commit); what it
+        did not simply write (a repeat, the set's time over, the database away...) is then
+        stored alone in a writer thread, whose full checks say why."""
+        from data.classroom import NextAnswer
+
+        assert self._commits is not None
+        try:
+            written = await self.desk.classroom.record_next_answers_in_loop([
+                NextAnswer(a.session.practice_set, a.session.enrolment_id, a.position, a.parts,
+                           a.marked.concepts, a.seconds, a.timed_out) for a in batch])
+        except Exception:  # each alone then says what is wrong
+            written = [None] * len(batch)
+        out: list[Graded | Exception | None] = [
+            self.desk.stored(a, w) if w is not None else None
+            for a, w in zip(batch, written, strict=True)]
+        alone = [a for a, o in zip(batch, out, strict=True) if o is None]
+        if alone:
+            done = iter(await self._commits.in_thread(self._store_each, alone))
+            out = [o if o is not None else next(done) for o in out]
+        return [o for o in out if o is not None]
+
+    def _store_each(self, answers: list[ToStore]) -> list[Graded | Exception]:
+        """In a writer thread: each answer stored alone (or the error that refused it)."""
+        out: list[Graded | Exception] = []
+        for a in answers:
+            try:
+                out.append(self.desk.store(a))
+            except Exception as e:  # handed to the request that sent this answer
+                out.append(e)
+        return out
 
     def _grade(self, session: StudentSession, position: int, answers: dict[str, str],
                seconds: float, timed_out: bool,
