@@ -218,3 +218,26 @@ def test_a_caller_that_goes_away_leaves_its_item_written_once() -> None:
 
     asyncio.run(scene())
     assert sorted(written) == [1, 2]  # each written, once
+
+
+def test_the_servers_event_loop_runs_a_group_commit() -> None:
+    from quiz.class_server import event_loop
+
+    loop = event_loop()
+    try:
+        commits: GroupCommit[int, int] = GroupCommit(lambda items: [i * 2 for i in items])
+
+        async def scene() -> list[int]:
+            try:
+                return list(await asyncio.gather(*(commits.submit(i) for i in range(4))))
+            finally:
+                await commits.close()
+
+        assert loop.run_until_complete(scene()) == [0, 2, 4, 6]
+        try:
+            import uvloop
+        except ImportError:
+            return
+        assert isinstance(loop, uvloop.Loop)  # installed: the server runs on it
+    finally:
+        loop.close()
