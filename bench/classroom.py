@@ -27,8 +27,15 @@ own part of each answer, from its ``Server-Timing`` header (received to
 committed, and its steps: reading the request, waiting for a database thread,
 grading, storing with its commit), so that a reader sees how much is the
 server and how much the shared machine; then the CPU time per answer of each
-side while the students answered: the classroom server, PostgreSQL's backends
-for the database (when on this machine) and the students' processes.
+side while the students answered: the classroom server (user and system, and
+its threads' context switches), PostgreSQL's backends for the database (when
+on this machine) and the students' processes. The machine is shared: each
+round also says how many cores were busy meanwhile, how many of them with
+work other than this round's three sides, and how many the host stole (a
+virtual machine), so that a reader can tell the machine's noise from the
+server's cost. In a closed loop each answer waits for the others' answers in
+between, so its time is about the students' number times the CPU of one answer
+(all three sides) over the cores left free.
 
 Then the served app: ``riichi-drill serve --class`` with ``--sessions`` browser
 sessions opened over its websocket (as the page's script does); printed is the
