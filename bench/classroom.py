@@ -27,8 +27,15 @@ own part of each answer, from its ``Server-Timing`` header (received to
 committed, and its steps: reading the request, waiting for a database thread,
 grading, storing with its commit), so that a reader sees how much is the
 server and how much the shared machine; then the CPU time per answer of each
-side while the students answered: the classroom server, PostgreSQL's backends
-for the database (when on this machine) and the students' processes.
+side while the students answered: the classroom server (user and system, and
+its threads' context switches), PostgreSQL's backends for the database (when
+on this machine) and the students' processes. The machine is shared: each
+round also says how many cores were busy meanwhile, how many of them with
+work other than this round's three sides, and how many the host stole (a
+virtual machine), so that a reader can tell the machine's noise from the
+server's cost. In a closed loop each answer waits for the others' answers in
+between, so its time is about the students' number times the CPU of one answer
+(all three sides) over the cores left free.
 
 Then the served app: ``riichi-drill serve --class`` with ``--sessions`` browser
 sessions opened over its websocket (as the page's script does); printed is the
@@ -249,7 +256,10 @@ def run_class(server: str, url: str, set_name: str, students: int, think: float,
                                    if p.stderr else "a student failed to join")
         start_at = time.time() + 0.5
         time.sleep(max(0.0, start_at - 0.05 - time.time()))
-        cpu_server = _cpu_seconds(server_pid) if server_pid else 0.0
+        cpu_server = _cpu_split(server_pid) if server_pid else (0.0, 0.0)
+        switches = _switches(server_pid) if server_pid else 0
+        load_before = _load()
+        machine = _machine_cpu()
         cpu_db = _backend_cpu(url)
         for p in procs:
             assert p.stdin is not None
@@ -264,7 +274,12 @@ def run_class(server: str, url: str, set_name: str, students: int, think: float,
                 raise RuntimeError(f"a student failed: {err.decode()[-2000:]}")
             results.append(json.loads(out.decode().strip().splitlines()[-1]))
         wall = time.time() - start_at
-        cpu_server = (_cpu_seconds(server_pid) - cpu_server) if server_pid else 0.0
+        after = _machine_cpu()
+        machine = (after[0] - machine[0], after[1] - machine[1])
+        if server_pid:
+            user, system = _cpu_split(server_pid)
+            cpu_server = (user - cpu_server[0], system - cpu_server[1])
+            switches = _switches(server_pid) - switches
         cpu_db = {pid: cpu - cpu_db.get(pid, 0.0) for pid, cpu in _backend_cpu(url).items()}
     finally:
         for p in procs:
@@ -281,7 +296,18 @@ def run_class(server: str, url: str, set_name: str, students: int, think: float,
         "worst_ms": max(times) * 1000,
         "right": sum(r["right"] for r in results),
         "cpu_students_ms": sum(r["cpu"] for r in results) * 1000 / max(1, len(times)),
-        "cpu_server_ms": cpu_server * 1000 / max(1, len(times)),
+        "cpu_server_ms": sum(cpu_server) * 1000 / max(1, len(times)),
+        "cpu_server_user_ms": cpu_server[0] * 1000 / max(1, len(times)),
+        "cpu_server_system_ms": cpu_server[1] * 1000 / max(1, len(times)),
+        "server_switches": switches / max(1, len(times)),
+        "wall_s": wall,
+        # the cores busy meanwhile, and those busy with anything but this round's three sides
+        "cores_busy": machine[0] / wall if wall > 0 else 0.0,
+        "cores_stolen": machine[1] / wall if wall > 0 else 0.0,
+        "cores_others": max(0.0, machine[0] - sum(cpu_server) - sum(cpu_db.values())
+                            - sum(r["cpu"] for r in results)) / wall if wall > 0 else 0.0,
+        "load_before": load_before,
+        "load_after": _load(),
         "cpu_db_ms": sum(cpu_db.values()) * 1000 / max(1, len(times)),
     }
     for name in ("server", "read", "pool", "grade", "store"):
@@ -324,11 +350,43 @@ def _rss_kb(pid: int) -> int:
 
 def _cpu_seconds(pid: int) -> float:
     """CPU time (user and system) a process has used so far."""
+    user, system = _cpu_split(pid)
+    return user + system
+
+
+def _cpu_split(pid: int) -> tuple[float, float]:
+    """CPU time a process has used so far: (user, system) seconds."""
     try:
         fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     except (OSError, IndexError):
-        return 0.0
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        return 0.0, 0.0
+    tick = os.sysconf("SC_CLK_TCK")
+    return int(fields[11]) / tick, int(fields[12]) / tick
+
+
+def _machine_cpu() -> tuple[float, float]:
+    """Seconds of CPU the whole machine has used so far (every core, every process) and
+    seconds stolen from it by the host (a virtual machine's neighbours)."""
+    try:
+        first = Path("/proc/stat").read_text().splitlines()[0].split()
+    except (OSError, IndexError):
+        return 0.0, 0.0
+    user, nice, system, _idle, _iowait, irq, softirq, steal = (int(v) for v in first[1:9])
+    tick = os.sysconf("SC_CLK_TCK")
+    return (user + nice + system + irq + softirq) / tick, steal / tick
+
+
+def _switches(pid: int) -> int:
+    """Context switches (voluntary and not) of a process's threads so far."""
+    total = 0
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        try:
+            for line in (task / "status").read_text().splitlines():
+                if line.startswith(("voluntary_ctxt_switches", "nonvoluntary_ctxt_switches")):
+                    total += int(line.split()[1])
+        except OSError:
+            continue
+    return total
 
 
 def _backend_cpu(url: str) -> dict[int, float]:
@@ -500,15 +558,22 @@ def main(argv: list[str] | None = None) -> int:
                       f"median {got['median_ms']:5.1f} ms, p95 {got['p95_ms']:5.1f} ms "
                       f"(target < 50), worst {got['worst_ms']:6.1f} ms · load {_load()} · "
                       f"{n} stored, each once: {once}", flush=True)
+                print(f"  {'':<10} {got['answers']} answers in {got['wall_s']:.2f} s on "
+                      f"{os.cpu_count()} cores: {got['cores_busy']:.2f} cores busy, of which "
+                      f"{got['cores_others']:.2f} with other work than this round's (and "
+                      f"{got['cores_stolen']:.2f} stolen by the host); load (1-minute average) "
+                      f"{got['load_before']} before, {got['load_after']} after", flush=True)
                 print(f"  {'':<10} of which in the server (received to committed): median "
                       f"{got['server_median_ms']:5.1f} ms, p95 {got['server_p95_ms']:5.1f} ms "
                       f"(p95 of its steps: read {got['read_p95_ms']:.1f}, pool "
                       f"{got['pool_p95_ms']:.1f}, grade {got['grade_p95_ms']:.1f}, store "
                       f"{got['store_p95_ms']:.1f} ms); the rest is the shared machine",
                       flush=True)
-                print(f"  {'':<10} CPU per answer: server {got['cpu_server_ms']:.1f} ms, "
-                      f"PostgreSQL {got['cpu_db_ms']:.1f} ms, students "
-                      f"{got['cpu_students_ms']:.1f} ms", flush=True)
+                print(f"  {'':<10} CPU per answer: server {got['cpu_server_ms']:.2f} ms "
+                      f"(user {got['cpu_server_user_ms']:.2f}, system "
+                      f"{got['cpu_server_system_ms']:.2f}; {got['server_switches']:.1f} "
+                      f"thread switches), PostgreSQL {got['cpu_db_ms']:.2f} ms, students "
+                      f"{got['cpu_students_ms']:.2f} ms", flush=True)
             if args.sessions:
                 mem = served_memory(base, SET_NAME + " pace", args.sessions,
                                     folder / "serve.log")

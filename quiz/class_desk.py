@@ -21,6 +21,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
+from .class_marks import MarkCache
 from .class_wire import Receipt
 from .drills import DrillKind, Question
 from .grading import Answer, AnswerKey, Hints, Marked, Part, PartMark, grade, part_label
@@ -31,6 +32,7 @@ if TYPE_CHECKING:
         AnswerPart,
         ClassQuestion,
         Classroom,
+        PracticeSetRecord,
         SetOptions,
         StoredAnswer,
         StudentResult,
@@ -162,6 +164,14 @@ class ToStore:
     timed_out: bool
 
 
+#: What a set's answer keys are kept under: its id, name, items and options.
+_SetKey = tuple[int, str, tuple[str, ...], "SetOptions"]
+
+
+def _set_key(record: PracticeSetRecord) -> _SetKey:
+    return (record.id, record.name, record.item_uids, record.options)
+
+
 class ClassDesk:
     """The classroom controller on the server: joins, questions, grading, results.
 
@@ -174,11 +184,13 @@ class ClassDesk:
         self.classroom = classroom
         self.ticker = ticker
         self._questions: dict[str, tuple[ClassQuestion, ...]] = {}
-        self._asked: dict[tuple[int, str], tuple[Question, ...]] = {}
+        self._asked: dict[_SetKey, tuple[Question, ...]] = {}
         self._places: dict[int, StudentSession] = {}
         self._started: dict[tuple[int, int], float] = {}
         self._lock = threading.Lock()
         self._loading: dict[str, threading.Lock] = {}
+        self._building: dict[_SetKey, threading.Lock] = {}
+        self._marks: MarkCache[tuple[Marked, tuple[AnswerPart, ...]] | Hints] = MarkCache()
 
     def questions(self, set_name: str) -> tuple[ClassQuestion, ...]:
         """The set's questions (read and checked once, then kept)."""
@@ -197,20 +209,31 @@ class ClassDesk:
         return found
 
     def asked(self, session: StudentSession) -> tuple[Question, ...]:
-        """The set's questions with their answer keys, built once per set and kept."""
+        """The set's questions with their answer keys, built once per set and kept.
+
+        Kept per set as the session names it (id, name, items and options), so
+        that a set deleted and made anew under the same name (and, on SQLite,
+        maybe the same id) is never graded with the old one's keys.
+        """
         record = session.practice_set
-        key = (record.id, record.name)
+        key = _set_key(record)
         with self._lock:
             found = self._asked.get(key)
-        if found is None:
-            qs = self.questions(record.name)
-            if tuple(q.item.uid for q in qs) != record.item_uids:  # deleted and made anew
-                with self._lock:
-                    self._questions.pop(record.name, None)
-                qs = self.questions(record.name)
-            found = tuple(question_for(q.item, q.position, record.options) for q in qs)
+            if found is not None:
+                return found
+            building = self._building.setdefault(key, threading.Lock())
+        with building:  # one thread builds a set's keys; the others (a class at once) wait
             with self._lock:
-                self._asked[key] = found
+                found = self._asked.get(key)
+            if found is None:
+                qs = self.questions(record.name)
+                if tuple(q.item.uid for q in qs) != record.item_uids:  # deleted and made anew
+                    with self._lock:
+                        self._questions.pop(record.name, None)
+                    qs = self.questions(record.name)
+                found = tuple(question_for(q.item, q.position, record.options) for q in qs)
+                with self._lock:
+                    self._asked[key] = found
         return found
 
     def join(self, set_name: str, student: str, code: str | None) -> StudentSession:
@@ -247,7 +270,7 @@ class ClassDesk:
         record = session.practice_set
         with self._lock:
             place = self._places.get(session.enrolment_id)
-            return ((record.id, record.name) in self._asked and place is not None
+            return (_set_key(record) in self._asked and place is not None
                     and place.position == position and not place.finished)
 
     def _start(self, enrolment_id: int, position: int) -> None:
@@ -296,7 +319,7 @@ class ClassDesk:
         Raises:
             AnswerError: a question out of order or out of the set, the set finished.
         """
-        from data.classroom import AnswerError, AnswerPart
+        from data.classroom import AnswerError
 
         set_name = session.practice_set.name
         options = session.practice_set.options
@@ -318,11 +341,8 @@ class ClassDesk:
             raise AnswerError(f"question {position + 1} is not the next one for "
                               f"'{current.student}' (next: {current.position + 1})")
         question = qs[position]
-        given: dict[Part, Answer] = {}
-        for part in question.parts:
-            value = answers.get(part.value, "")
-            given[part] = value if isinstance(value, str) else str(value)
-        given = with_table_payment(given)  # a payment as said at a table in any of our languages
+        typed = tuple(value if isinstance(value := answers.get(part.value, ""), str)
+                      else str(value) for part in question.parts)
         now = self.ticker()
         with self._lock:
             started = self._started.get((session.enrolment_id, position))
@@ -337,15 +357,11 @@ class ClassDesk:
         if set_limit is not None and seen is not None and \
                 current.seconds_used + seen > set_limit + GRACE_SECONDS:
             timed_out = True
-        if timed_out:
-            marked: Marked | Hints = grade_in_time(question.key, given)
-        else:
-            marked = grade(question.key, given)
-            if isinstance(marked, Hints):
-                return marked
-        assert isinstance(marked, Marked)
-        parts = tuple(AnswerPart(m.part.value, m.given, m.expected, m.correct)
-                      for m in marked.marks)
+        graded = self._marks.get_or_grade(
+            question.key, typed, timed_out, lambda: _graded(question.key, typed, timed_out))
+        if isinstance(graded, Hints):
+            return graded
+        marked, parts = graded
         return ToStore(session, current, position, parts, marked,
                        clip_seconds(taken, options, current.seconds_used), timed_out)
 
@@ -416,6 +432,22 @@ class ClassDesk:
     def own_results(self, session: StudentSession) -> StudentResult:
         """The student's own results (only theirs: the session names them)."""
         return self.classroom.own_results(session)
+
+
+def _graded(key: AnswerKey, typed: tuple[str, ...], timed_out: bool,
+            ) -> tuple[Marked, tuple[AnswerPart, ...]] | Hints:
+    """Grade what was typed for each of the key's parts (in its order): the marks and the
+    parts as stored, or the hints when a part cannot be read (never when the time ran out:
+    then it is wrong)."""
+    from data.classroom import AnswerPart
+
+    given: dict[Part, Answer] = dict(zip(key.parts, typed, strict=True))
+    given = with_table_payment(given)  # a payment as said at a table in any of our languages
+    marked = grade_in_time(key, given) if timed_out else grade(key, given)
+    if isinstance(marked, Hints):
+        return marked
+    return marked, tuple(AnswerPart(m.part.value, m.given, m.expected, m.correct)
+                         for m in marked.marks)
 
 
 def receipt_for(graded: Graded) -> Receipt:

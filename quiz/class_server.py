@@ -34,11 +34,10 @@ from __future__ import annotations
 
 import asyncio
 import json
-import queue
 import threading
 import time
 from collections.abc import Awaitable, Callable, Iterable
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
@@ -52,10 +51,11 @@ from .grading import Hints
 if TYPE_CHECKING:
     from data.classroom import SeatClaims, StudentSession, TokenSigner
 
-__all__ = ["AttemptLimiter", "ClassServer", "GroupCommit", "make_app"]
+__all__ = ["AttemptLimiter", "ClassServer", "GroupCommit", "event_loop", "make_app"]
 
 T = TypeVar("T")
 R = TypeVar("R")
+X = TypeVar("X")
 
 #: Largest request body accepted (an answer is a few hundred bytes).
 MAX_BODY = 64 * 1024
@@ -140,63 +140,111 @@ class AttemptLimiter:
 
 
 class GroupCommit(Generic[T, R]):
-    """One thread writes what arrives together in one go: a group commit.
+    """Answers arriving together are written in one go: a group commit, led by the event loop.
 
-    ``submit`` queues an item and gives a future; the thread takes every item
-    waiting (at most ``most``), hands them to ``write`` at once (one transaction,
-    one wait on the disk) and sets each future from what ``write`` gave back for
-    it (a result, or the exception that refused it). A caller hears of its item
-    only after that write returned, so a reply never runs ahead of its commit.
+    ``submit`` (on the event loop) queues an item and waits for its outcome.
+    While fewer than ``writers`` writes are under way, the items waiting (at
+    most ``most``) are handed to a writer thread at once, which calls ``write``
+    with all of them (one transaction, one wait on the disk); the items that
+    arrive meanwhile wait for the next write. Each caller hears of its item
+    (a result, or the exception that refused it) only after that write
+    returned, so a reply never runs ahead of its commit.
+
+    One hand-off to a thread and one wake-up of the loop per write, not per
+    item: under a burst the loop's work per answer stays small. One write at a
+    time by default: a commit takes well under a millisecond, and while it is
+    under way the answers arriving gather for the next one, so a burst is
+    written in a few large batches rather than answer by answer (two writers
+    at once left each answer mostly alone, at a thread hand-off each).
+
+    With ``in_loop``, a batch is written by that coroutine on the loop itself
+    instead (no thread hand-off at all; it may still use :meth:`in_thread`).
     """
 
     def __init__(self, write: Callable[[list[T]], list[R | Exception]], *,
-                 most: int = 64, writers: int = 2) -> None:
+                 most: int = 64, writers: int = 1,
+                 in_loop: Callable[[list[T]], Awaitable[list[R | Exception]]] | None = None,
+                 ) -> None:
         self.write = write
+        self.in_loop = in_loop
         self.most = most
-        self._queue: queue.SimpleQueue[tuple[T, Future[R]] | None] = queue.SimpleQueue()
-        self._threads = [threading.Thread(target=self._loop, name=f"class-commit-{n}",
-                                          daemon=True) for n in range(writers)]
-        for thread in self._threads:
-            thread.start()
+        self.writers = writers
+        self._pool = ThreadPoolExecutor(max_workers=writers, thread_name_prefix="class-commit")
+        self._waiting: list[tuple[T, asyncio.Future[R]]] = []
+        self._under_way: set[asyncio.Future[list[R | Exception]]] = set()
 
-    def submit(self, item: T) -> Future[R]:
-        """Queue an item; its future is set once it is written (or refused)."""
-        future: Future[R] = Future()
-        self._queue.put((item, future))
-        return future
+    async def submit(self, item: T) -> R:
+        """Queue an item; its outcome once it is written (or the exception that refused it)."""
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[R] = loop.create_future()
+        self._waiting.append((item, future))
+        if len(self._under_way) < self.writers:
+            self._start(loop)
+        # a caller that goes away cancels only its own wait: its item is written all the same
+        return await future
 
-    def close(self) -> None:
-        """Write what is queued, then end the threads."""
-        for _ in self._threads:
-            self._queue.put(None)
-        for thread in self._threads:
-            thread.join(timeout=30)
+    async def close(self) -> None:
+        """Write what is queued and wait for every write under way, then end the threads."""
+        while self._waiting or self._under_way:
+            if self._under_way:
+                await asyncio.wait(set(self._under_way))
+            elif self._waiting:
+                self._start(asyncio.get_running_loop())
+        self._pool.shutdown(wait=True)
 
-    def _loop(self) -> None:
-        ending = False
-        while not ending:
-            first = self._queue.get()
-            if first is None:
-                return
-            batch = [first]
-            while len(batch) < self.most:
-                try:
-                    more = self._queue.get_nowait()
-                except queue.Empty:
-                    break
-                if more is None:
-                    ending = True  # this thread ends once its batch is written
-                    break
-                batch.append(more)
-            try:
-                outcomes = self.write([item for item, _ in batch])
-            except Exception as e:  # the writer failed as a whole: each caller hears it
-                outcomes = [e] * len(batch)
+    def _start(self, loop: asyncio.AbstractEventLoop) -> None:
+        batch, self._waiting = self._waiting[:self.most], self._waiting[self.most:]
+        if not batch:
+            return
+        items = [item for item, _ in batch]
+        writing: asyncio.Future[list[R | Exception]] = (
+            loop.run_in_executor(self._pool, self._write_all, items) if self.in_loop is None
+            else asyncio.ensure_future(self._write_in_loop(self.in_loop, items)))
+        self._under_way.add(writing)
+        writing.add_done_callback(lambda done: self._written(loop, batch, done))
+
+    def _write_all(self, items: list[T]) -> list[R | Exception]:
+        try:
+            outcomes = self.write(items)
+        except Exception as e:  # the writer failed as a whole: each caller hears it
+            return [e] * len(items)
+        if len(outcomes) != len(items):
+            raise AssertionError("a group write gave back one outcome per item")
+        return outcomes
+
+    async def _write_in_loop(self, write: Callable[[list[T]], Awaitable[list[R | Exception]]],
+                             items: list[T]) -> list[R | Exception]:
+        try:
+            outcomes = await write(items)
+        except Exception as e:  # the writer failed as a whole: each caller hears it
+            return [e] * len(items)
+        if len(outcomes) != len(items):
+            raise AssertionError("a group write gave back one outcome per item")
+        return outcomes
+
+    async def in_thread(self, fn: Callable[..., X], *args: Any) -> X:
+        """Run ``fn`` in a writer thread (the way of a write the loop cannot make itself)."""
+        return await asyncio.get_running_loop().run_in_executor(self._pool, fn, *args)
+
+    def _written(self, loop: asyncio.AbstractEventLoop,
+                 batch: list[tuple[T, asyncio.Future[R]]],
+                 done: asyncio.Future[list[R | Exception]]) -> None:
+        self._under_way.discard(done)
+        if done.cancelled():  # the threads were stopped: the server is ending
+            for _, future in batch:
+                future.cancel()
+        else:
+            error = done.exception()
+            outcomes = done.result() if error is None else [error] * len(batch)
             for (_, future), outcome in zip(batch, outcomes, strict=True):
-                if isinstance(outcome, Exception):
+                if future.done():
+                    continue
+                if isinstance(outcome, BaseException):
                     future.set_exception(outcome)
                 else:
                     future.set_result(outcome)
+        if self._waiting and len(self._under_way) < self.writers:
+            self._start(loop)
 
 
 @dataclass(frozen=True, slots=True)
@@ -225,12 +273,15 @@ class ClassServer:
             (:class:`GroupCommit`); else each in its own.
         tokens: the signer of session tokens (by default one with the class
             database's secret, read when first needed).
+        loop_writes: a group commit's batch is written from the event loop
+            itself (:meth:`Classroom.record_next_answers_in_loop`), not by a
+            thread; by default where the database allows it (PostgreSQL).
     """
 
     def __init__(self, desk: ClassDesk, *, limiter: AttemptLimiter | None = None,
                  fail_delay: float = FAIL_DELAY, workers: int = 8,
                  trusted_proxies: Iterable[Network] = (), group_commit: bool = True,
-                 tokens: TokenSigner | None = None) -> None:
+                 tokens: TokenSigner | None = None, loop_writes: bool | None = None) -> None:
         self.desk = desk
         self.limiter = limiter or AttemptLimiter()
         self.fail_delay = fail_delay
@@ -240,8 +291,12 @@ class ClassServer:
         self._signer = tokens
         self._signer_lock = threading.Lock()
         self._enrolment_locks: dict[int, asyncio.Lock] = {}
+        if loop_writes is None:
+            loop_writes = desk.classroom.writes_from_the_loop()
         self._commits: GroupCommit[ToStore, Graded] | None = (
-            GroupCommit(desk.store_together) if group_commit else None)
+            GroupCommit(desk.store_together,
+                        in_loop=self._store_in_loop if loop_writes else None)
+            if group_commit else None)
 
     # ----------------------------------------------------------------- plumbing
 
@@ -272,6 +327,7 @@ class ClassServer:
 
     def _issue(self, session: StudentSession) -> tuple[str, _Seat]:
         """In a database thread: a signed token for a session just joined."""
+        self.desk.asked(session)  # the set's answer keys, built before its first answer
         _, mark = self.desk.classroom.seat(session.enrolment_id)
         token = self._tokens().issue(session.enrolment_id, session.practice_set.id, mark)
         claims = self._tokens().read(token)
@@ -380,11 +436,11 @@ class ClassServer:
         """The aiohttp application."""
         app = web.Application(client_max_size=MAX_BODY, middlewares=[self._errors])
         app.add_routes([
+            web.post("/api/sets/{name}/answers", self.answer),  # first: the route of a burst
             web.get("/api/health", self.health),
             web.get("/api/sets", self.list_sets),
             web.post("/api/sets/{name}/join", self.join),
             web.get("/api/sets/{name}/questions", self.questions),
-            web.post("/api/sets/{name}/answers", self.answer),
             web.get("/api/sets/{name}/mine", self.mine),
             web.post("/api/sets/{name}/results", self.results),
             web.post("/api/sets/{name}/reset", self.reset_code),
@@ -394,7 +450,8 @@ class ClassServer:
 
     async def _cleanup(self, _app: web.Application) -> None:
         if self._commits is not None:
-            await asyncio.get_running_loop().run_in_executor(None, self._commits.close)
+            await self._commits.close()
+        await self.desk.classroom.close_loop_writer()
         self._pool.shutdown(wait=False, cancel_futures=True)
 
     # ----------------------------------------------------------------- routes
@@ -485,7 +542,7 @@ class ClassServer:
                         self._grade, seat.session, position, answers, float(seconds),
                         timed_out)
                 if isinstance(marked, ToStore):
-                    graded = await asyncio.wrap_future(self._commits.submit(marked))
+                    graded = await self._commits.submit(marked)
                 else:
                     graded = marked
             committed = time.perf_counter()
@@ -501,6 +558,38 @@ class ClassServer:
                 headers={"Server-Timing": timing})
         return web.json_response(receipt_to_json(receipt_for(graded)),
                                  headers={"Server-Timing": timing})
+
+    async def _store_in_loop(self, batch: list[ToStore]) -> list[Graded | Exception]:
+        """A group commit's batch written from the loop (one statement, one commit); what it
+        did not simply write (a repeat, the set's time over, the database away...) is then
+        stored alone in a writer thread, whose full checks say why."""
+        from data.classroom import NextAnswer
+
+        assert self._commits is not None
+        try:
+            written = await self.desk.classroom.record_next_answers_in_loop([
+                NextAnswer(a.session.practice_set, a.session.enrolment_id, a.position, a.parts,
+                           a.marked.concepts, a.seconds, a.timed_out) for a in batch])
+        except Exception:  # each alone then says what is wrong
+            written = [None] * len(batch)
+        out: list[Graded | Exception | None] = [
+            self.desk.stored(a, w) if w is not None else None
+            for a, w in zip(batch, written, strict=True)]
+        alone = [a for a, o in zip(batch, out, strict=True) if o is None]
+        if alone:
+            done = iter(await self._commits.in_thread(self._store_each, alone))
+            out = [o if o is not None else next(done) for o in out]
+        return [o for o in out if o is not None]
+
+    def _store_each(self, answers: list[ToStore]) -> list[Graded | Exception]:
+        """In a writer thread: each answer stored alone (or the error that refused it)."""
+        out: list[Graded | Exception] = []
+        for a in answers:
+            try:
+                out.append(self.desk.store(a))
+            except Exception as e:  # handed to the request that sent this answer
+                out.append(e)
+        return out
 
     def _grade(self, session: StudentSession, position: int, answers: dict[str, str],
                seconds: float, timed_out: bool,
@@ -588,6 +677,16 @@ class ClassServer:
             if seat.session.student == student and seat.session.practice_set.name == name:
                 self._seats.pop(token, None)
         return web.json_response({"student": student, "code": code})
+
+
+def event_loop() -> asyncio.AbstractEventLoop:
+    """The event loop the classroom server runs on: uvloop's where it is installed (its
+    sockets and callbacks cost the server less per answer), else asyncio's own."""
+    try:
+        import uvloop
+    except ImportError:
+        return asyncio.new_event_loop()
+    return uvloop.new_event_loop()
 
 
 def make_app(desk: ClassDesk, **kwargs: Any) -> web.Application:

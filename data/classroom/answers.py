@@ -17,6 +17,11 @@ the server per answer, no ``BEGIN``, no ``COMMIT``, no check-out ping. A kept
 connection that breaks is dropped and the write is tried once more on a new
 one (the guard makes that safe). Elsewhere (SQLite) it is one short write
 transaction of the same guarded statements.
+
+Answers arriving together go in one batch statement
+(:meth:`AnswerWriter.store_batch`); the classroom server sends that same
+statement from its event loop on PostgreSQL (:class:`LoopWriter`), without a
+thread.
 """
 
 from __future__ import annotations
@@ -38,7 +43,7 @@ if TYPE_CHECKING:
 
     from ..db import Database
 
-__all__ = ["AnswerWriter", "NextAnswer", "record_checked"]
+__all__ = ["AnswerWriter", "LoopWriter", "NextAnswer", "record_checked"]
 
 
 class AnswerWriter:
@@ -107,12 +112,7 @@ class AnswerWriter:
             return [self.store_next(a.practice_set, a.enrolment_id, a.position, a.parts,
                                     a.topics, seconds=a.seconds, timed_out=a.timed_out,
                                     now=now)]
-        seen: set[int] = set()
-        todo = []
-        for a in answers:  # one answer of an enrolment per batch: a second is left to the caller
-            if a.enrolment_id not in seen:
-                seen.add(a.enrolment_id)
-                todo.append((a, _values(a, now), a.practice_set.options.set_seconds is not None))
+        todo = _plan(answers, now)
         if self.db.is_sqlite:
             with self.db.transaction() as s:
                 conn = s.connection()
@@ -120,8 +120,7 @@ class AnswerWriter:
                         for a, values, limited in todo]
         else:
             done = self._in_one_commit(todo)
-        written = {a.enrolment_id: a for (a, _, _), ok in zip(todo, done, strict=True) if ok}
-        return [_stored(a, now) if written.get(a.enrolment_id) is a else None for a in answers]
+        return _outcomes(answers, todo, done, now)
 
     # ----------------------------------------------------------------- PostgreSQL
 
@@ -168,27 +167,7 @@ class AnswerWriter:
         columns sent as arrays: one round trip, and the same statement for any batch."""
         from ..db import unavailable_state
 
-        now = todo[0][1]["now"]
-        values: dict[str, Any] = {"now": now, "enrolment": [], "set": [], "position": [],
-                                  "last": [], "correct": [], "seconds": [], "timed_out": [],
-                                  "limit": [], "p_enrolment": [], "p_part": [],
-                                  "p_position": [], "p_given": [], "p_expected": [],
-                                  "p_correct": [], "c_enrolment": [], "c_topic": []}
-        for a, v, _ in todo:
-            for key in ("enrolment", "set", "position", "correct", "seconds", "timed_out"):
-                values[key].append(v[key])
-            values["last"].append(v["finished"] is not None)
-            values["limit"].append(v.get("limit"))
-            for i, p in enumerate(a.parts):
-                values["p_enrolment"].append(a.enrolment_id)
-                values["p_part"].append(p.part)
-                values["p_position"].append(i)
-                values["p_given"].append(p.given)
-                values["p_expected"].append(p.expected)
-                values["p_correct"].append(p.correct)
-            for t in a.topics:
-                values["c_enrolment"].append(a.enrolment_id)
-                values["c_topic"].append(t)
+        values = _batch_values(todo)
         if self._batch_statement is None:
             self._batch_statement = _batch_statement()
         for attempt in (1, 2):
@@ -258,6 +237,136 @@ class AnswerWriter:
                 for i in range(n_topics)
             ])
         return True
+
+
+class LoopWriter:
+    """PostgreSQL: a batch of next answers written from the event loop itself (asyncio).
+
+    The same single guarded statement as :meth:`AnswerWriter.store_batch`
+    (each answer stored once, in one commit), sent on a connection kept in
+    autocommit mode by psycopg's asyncio driver, with the connect and
+    statement timeouts of every other connection: no thread to wake, no lock
+    to hand over, while a whole class answers at once. A connection that
+    fails is dropped (the next batch opens another) and the error is raised:
+    the caller then stores each answer of that batch the ordinary way, whose
+    full checks say what is wrong (the guard makes a write that did land a
+    no-op there).
+
+    Args:
+        db: the class database (PostgreSQL only: see :meth:`usable`).
+    """
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+        self._idle: list[Any] = []  # psycopg.AsyncConnection, kept open between batches
+        self._sql: str | None = None
+        self._when: Callable[[Any], Any] | None = None
+
+    @staticmethod
+    def usable(db: Database) -> bool:
+        """True when this database can be written from the loop (PostgreSQL via psycopg)."""
+        return not db.is_sqlite and db.engine.dialect.driver == "psycopg"
+
+    async def store_batch(self, answers: Sequence[NextAnswer], *, now: datetime,
+                          ) -> list[StoredAnswer | None]:
+        """What :meth:`AnswerWriter.store_batch` does, awaited on the loop (one round trip).
+
+        Raises:
+            Exception: the driver's error when the write failed (nothing stored).
+        """
+        todo = _plan(answers, now)
+        values = _batch_values(todo)
+        sql = self._statement()
+        if self._when is not None:
+            values["now"] = self._when(values["now"])
+        conn = self._idle.pop() if self._idle else await self._connect()
+        try:
+            async with conn.cursor() as cursor:
+                await cursor.execute(sql, values)
+                written = {row[0] for row in await cursor.fetchall()}
+        except BaseException:
+            await self._drop(conn)
+            raise
+        self._idle.append(conn)
+        done = [a.enrolment_id in written for a, _, _ in todo]
+        return _outcomes(answers, todo, done, now)
+
+    async def close(self) -> None:
+        """Close the kept connections."""
+        idle, self._idle = self._idle, []
+        for conn in idle:
+            await self._drop(conn)
+
+    def _statement(self) -> str:
+        if self._sql is None:
+            statement = _batch_statement()
+            compiled = statement.compile(dialect=self.db.engine.dialect)
+            self._sql = compiled.string  # the driver's own placeholders: %(name)s
+            when = statement._bindparams["now"].type  # how a time is sent (UTC, aware)
+            self._when = when.bind_processor(self.db.engine.dialect)
+        return self._sql
+
+    async def _connect(self) -> Any:
+        import psycopg
+
+        from ..db import _postgres_timeouts
+
+        engine = self.db.engine
+        _, params = engine.dialect.create_connect_args(engine.url)
+        url = engine.url.render_as_string(hide_password=False)
+        params = {**_postgres_timeouts(url), **params}
+        return await psycopg.AsyncConnection.connect(autocommit=True, **params)
+
+    @staticmethod
+    async def _drop(conn: Any) -> None:
+        with contextlib.suppress(Exception):  # a broken connection is gone either way
+            await conn.close()
+
+
+def _plan(answers: Sequence[NextAnswer], now: datetime,
+          ) -> list[tuple[NextAnswer, dict[str, Any], bool]]:
+    """The answers of a batch to write, with their bound values and whether their set has
+    a time limit: one answer of an enrolment per batch (a second is left to the caller)."""
+    seen: set[int] = set()
+    todo = []
+    for a in answers:
+        if a.enrolment_id not in seen:
+            seen.add(a.enrolment_id)
+            todo.append((a, _values(a, now), a.practice_set.options.set_seconds is not None))
+    return todo
+
+
+def _outcomes(answers: Sequence[NextAnswer], todo: list[tuple[NextAnswer, dict[str, Any], bool]],
+              done: list[bool], now: datetime) -> list[StoredAnswer | None]:
+    """Each answer's stored record, or None when its guard wrote nothing."""
+    written = {a.enrolment_id: a for (a, _, _), ok in zip(todo, done, strict=True) if ok}
+    return [_stored(a, now) if written.get(a.enrolment_id) is a else None for a in answers]
+
+
+def _batch_values(todo: list[tuple[NextAnswer, dict[str, Any], bool]]) -> dict[str, Any]:
+    """The bound values of the batch statement: each column of the answers as an array."""
+    now = todo[0][1]["now"]
+    values: dict[str, Any] = {"now": now, "enrolment": [], "set": [], "position": [],
+                              "last": [], "correct": [], "seconds": [], "timed_out": [],
+                              "limit": [], "p_enrolment": [], "p_part": [],
+                              "p_position": [], "p_given": [], "p_expected": [],
+                              "p_correct": [], "c_enrolment": [], "c_topic": []}
+    for a, v, _ in todo:
+        for key in ("enrolment", "set", "position", "correct", "seconds", "timed_out"):
+            values[key].append(v[key])
+        values["last"].append(v["finished"] is not None)
+        values["limit"].append(v.get("limit"))
+        for i, p in enumerate(a.parts):
+            values["p_enrolment"].append(a.enrolment_id)
+            values["p_part"].append(p.part)
+            values["p_position"].append(i)
+            values["p_given"].append(p.given)
+            values["p_expected"].append(p.expected)
+            values["p_correct"].append(p.correct)
+        for t in a.topics:
+            values["c_enrolment"].append(a.enrolment_id)
+            values["c_topic"].append(t)
+    return values
 
 
 @dataclass(frozen=True, slots=True)

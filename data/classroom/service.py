@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..clock import Clock, utc_now
 from ..errors import DataError
-from .answers import AnswerWriter, NextAnswer, record_checked
+from .answers import AnswerWriter, LoopWriter, NextAnswer, record_checked
 from .errors import (
     AnswerError,
     SetExistsError,
@@ -92,6 +92,7 @@ class Classroom:
         self._clock = clock or utc_now
         self._rng = rng
         self._writer: AnswerWriter | None = None
+        self._loop_writer: LoopWriter | None = None
 
     def close(self) -> None:
         """Close the database's connections."""
@@ -603,21 +604,7 @@ class Classroom:
         :meth:`record_answer`, whose checks say why. Raises when the transaction
         fails, and then none is stored.
         """
-        from ..topics import check_topic, sort_topics
-
-        ready: list[NextAnswer] = []
-        where: list[int] = []
-        for n, a in enumerate(answers):
-            names = [p.part for p in a.parts]
-            try:
-                topics = sort_topics(check_topic(c) for c in a.topics)
-            except DataError:
-                continue
-            if (names and len(set(names)) == len(names) and a.seconds >= 0
-                    and 0 <= a.position < a.practice_set.size
-                    and all(n in a.practice_set.options.parts for n in names)):
-                ready.append(replace(a, topics=topics, seconds=float(a.seconds)))
-                where.append(n)
+        ready, where = _ready(answers)
         out: list[StoredAnswer | None] = [None] * len(answers)
         if ready:
             if self._writer is None:
@@ -626,6 +613,35 @@ class Classroom:
                                  strict=True):
                 out[n] = stored
         return out
+
+    def writes_from_the_loop(self) -> bool:
+        """True when :meth:`record_next_answers_in_loop` can be used (PostgreSQL)."""
+        return LoopWriter.usable(self.db)
+
+    async def record_next_answers_in_loop(self, answers: Sequence[NextAnswer],
+                                          ) -> list[StoredAnswer | None]:
+        """:meth:`record_next_answers`, awaited on the caller's asyncio loop (PostgreSQL).
+
+        The same checks, the same single guarded statement and commit, sent
+        without a thread (:class:`.answers.LoopWriter`); raises when the write
+        fails, and then none is stored. Call :meth:`close_loop_writer` on the
+        same loop when done.
+        """
+        ready, where = _ready(answers)
+        out: list[StoredAnswer | None] = [None] * len(answers)
+        if ready:
+            if self._loop_writer is None:
+                self._loop_writer = LoopWriter(self.db)
+            done = await self._loop_writer.store_batch(ready, now=self._now())
+            for n, stored in zip(where, done, strict=True):
+                out[n] = stored
+        return out
+
+    async def close_loop_writer(self) -> None:
+        """Close the connections :meth:`record_next_answers_in_loop` kept (on its loop)."""
+        writer, self._loop_writer = self._loop_writer, None
+        if writer is not None:
+            await writer.close()
 
     def finish(self, enrolment_id: int) -> StudentSession:
         """Mark a student's set finished (when its time is over); answers stay as they are."""
@@ -795,6 +811,27 @@ class Classroom:
             finished=finished,
             resumed=resumed,
         )
+
+
+def _ready(answers: Sequence[NextAnswer]) -> tuple[list[NextAnswer], list[int]]:
+    """The answers a batch may simply write (their topics checked and sorted), and where
+    each stands in ``answers``; the others are left to :meth:`Classroom.record_answer`."""
+    from ..topics import check_topic, sort_topics
+
+    ready: list[NextAnswer] = []
+    where: list[int] = []
+    for n, a in enumerate(answers):
+        names = [p.part for p in a.parts]
+        try:
+            topics = sort_topics(check_topic(c) for c in a.topics)
+        except DataError:
+            continue
+        if (names and len(set(names)) == len(names) and a.seconds >= 0
+                and 0 <= a.position < a.practice_set.size
+                and all(n in a.practice_set.options.parts for n in names)):
+            ready.append(replace(a, topics=topics, seconds=float(a.seconds)))
+            where.append(n)
+    return ready, where
 
 
 def _taken(student: str, set_name: str, wrong_code: bool) -> StudentNameTakenError:

@@ -400,7 +400,7 @@ def run_serve(args: argparse.Namespace) -> int:
     from aiohttp import web
 
     from ..class_desk import ClassDesk
-    from ..class_server import make_app
+    from ..class_server import event_loop, make_app
     from .serve import check_port
 
     classroom = open_classroom_for(args)
@@ -417,7 +417,8 @@ def run_serve(args: argparse.Namespace) -> int:
         print(pgettext("class", "Students join with: %(command)s")
               % {"command": f"riichi-drill class join NAME --server http://{shown}:{args.port} "
                             "--student THEIR-NAME"}, flush=True)
-        web.run_app(app, host=args.host, port=args.port, print=None, access_log=None)
+        web.run_app(app, host=args.host, port=args.port, print=None, access_log=None,
+                    loop=event_loop())
     finally:
         classroom.close()
     return 0

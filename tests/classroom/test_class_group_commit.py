@@ -1,7 +1,7 @@
 """Group commit: answers arriving together are stored in one transaction, each still once.
 
 The classroom server hands the answers it has marked to :class:`GroupCommit`,
-whose thread writes every answer waiting in one go
+which hands every answer waiting to a writer thread in one go
 (:meth:`ClassDesk.store_together`, :meth:`Classroom.record_next_answers`: one
 statement on PostgreSQL, one transaction on SQLite) and answers each request
 only after that commit. These tests check that a batch keeps every rule of
@@ -12,6 +12,7 @@ before the write.
 
 from __future__ import annotations
 
+import asyncio
 import threading
 import time
 from typing import Any
@@ -100,41 +101,143 @@ def test_the_desk_stores_together_and_refuses_one_alone(classroom: Classroom) ->
 def test_answers_waiting_together_are_written_in_one_call_and_answered_after_it() -> None:
     calls: list[list[int]] = []
     release = threading.Event()
-    written_at: dict[int, float] = {}
 
     def write(items: list[int]) -> list[int | Exception]:
         if not calls:
             release.wait(10)  # the first write is slow: the others queue meanwhile
         calls.append(items)
-        for i in items:
-            written_at[i] = time.monotonic()
         return [ValueError(f"refused {i}") if i == 3 else i * 10 for i in items]
 
-    commits: GroupCommit[int, int] = GroupCommit(write, writers=1)
-    try:
-        first = commits.submit(0)
-        time.sleep(0.1)
-        rest = [commits.submit(i) for i in range(1, 6)]
-        time.sleep(0.1)
-        assert not any(f.done() for f in [first, *rest])  # nothing answered before its write
-        release.set()
-        assert first.result(10) == 0
-        assert [f.exception(10) is None for f in rest] == [True, True, False, True, True]
-        assert str(rest[2].exception()) == "refused 3"
-        assert [f.result() for i, f in enumerate(rest) if i != 2] == [10, 20, 40, 50]
-        assert calls == [[0], [1, 2, 3, 4, 5]]  # the five waiting went in one write
-    finally:
-        release.set()
-        commits.close()
+    async def scene() -> None:
+        commits: GroupCommit[int, int] = GroupCommit(write, writers=1)
+        try:
+            first = asyncio.ensure_future(commits.submit(0))
+            await asyncio.sleep(0.1)
+            rest = [asyncio.ensure_future(commits.submit(i)) for i in range(1, 6)]
+            await asyncio.sleep(0.1)
+            assert not any(f.done() for f in [first, *rest])  # nothing answered before its write
+            release.set()
+            assert await first == 0
+            got = await asyncio.gather(*rest, return_exceptions=True)
+            assert [not isinstance(g, Exception) for g in got] == [True, True, False, True, True]
+            assert str(got[2]) == "refused 3"
+            assert [g for i, g in enumerate(got) if i != 2] == [10, 20, 40, 50]
+            assert calls == [[0], [1, 2, 3, 4, 5]]  # the five waiting went in one write
+        finally:
+            release.set()
+            await commits.close()
+
+    asyncio.run(scene())
+
+
+def test_two_writes_go_at_once_and_no_batch_is_larger_than_most() -> None:
+    calls: list[list[int]] = []
+    under_way: list[int] = []
+    most_at_once = [0]
+    lock = threading.Lock()
+
+    def write(items: list[int]) -> list[int | Exception]:
+        with lock:
+            under_way.append(1)
+            most_at_once[0] = max(most_at_once[0], len(under_way))
+        time.sleep(0.05)
+        with lock:
+            under_way.pop()
+            calls.append(items)
+        return [i + 1 for i in items]
+
+    async def scene() -> None:
+        commits: GroupCommit[int, int] = GroupCommit(write, most=4, writers=2)
+        try:
+            got = await asyncio.gather(*(commits.submit(i) for i in range(20)))
+        finally:
+            await commits.close()
+        assert got == [i + 1 for i in range(20)]
+
+    asyncio.run(scene())
+    assert sorted(i for c in calls for i in c) == list(range(20))  # each written once
+    assert max(len(c) for c in calls) <= 4 and len(calls) < 20  # grouped, within the bound
+    assert most_at_once[0] == 2
+
+
+def test_close_writes_what_is_waiting() -> None:
+    written: list[int] = []
+
+    def write(items: list[int]) -> list[int | Exception]:
+        time.sleep(0.02)
+        written.extend(items)
+        return list(items)
+
+    async def scene() -> None:
+        commits: GroupCommit[int, int] = GroupCommit(write, writers=1)
+        pending = [asyncio.ensure_future(commits.submit(i)) for i in range(5)]
+        await asyncio.sleep(0)  # every submit has queued its item
+        await commits.close()
+        assert len(written) == 5  # written before close returned
+        assert await asyncio.wait_for(asyncio.gather(*pending), 1) == list(range(5))
+
+    asyncio.run(scene())
+    assert sorted(written) == list(range(5))
 
 
 def test_a_failing_writer_answers_every_waiting_request() -> None:
     def write(items: list[int]) -> list[int | Exception]:
         raise RuntimeError("the database is away")
 
-    commits: GroupCommit[int, int] = GroupCommit(write)
+    async def scene() -> None:
+        commits: GroupCommit[int, int] = GroupCommit(write)
+        try:
+            got = await asyncio.gather(*(commits.submit(i) for i in range(3)),
+                                       return_exceptions=True)
+            assert all(isinstance(g, RuntimeError) for g in got)
+        finally:
+            await commits.close()
+
+    asyncio.run(scene())
+
+
+def test_a_caller_that_goes_away_leaves_its_item_written_once() -> None:
+    written: list[int] = []
+    release = threading.Event()
+
+    def write(items: list[int]) -> list[int | Exception]:
+        release.wait(10)
+        written.extend(items)
+        return list(items)
+
+    async def scene() -> None:
+        commits: GroupCommit[int, int] = GroupCommit(write)
+        under_way = asyncio.ensure_future(commits.submit(1))
+        await asyncio.sleep(0.05)
+        waiting = asyncio.ensure_future(commits.submit(2))  # queued behind the first write
+        await asyncio.sleep(0.05)
+        under_way.cancel()
+        waiting.cancel()  # both requests end (the students' connections closed)
+        release.set()
+        await commits.close()
+
+    asyncio.run(scene())
+    assert sorted(written) == [1, 2]  # each written, once
+
+
+def test_the_servers_event_loop_runs_a_group_commit() -> None:
+    from quiz.class_server import event_loop
+
+    loop = event_loop()
     try:
-        futures = [commits.submit(i) for i in range(3)]
-        assert all(isinstance(f.exception(10), RuntimeError) for f in futures)
+        commits: GroupCommit[int, int] = GroupCommit(lambda items: [i * 2 for i in items])
+
+        async def scene() -> list[int]:
+            try:
+                return list(await asyncio.gather(*(commits.submit(i) for i in range(4))))
+            finally:
+                await commits.close()
+
+        assert loop.run_until_complete(scene()) == [0, 2, 4, 6]
+        try:
+            import uvloop
+        except ImportError:
+            return
+        assert isinstance(loop, uvloop.Loop)  # installed: the server runs on it
     finally:
-        commits.close()
+        loop.close()
