@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from scoring.hand import Hand, Meld
+from scoring.hand import Hand, Meld, Situation, Win, Wind
 from scoring.rules import TENHOU, get_profile
+from scoring.score import score
 from scoring.tiles import Tile, parse_tiles
 
 CALLS: dict[str, Callable[[], object]] = {
@@ -30,4 +31,6 @@ CALLS: dict[str, Callable[[], object]] = {
     "hand win two": lambda: Hand.parse("234567m34p456s22z", "5p5p"),
     "meld not text": lambda: Meld.parse(7),  # type: ignore[arg-type]
     "meld long": lambda: Meld.parse("pon " + "1" * 90 + "m"),
+    "negative honba": lambda: score(Win(Hand.parse("234567m34p456s22z5p", "5p"), Situation(
+        tsumo=True, round_wind=Wind.EAST, seat_wind=Wind.SOUTH, riichi=True, honba=-1))),
 }
