@@ -26,6 +26,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from data.classroom.errors import SetFileError
+from scoring.errors import ScoringError
 from data.errors import (
     MESSAGE_LIMIT,
     QUOTE_LIMIT,
@@ -37,6 +38,7 @@ from data.errors import (
 
 from .error_words import localized_error
 from .i18n import SOURCE_LANGUAGE, active_language, npgettext, pgettext
+from .i18n_refusals import refusal_text
 
 __all__ = ["error_text", "item_error_text", "set_file_error_text"]
 
@@ -44,7 +46,11 @@ Words = Callable[[Mapping[str, Any]], str]
 
 
 def _scoring_reason(params: Mapping[str, Any]) -> str:
-    """Why scoring refused a hand, by the kind of its error (and the input it quotes)."""
+    """Why scoring refused a hand: its reason worded in the language, with the values it
+    quotes (an error of an older version: the kind of its error and the input it quotes)."""
+    detailed = refusal_text(str(params.get("refusal", "")), params.get("refusal_params") or {})
+    if detailed is not None:
+        return detailed
     reasons = {
         "NotationError": pgettext("i18nrest", "the tiles cannot be read"),
         "TileCountError": pgettext("i18nrest", "the number of tiles does not fit the melds"),
@@ -454,7 +460,8 @@ def set_file_error_text(error: SetFileError) -> str:
 def error_text(error: BaseException, message: str | None = None) -> str:
     """Any error's one line in the active language.
 
-    A refused item or set file is worded from its kind; any other error's
+    A refused item or set file is worded from its kind, a hand scoring refuses
+    from its reason; any other error's
     ``message`` (default: ``str(error)``) goes through
     :func:`quiz.error_words.localized_error`.
     """
@@ -462,5 +469,9 @@ def error_text(error: BaseException, message: str | None = None) -> str:
         return item_error_text(error)
     if isinstance(error, SetFileError):
         return set_file_error_text(error)
+    if isinstance(error, ScoringError) and not _english():
+        said = refusal_text(error.reason.value, error.params)
+        if said is not None:
+            return printable(said, MESSAGE_LIMIT)
     return localized_error(str(error) if message is None else message)
 
