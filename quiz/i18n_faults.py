@@ -26,7 +26,6 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from data.classroom.errors import SetFileError
-from scoring.errors import ScoringError
 from data.errors import (
     MESSAGE_LIMIT,
     QUOTE_LIMIT,
@@ -35,6 +34,7 @@ from data.errors import (
     ItemError,
     printable,
 )
+from scoring.errors import ScoringError
 
 from .error_words import localized_error
 from .i18n import SOURCE_LANGUAGE, active_language, npgettext, pgettext

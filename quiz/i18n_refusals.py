@@ -22,11 +22,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from scoring.errors import QUOTE_LIMIT, Reason, clip
+from scoring.errors import QUOTE_LIMIT, Reason
 
 from .i18n import pgettext
 
-__all__ = ["refusal_text", "worded_reasons"]
+__all__ = ["quote", "refusal_text", "worded_reasons"]
 
 Words = Callable[[Mapping[str, Any]], str]
 
@@ -64,7 +64,7 @@ def _incomplete(p: Mapping[str, Any]) -> str:
     if p["melds"]:
         return pgettext("refusals", "'%(tiles)s' with %(melds)s is not a complete hand: it "
                                     "needs four sets and a pair, seven pairs or thirteen "
-                                    "orphans") % {**p, "melds": clip(", ".join(p["melds"]))}
+                                    "orphans") % {**p, "melds": quote(", ".join(p["melds"]))}
     return pgettext("refusals", "'%(tiles)s' is not a complete hand: it needs four sets and a "
                                 "pair, seven pairs or thirteen orphans") % p
 
@@ -76,6 +76,19 @@ def _tile_count(p: Mapping[str, Any]) -> str:
                                     "%(count)s") % p
     return pgettext("refusals", "with %(melds)s melds a hand needs %(need)s concealed tiles "
                                 "counting the winning tile, but '%(tiles)s' has %(count)s") % p
+
+
+def _not_object(p: Mapping[str, Any]) -> str:
+    kinds = {
+        "list": pgettext("refusals", "an array"),
+        "str": pgettext("refusals", "a string"),
+        "int": pgettext("refusals", "a number"),
+        "float": pgettext("refusals", "a number"),
+        "bool": pgettext("refusals", "true or false"),
+        "NoneType": "null",
+    }
+    return pgettext("refusals", "each line must be a JSON object, not %(type)s") % {
+        "type": kinds.get(p["type"], p["type"])}
 
 
 def _meld_not_text(p: Mapping[str, Any]) -> str:
@@ -106,8 +119,7 @@ _REASONS: Mapping[Reason, Words] = {
         "refusals", "'%(field)s' must be true or false, not %(value)s") % p,
     Reason.NOT_COUNT: lambda p: pgettext(
         "refusals", "'%(field)s' must be a whole number 0 or more, not %(value)s") % p,
-    Reason.LINE_NOT_OBJECT: lambda p: pgettext(
-        "refusals", "each line must be a JSON object, not %(type)s") % p,
+    Reason.LINE_NOT_OBJECT: _not_object,
     Reason.NO_HAND: lambda p: pgettext(
         "refusals", "'hand' is missing: give the concealed tiles, e.g. '123m456p789s11z'"),
     Reason.NO_WIN: lambda p: pgettext(
@@ -214,18 +226,36 @@ def worded_reasons() -> frozenset[Reason]:
     return frozenset(_REASONS)
 
 
+#: The parameters that are lists of names, shown whole (not input to clip).
+_LISTS = frozenset({"known", "kinds", "allowed"})
+
+
+def quote(text: str) -> str:
+    """A piece of input as a refusal quotes it: whole, or cut to its start and end.
+
+    (Scoring's English adds the length in English words; this is language-neutral.)
+
+    >>> quote("1m" * 2500)
+    '1m1m1m1m1m1m1m1m1m1m1m1m…1m1m1m1m1m1m'
+    """
+    if len(text) <= QUOTE_LIMIT:
+        return text
+    head, tail = QUOTE_LIMIT * 6 // 10, QUOTE_LIMIT * 3 // 10
+    return f"{text[:head]}…{text[-tail:]}"
+
+
 def _within(field: str, problem: str) -> str:
     if field == "winning tile":
         return pgettext("refusals", "the winning tile: %(problem)s") % {"problem": problem}
     return pgettext("refusals", "'%(field)s': %(problem)s") % {
-        "field": clip(field), "problem": problem}
+        "field": quote(field), "problem": problem}
 
 
 def refusal_text(reason: str, params: Mapping[str, Any]) -> str | None:
     """Scoring's refusal ``reason`` (a :class:`~scoring.errors.Reason` value) in the
     active language, or None for a reason or parameters this version does not know.
 
-    Text quoted from the input is clipped as scoring clips it.
+    Text quoted from the input is clipped (:func:`quote`).
     """
     try:
         words = _REASONS[Reason(reason)]
@@ -233,7 +263,8 @@ def refusal_text(reason: str, params: Mapping[str, Any]) -> str | None:
         return None
     except KeyError:  # Reason.OTHER: a bare message
         return None
-    shown = {k: clip(v, QUOTE_LIMIT) if isinstance(v, str) else v for k, v in params.items()}
+    shown = {k: quote(v) if isinstance(v, str) and k not in _LISTS else v
+             for k, v in params.items()}
     try:
         problem = words(shown)
     except (KeyError, TypeError, ValueError):  # parameters of another version
