@@ -90,7 +90,7 @@ _TOML: tuple[tuple[str, SyntaxKind], ...] = (
     (r"Unclosed inline table", SyntaxKind.UNCLOSED_TABLE),
     (r"Cannot (?:declare|overwrite|redefine|mutate)|Duplicate inline table key",
      SyntaxKind.DUPLICATE_KEY),
-    (r"Unescaped '\\\\' in a string|Invalid hex value|Escaped character is not",
+    (r"Unescaped '\\' in a string|Invalid hex value|Escaped character is not",
      SyntaxKind.BAD_ESCAPE),
     (r"Illegal character|Found invalid character", SyntaxKind.CONTROL_CHARACTER),
     (r"Invalid date or datetime", SyntaxKind.INVALID_DATE),
