@@ -136,11 +136,12 @@ class Fault(StrEnum):
     DIFFERENT_HAND = "different_hand"  # the id is in the bank with another hand
     # the file
     NOT_UTF8 = "not_utf8"
-    NOT_JSON = "not_json"  # params: line, column, detail
+    NOT_JSON = "not_json"  # params: a syntax problem (data.syntax: syntax, line, column,
+    # excerpt, detail), and for a bank line whether it looks truncated (truncated)
     TOO_DEEP = "too_deep"  # params: most
     NUMBER_TOO_LONG = "number_too_long"  # params: digits, most
     LINE_NOT_OBJECT = "line_not_object"
-    NOT_TOML = "not_toml"  # params: detail
+    NOT_TOML = "not_toml"  # params: a syntax problem (as NOT_JSON)
     NO_THEME = "no_theme"
     NO_ITEMS = "no_items"
     ITEM_NOT_TABLE = "item_not_table"
