@@ -34,6 +34,7 @@ from typing import Any
 from .errors import DuplicateItemError, Fault, ItemFormatError
 from .items import PreparedItem, check_uid, prepare_item, read_problem
 from .records import ItemKind
+from .syntax import toml_problem
 
 #: Where the curated bank files live.
 BANK_DIR = Path(__file__).resolve().parent / "bank"
@@ -68,10 +69,14 @@ def load_file(path: Path, *, label: str | None = None) -> list[PreparedItem]:
 
     origin = label or path.name
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        text = path.read_text(encoding="utf-8")
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
-        raise ItemFormatError(origin, None, f"not valid TOML: {e}", kind=Fault.NOT_TOML,
-                              params={"detail": str(e)}) from None
+        syntax = toml_problem(e, text)
+        raise ItemFormatError(
+            origin, None,
+            f"not valid TOML ({syntax.where()}: {syntax.english()}): {syntax.excerpt}",
+            kind=Fault.NOT_TOML, params=syntax.params()) from None
     except UnicodeDecodeError:
         raise ItemFormatError(origin, None, "not UTF-8 text", kind=Fault.NOT_UTF8) from None
     theme = data.get("topic")

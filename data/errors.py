@@ -16,7 +16,10 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from scoring.errors import ScoringError
 
 #: The longest piece of an item id (or other text from a file) a message quotes.
 QUOTE_LIMIT = 64
@@ -99,11 +102,11 @@ class Fault(StrEnum):
     UNKNOWN_FIELD = "unknown_field"
     MISSING_FIELD = "missing_field"
     NOT_TILES = "not_tiles"
-    BAD_TILES = "bad_tiles"  # + detail, error: scoring's message and class
+    BAD_TILES = "bad_tiles"  # + scoring's refusal (see :func:`refusal_params`)
     NOT_ONE_TILE = "not_one_tile"
     MELDS_NOT_LIST = "melds_not_list"
     MELD_NOT_TEXT = "meld_not_text"
-    BAD_MELD = "bad_meld"  # + detail, error
+    BAD_MELD = "bad_meld"  # + scoring's refusal
     NOT_BOOLEAN = "not_boolean"
     NOT_WIND = "not_wind"
     NOT_COUNT = "not_count"
@@ -121,7 +124,7 @@ class Fault(StrEnum):
     ANSWER_NOT_NUMBER = "answer_not_number"
     ANSWER_LACKS = "answer_lacks"  # params: fields (tuple)
     # scoring
-    UNSCORABLE = "unscorable"  # params: detail, error
+    UNSCORABLE = "unscorable"  # params: scoring's refusal
     MISMATCH = "mismatch"  # params: differences (tuple of AnswerDifference)
     SCORING_SPLIT = "scoring_split"
     UNKNOWN_TOPIC = "unknown_topic"  # params: topic
@@ -133,11 +136,12 @@ class Fault(StrEnum):
     DIFFERENT_HAND = "different_hand"  # the id is in the bank with another hand
     # the file
     NOT_UTF8 = "not_utf8"
-    NOT_JSON = "not_json"  # params: line, column, detail
+    NOT_JSON = "not_json"  # params: a syntax problem (data.syntax: syntax, line, column,
+    # excerpt, detail), and for a bank line whether it looks truncated (truncated)
     TOO_DEEP = "too_deep"  # params: most
     NUMBER_TOO_LONG = "number_too_long"  # params: digits, most
     LINE_NOT_OBJECT = "line_not_object"
-    NOT_TOML = "not_toml"  # params: detail
+    NOT_TOML = "not_toml"  # params: a syntax problem (as NOT_JSON)
     NO_THEME = "no_theme"
     NO_ITEMS = "no_items"
     ITEM_NOT_TABLE = "item_not_table"
@@ -154,6 +158,26 @@ class Fault(StrEnum):
     BAD_ITEM = "bad_item"  # + the item's own ItemError as the error's ``cause``
     NOT_IN_BANK = "not_in_bank"  # + items (tuple)
     REFUSED_ITEMS = "refused_items"  # + detail (the set's own one-line error)
+
+
+def refusal_params(error: ScoringError) -> dict[str, Any]:
+    """The parameters with which a fault carries scoring's refusal of a hand.
+
+    ``detail`` and ``error`` are scoring's English message and the class of its
+    error; ``refusal`` is its :class:`scoring.errors.Reason` (a string) and
+    ``refusal_params`` the values that reason quotes, from which the app says
+    the refusal in the learner's language.
+
+    >>> from scoring.tiles import parse_tiles
+    >>> try:
+    ...     parse_tiles("12x")
+    ... except Exception as e:
+    ...     p = refusal_params(e)
+    >>> p["refusal"], p["refusal_params"], p["error"]
+    ('unknown_character', {'character': 'x', 'text': '12x'}, 'NotationError')
+    """
+    return {"detail": str(error), "error": type(error).__name__,
+            "refusal": error.reason.value, "refusal_params": dict(error.params)}
 
 
 @dataclass(frozen=True, slots=True)

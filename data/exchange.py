@@ -19,6 +19,7 @@ from typing import IO, Any
 from .errors import DuplicateItemError, Fault, ItemFormatError
 from .items import META_FIELDS, PreparedItem, check_uid, prepare_item, read_problem
 from .records import ItemKind
+from .syntax import SyntaxKind, json_problem
 
 _ID_IN_TEXT = re.compile(r'"id"\s*:\s*"([^"]{1,64})"')
 #: The most digits a number in a bank line may have (the largest payment has 6).
@@ -85,7 +86,7 @@ def parse_line(text: str, *, origin: str, line: int) -> PreparedItem:
                               f"arrays or objects nested more than {MAX_DEPTH} deep",
                               line=line, kind=Fault.TOO_DEEP, params={"most": MAX_DEPTH})
     try:
-        record = json.loads(text, parse_int=_small_int)
+        record = json.loads(text.rstrip("\r\n"), parse_int=_small_int)
     except OverflowError as e:
         raise ItemFormatError(origin, found.group(1) if found else None,
                               f"{e} (at most {MAX_DIGITS} are allowed)", line=line,
@@ -97,13 +98,17 @@ def parse_line(text: str, *, origin: str, line: int) -> PreparedItem:
                               "arrays or objects nested too deep", line=line,
                               kind=Fault.TOO_DEEP, params={"most": MAX_DEPTH}) from None
     except json.JSONDecodeError as e:
+        syntax = json_problem(e)
+        truncated = (e.pos >= len(text.rstrip())
+                     or syntax.kind is SyntaxKind.UNTERMINATED_STRING)
+        hint = " (a truncated line?)" if truncated else ""
         raise ItemFormatError(
             origin,
             found.group(1) if found else None,
-            f"not valid JSON ({e.msg} at column {e.colno}; a truncated line?)",
+            f"not valid JSON, column {e.colno}: {syntax.english()}{hint}: {syntax.excerpt}",
             line=line,
             kind=Fault.NOT_JSON,
-            params={"column": e.colno, "detail": e.msg},
+            params={**syntax.params(), "truncated": truncated},
         ) from None
     if not isinstance(record, dict):
         raise ItemFormatError(origin, None, "each line must be a JSON object", line=line,

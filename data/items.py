@@ -41,6 +41,7 @@ from .errors import (
     ItemFormatError,
     ItemTopicError,
     UnknownProfileError,
+    refusal_params,
 )
 from .records import FLAGS, PROBLEM_FIELDS, Answer, BankItem, ItemKind, Problem
 from .topics import is_topic, sort_topics, topics_of
@@ -192,7 +193,7 @@ def read_problem(
             return format_tiles(parse_tiles(value), sort=sort)
         except ScoringError as e:
             raise fail(f"malformed {name} '{value}': {e}", Fault.BAD_TILES, field=name,
-                       value=value, detail=str(e), error=type(e).__name__) from None
+                       value=value, **refusal_params(e)) from None
 
     hand = tiles("hand", sort=True, required=True)
     win = tiles("win", sort=True, required=True)
@@ -212,7 +213,7 @@ def read_problem(
             melds.append(str(Meld.parse(m)))
         except ScoringError as e:
             raise fail(f"malformed meld: {e}", Fault.BAD_MELD, field="melds", value=m,
-                       detail=str(e), error=type(e).__name__) from None
+                       **refusal_params(e)) from None
 
     def flag(name: str) -> bool:
         value = record.get(name, False)
@@ -280,8 +281,7 @@ def score_problem(
         result = score(parse_record(problem.to_record()))
     except ScoringError as e:
         raise ItemFormatError(origin, item, f"the hand cannot be scored: {e}", line=line,
-                              kind=Fault.UNSCORABLE,
-                              params={"detail": str(e), "error": type(e).__name__}) from None
+                              kind=Fault.UNSCORABLE, params=refusal_params(e)) from None
     return result, result.to_record(item)
 
 
@@ -294,8 +294,7 @@ def _batch_answer(problem: Problem, uid: str, origin: str, line: int | None) -> 
         return score_record(problem.to_record(uid))
     except ScoringError as e:  # pragma: no cover - score() accepted the same record
         raise ItemFormatError(origin, uid, f"the hand cannot be scored: {e}", line=line,
-                              kind=Fault.UNSCORABLE,
-                              params={"detail": str(e), "error": type(e).__name__}) from None
+                              kind=Fault.UNSCORABLE, params=refusal_params(e)) from None
 
 
 # --------------------------------------------------------------------------- answers

@@ -34,9 +34,11 @@ from data.errors import (
     ItemError,
     printable,
 )
+from scoring.errors import ScoringError
 
 from .error_words import localized_error
 from .i18n import SOURCE_LANGUAGE, active_language, npgettext, pgettext
+from .i18n_refusals import refusal_text
 
 __all__ = ["error_text", "item_error_text", "set_file_error_text"]
 
@@ -44,7 +46,11 @@ Words = Callable[[Mapping[str, Any]], str]
 
 
 def _scoring_reason(params: Mapping[str, Any]) -> str:
-    """Why scoring refused a hand, by the kind of its error (and the input it quotes)."""
+    """Why scoring refused a hand: its reason worded in the language, with the values it
+    quotes (an error of an older version: the kind of its error and the input it quotes)."""
+    detailed = refusal_text(str(params.get("refusal", "")), params.get("refusal_params") or {})
+    if detailed is not None:
+        return detailed
     reasons = {
         "NotationError": pgettext("i18nrest", "the tiles cannot be read"),
         "TileCountError": pgettext("i18nrest", "the number of tiles does not fit the melds"),
@@ -128,7 +134,63 @@ def _mismatch(params: Mapping[str, Any]) -> str:
         "differences": pgettext("i18nrest", "; ").join(difference_text(d) for d in diffs)}
 
 
+def _syntax(params: Mapping[str, Any]) -> str:
+    """What is wrong in a JSON or TOML text (:class:`data.syntax.SyntaxKind`), in words."""
+    kinds = {
+        "expecting_value": pgettext("refusals", "a value is missing or cannot be read here"),
+        "missing_comma": pgettext("refusals", "a ',' is missing between two values"),
+        "missing_colon": pgettext("refusals", "a ':' is missing after a key"),
+        "property_name": pgettext("refusals", "a key must be text in double quotes (or a ',' "
+                                              "is one too many)"),
+        "trailing_comma": pgettext("refusals", "a ',' before the closing bracket is one too "
+                                               "many"),
+        "unterminated_string": pgettext("refusals", "a text is not closed by its quote"),
+        "control_character": pgettext("refusals", "a control character (a tab or line "
+                                                  "break?) inside a text"),
+        "bad_escape": pgettext("refusals", "a backslash escape that does not exist"),
+        "extra_data": pgettext("refusals", "something follows where the line (or statement) "
+                                           "should end"),
+        "bom": pgettext("refusals", "the text starts with a byte order mark (save it as UTF-8 "
+                                    "without BOM)"),
+        "missing_equals": pgettext("refusals", "a '=' is missing after a key"),
+        "bad_key": pgettext("refusals", "a key cannot start with this character"),
+        "invalid_statement": pgettext("refusals", "this line is not a key = value, nor a "
+                                                  "[table]"),
+        "table_header": pgettext("refusals", "a table header is not closed by ']' (or ']]')"),
+        "unclosed_array": pgettext("refusals", "an array is not closed by ']' (or a ',' is "
+                                               "missing)"),
+        "unclosed_table": pgettext("refusals", "an inline table is not closed by '}' (or a ',' "
+                                               "is missing)"),
+        "duplicate_key": pgettext("refusals", "a key or table is given twice"),
+        "invalid_date": pgettext("refusals", "a date or time that cannot be read"),
+    }
+    what = kinds.get(str(params["syntax"]), pgettext("refusals", "a syntax error"))
+    if params.get("truncated"):
+        what = pgettext("refusals", "%(what)s (a truncated line?)") % {"what": what}
+    return what
+
+
+def _not_json(params: Mapping[str, Any]) -> str:
+    if "syntax" not in params:  # an error of an older version
+        return pgettext("i18nrest",
+                        "not valid JSON (column %(column)s; a truncated line?)") % params
+    return pgettext("refusals", "not valid JSON, column %(column)s: %(what)s: %(excerpt)s") % {
+        **params, "what": _syntax(params)}
+
+
+def _set_not_json(params: Mapping[str, Any]) -> str:
+    if "syntax" not in params:
+        return pgettext("i18nrest", "the set file '%(file)s' is not valid JSON (line %(line)s, "
+                                    "column %(column)s)") % params
+    return pgettext("refusals", "the set file '%(file)s' is not valid JSON (line %(line)s, "
+                                "column %(column)s: %(what)s): %(excerpt)s") % {
+        **params, "what": _syntax(params)}
+
+
 def _toml(params: Mapping[str, Any]) -> str:
+    if "syntax" in params:
+        return pgettext("refusals", "not valid TOML (line %(line)s, column %(column)s: "
+                                    "%(what)s): %(excerpt)s") % {**params, "what": _syntax(params)}
     m = re.search(r"line (\d+), column (\d+)", str(params.get("detail", "")))
     if m is None:
         return pgettext("i18nrest", "not valid TOML")
@@ -269,10 +331,7 @@ _ITEM_PROBLEMS: Mapping[Fault, Words] = {
         "i18nrest",
         "not UTF-8 text",
     ) % p,
-    Fault.NOT_JSON: lambda p: pgettext(
-        "i18nrest",
-        "not valid JSON (column %(column)s; a truncated line?)",
-    ) % p,
+    Fault.NOT_JSON: _not_json,
     Fault.TOO_DEEP: lambda p: pgettext(
         "i18nrest",
         "arrays or objects nested more than %(most)s deep",
@@ -386,11 +445,7 @@ _SET_PROBLEMS: Mapping[Fault, Words] = {
         "i18nrest",
         "the set file '%(file)s' is not UTF-8 text",
     ) % p,
-    Fault.NOT_JSON: lambda p: pgettext(
-        "i18nrest",
-        "the set file '%(file)s' is not valid JSON (line %(line)s, column "
-        "%(column)s)",
-    ) % p,
+    Fault.NOT_JSON: _set_not_json,
     Fault.NOT_USABLE_JSON: _not_usable,
     Fault.NOT_SET_FILE: lambda p: pgettext(
         "i18nrest",
@@ -454,7 +509,8 @@ def set_file_error_text(error: SetFileError) -> str:
 def error_text(error: BaseException, message: str | None = None) -> str:
     """Any error's one line in the active language.
 
-    A refused item or set file is worded from its kind; any other error's
+    A refused item or set file is worded from its kind, a hand scoring refuses
+    from its reason; any other error's
     ``message`` (default: ``str(error)``) goes through
     :func:`quiz.error_words.localized_error`.
     """
@@ -462,5 +518,9 @@ def error_text(error: BaseException, message: str | None = None) -> str:
         return item_error_text(error)
     if isinstance(error, SetFileError):
         return set_file_error_text(error)
+    if isinstance(error, ScoringError) and not _english():
+        said = refusal_text(error.reason.value, error.params)
+        if said is not None:
+            return printable(said, MESSAGE_LIMIT)
     return localized_error(str(error) if message is None else message)
 

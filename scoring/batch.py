@@ -20,7 +20,7 @@ from collections.abc import Iterable, Iterator
 from operator import itemgetter
 from typing import Any, TextIO
 
-from .errors import InputFieldError, NotationError, ScoringError
+from .errors import InputFieldError, NotationError, Reason, ScoringError
 from .evaluate import Outcome, best_reading
 from .facts import FLAG_BITS, TSUMO, Facts, MeldFacts, facts_of, meld_facts
 from .hand import WIND_WORDS, Hand, Meld, Situation, Win, Wind
@@ -44,11 +44,11 @@ def _tiles_field(record: dict[str, Any], name: str) -> tuple[Tile, ...]:
     if isinstance(value, list):
         value = "".join(str(v) for v in value)
     if not isinstance(value, str):
-        raise InputFieldError(f"'{name}' must be tiles in MPSZ notation, not {value!r}")
+        raise InputFieldError.because(Reason.FIELD_NOT_TILES, field=name, value=repr(value))
     try:
         return parse_tiles(value)
     except NotationError as e:
-        raise NotationError(f"{name}: {e}") from None
+        raise e.within(name) from None
 
 
 def _bool_field(record: dict[str, Any], name: str) -> bool:
@@ -56,7 +56,7 @@ def _bool_field(record: dict[str, Any], name: str) -> bool:
     if value is None:
         return False
     if not isinstance(value, bool):
-        raise InputFieldError(f"'{name}' must be true or false, not {value!r}")
+        raise InputFieldError.because(Reason.NOT_BOOLEAN, field=name, value=repr(value))
     return value
 
 
@@ -65,13 +65,13 @@ def _int_field(record: dict[str, Any], name: str) -> int:
     if value is None:
         return 0
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise InputFieldError(f"'{name}' must be a whole number 0 or more, not {value!r}")
+        raise InputFieldError.because(Reason.NOT_COUNT, field=name, value=repr(value))
     return value
 
 
 def _meld(text: Any) -> Meld:
     if not isinstance(text, str):
-        raise InputFieldError(f"each meld must be a string like 'pon 777z', not {text!r}")
+        raise InputFieldError.because(Reason.LINE_MELD_NOT_TEXT, value=repr(text))
     m = _MELD_CACHE.get(text)
     if m is None:
         m = Meld.parse(text)
@@ -91,30 +91,30 @@ def parse_record(record: Any) -> Win:
         NotationError, MeldError, RuleProfileError: for unreadable values.
     """
     if not isinstance(record, dict):
-        raise InputFieldError(f"each line must be a JSON object, not {type(record).__name__}")
+        raise InputFieldError.because(Reason.LINE_NOT_OBJECT, type=type(record).__name__)
     hand_text = record.get("hand")
     if not isinstance(hand_text, str) or not hand_text.strip():
-        raise InputFieldError("'hand' is missing: give the concealed tiles, e.g. '123m456p789s11z'")
+        raise InputFieldError.because(Reason.NO_HAND)
     try:
         concealed = parse_tiles(hand_text)
     except NotationError as e:
-        raise NotationError(f"hand: {e}") from None
+        raise e.within("hand") from None
     win_text = record.get("win")
     if not isinstance(win_text, str) or not win_text.strip():
-        raise InputFieldError("'win' is missing: give the winning tile, e.g. '5p'")
+        raise InputFieldError.because(Reason.NO_WIN)
     try:
         win_tiles = parse_tiles(win_text)
     except NotationError as e:
-        raise NotationError(f"win: {e}") from None
+        raise e.within("win") from None
     if len(win_tiles) != 1:
-        raise InputFieldError(f"'win' must be exactly one tile, not '{win_text}'")
+        raise InputFieldError.because(Reason.WIN_NOT_ONE_TILE, value=win_text)
     melds_value = record.get("melds") or []
     if not isinstance(melds_value, list):
-        raise InputFieldError("'melds' must be a list of strings like [\"pon 777z\"]")
+        raise InputFieldError.because(Reason.MELDS_NOT_LIST)
     melds = tuple(_meld(m) for m in melds_value)
     rules_name = record.get("rules") or "tenhou"
     if not isinstance(rules_name, str):
-        raise InputFieldError(f"'rules' must be a profile name, not {rules_name!r}")
+        raise InputFieldError.because(Reason.RULES_NOT_TEXT, value=repr(rules_name))
     rules = get_profile(rules_name)
     flags: dict[str, Any] = {}
     for name in FLAGS:
@@ -122,7 +122,7 @@ def parse_record(record: Any) -> Win:
         if value is None or value is False:
             continue
         if value is not True:
-            raise InputFieldError(f"'{name}' must be true or false, not {value!r}")
+            raise InputFieldError.because(Reason.NOT_BOOLEAN, field=name, value=repr(value))
         flags[name] = True
     situation = Situation(
         tsumo=_bool_field(record, "tsumo"),

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .errors import IncompleteHandError, NoYakuError
+from .errors import IncompleteHandError, NoYakuError, Reason
 from .facts import (
     CHANKAN,
     CHIIHOU,
@@ -782,13 +782,9 @@ def _evaluate(f: Facts, checked: Checked, every: bool) -> tuple[Outcome, list[Ou
                 best, best_key = o, o.key
 
     if best is None:
-        melds_text = ", ".join(m.text for m in melds)
-        raise IncompleteHandError(
-            f"'{format_tiles(concealed_tiles(f))}'"
-            + (f" with {melds_text}" if melds else "")
-            + " is not a complete hand: it needs four sets and a pair, seven pairs "
-            "or thirteen orphans"
-        )
+        raise IncompleteHandError.because(Reason.INCOMPLETE,
+                                          tiles=format_tiles(concealed_tiles(f)),
+                                          melds=tuple(m.text for m in melds))
     if fl & RENHOU and rules.renhou is Renhou.MANGAN and not best.yakuman:
         han = Y_RENHOU_MANGAN[2]
         base, limit = base_points(han, best.fu, 0, rules)
@@ -802,14 +798,11 @@ def _evaluate(f: Facts, checked: Checked, every: bool) -> tuple[Outcome, list[Ou
             )
             outcomes.append(best)
     if not best.yaku:
-        raise NoYakuError(
-            "the hand is complete but has no yaku, so it cannot be won "
-            + (
-                "(dora are not yaku)"
-                if dp.dora_han or dp.aka_han
-                else "(an open hand needs a yaku such as yakuhai or tanyao)"
-                if not closed
-                else "(a closed ron needs a yaku such as riichi or pinfu)"
-            )
+        raise NoYakuError.because(
+            Reason.NO_YAKU_DORA
+            if dp.dora_han or dp.aka_han
+            else Reason.NO_YAKU_OPEN
+            if not closed
+            else Reason.NO_YAKU_CLOSED_RON
         )
     return best, outcomes

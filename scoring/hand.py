@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from .errors import InputFieldError, MeldError, NotationError
+from .errors import InputFieldError, MeldError, NotationError, Reason
 from .rules import TENHOU, RuleProfile
 from .tiles import Tile, format_tiles, parse_tiles
 
@@ -54,7 +54,7 @@ class Wind(StrEnum):
             w = _WIND_WORDS.get(text) or _WIND_WORDS.get(text.strip().lower())
             if w is not None:
                 return w
-        raise InputFieldError(f"{field_name} must be one of E, S, W, N, not '{text}'")
+        raise InputFieldError.because(Reason.NOT_WIND, field=field_name, value=f"{text}")
 
     @property
     def tile_index(self) -> int:
@@ -88,17 +88,15 @@ class Meld:
                 or idx[1] != idx[0] + 1
                 or idx[2] != idx[0] + 2
             ):
-                raise MeldError(
-                    f"chi '{shown}' is not a run of three consecutive tiles of one suit"
-                )
+                raise MeldError.because(Reason.CHI_NOT_RUN, meld=shown)
         else:
             want = 3 if self.kind is MeldKind.PON else 4
             if len(idx) != want:
-                raise MeldError(
-                    f"{self.kind.value} '{shown}' must have {want} tiles, not {len(idx)}"
-                )
+                raise MeldError.because(Reason.MELD_SIZE, kind=self.kind.value, meld=shown,
+                                        want=want, count=len(idx))
             if len(set(idx)) != 1:
-                raise MeldError(f"{self.kind.value} '{shown}' is not {want} identical tiles")
+                raise MeldError.because(Reason.MELD_NOT_SAME, kind=self.kind.value, meld=shown,
+                                        want=want)
 
     @classmethod
     def parse(cls, text: str) -> Meld:
@@ -109,16 +107,17 @@ class Meld:
             NotationError: for unreadable tiles.
         """
         if not isinstance(text, str):
-            raise MeldError(f"a meld must be a string like 'pon 777z', not {text!r}")
+            raise MeldError.because(Reason.MELD_NOT_TEXT, value=repr(text))
         parts = text.split(None, 1)
         if len(parts) != 2:
-            raise MeldError(f"meld '{text}' must be '<kind> <tiles>', e.g. 'pon 777z'")
+            raise MeldError.because(Reason.MELD_FORM, text=text)
         kind_text, tiles_text = parts
         try:
             kind = MeldKind(kind_text.lower())
         except ValueError:
             kinds = ", ".join(k.value for k in MeldKind)
-            raise MeldError(f"unknown meld kind '{kind_text}' in '{text}' (use {kinds})") from None
+            raise MeldError.because(Reason.UNKNOWN_MELD_KIND, kind=kind_text, text=text,
+                                    kinds=kinds) from None
         return cls(kind, parse_tiles(tiles_text))
 
     @property
@@ -209,7 +208,7 @@ class Hand:
         try:
             win_tile = Tile.parse(win)
         except NotationError as e:
-            raise NotationError(f"winning tile: {e}") from None
+            raise e.within("winning tile") from None
         return cls(parse_tiles(concealed), win_tile, tuple(Meld.parse(m) for m in melds))
 
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass, fields
 from enum import StrEnum
 from typing import Any
 
-from .errors import RuleProfileError
+from .errors import Reason, RuleProfileError
 
 
 class Kazoe(StrEnum):
@@ -87,17 +87,16 @@ class RuleProfile:
         known = {f.name for f in fields(self)}
         for key in changes:
             if key not in known:
-                raise RuleProfileError(
-                    f"unknown rule switch '{key}' (known: {', '.join(sorted(known))})"
-                )
+                raise RuleProfileError.because(Reason.UNKNOWN_SWITCH, switch=key,
+                                               known=", ".join(sorted(known)))
         if "kazoe" in changes:
             changes["kazoe"] = _enum(Kazoe, changes["kazoe"], "kazoe")
         if "renhou" in changes:
             changes["renhou"] = _enum(Renhou, changes["renhou"], "renhou")
         if "double_wind_pair_fu" in changes and changes["double_wind_pair_fu"] not in (2, 4):
-            raise RuleProfileError("double_wind_pair_fu must be 2 or 4")
+            raise RuleProfileError.because(Reason.DOUBLE_WIND_FU)
         if "red_fives" in changes and changes["red_fives"] not in (0, 3):
-            raise RuleProfileError("red_fives must be 0 or 3")
+            raise RuleProfileError.because(Reason.RED_FIVES_SET)
         return dataclasses.replace(self, **changes)
 
     def switches(self) -> dict[str, object]:
@@ -116,7 +115,8 @@ def _enum(kind: type[StrEnum], value: object, switch: str) -> Any:
         return kind(str(value))
     except ValueError:
         allowed = ", ".join(m.value for m in kind)
-        raise RuleProfileError(f"{switch} must be one of {allowed}, not '{value}'") from None
+        raise RuleProfileError.because(Reason.SWITCH_VALUE, switch=switch, allowed=allowed,
+                                       value=f"{value}") from None
 
 
 TENHOU = RuleProfile(
@@ -182,6 +182,5 @@ def get_profile(name: str) -> RuleProfile:
     try:
         return PROFILES[name]
     except (KeyError, TypeError):
-        raise RuleProfileError(
-            f"unknown rule profile '{name}' (known: {', '.join(sorted(PROFILES))})"
-        ) from None
+        raise RuleProfileError.because(Reason.UNKNOWN_PROFILE, name=f"{name}",
+                                       known=", ".join(sorted(PROFILES))) from None

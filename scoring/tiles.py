@@ -29,7 +29,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 
-from .errors import NotationError
+from .errors import NotationError, Reason
 
 
 class Suit(StrEnum):
@@ -60,9 +60,9 @@ class Tile:
 
     def __post_init__(self) -> None:
         if not 0 <= self.index < 34:
-            raise NotationError(f"tile index {self.index} is outside 0-33")
+            raise NotationError.because(Reason.TILE_INDEX, index=self.index)
         if self.red and self.index not in (4, 13, 22):
-            raise NotationError(f"only fives can be red, not '{_plain(self.index)}'")
+            raise NotationError.because(Reason.RED_NOT_FIVE, tile=_plain(self.index))
 
     @classmethod
     def parse(cls, text: str) -> Tile:
@@ -73,7 +73,7 @@ class Tile:
         """
         tiles = parse_tiles(text)
         if len(tiles) != 1:
-            raise NotationError(f"'{text}' is not exactly one tile")
+            raise NotationError.because(Reason.NOT_ONE_TILE, text=text)
         return tiles[0]
 
     @classmethod
@@ -160,12 +160,12 @@ def _parse_uncached(text: str) -> tuple[Tile, ...]:
             pending.append(ord(ch) - 48)
         elif ch in _SUIT_BASE:
             if not pending:
-                raise NotationError(f"suit letter '{ch}' has no digits before it in '{text}'")
+                raise NotationError.because(Reason.SUIT_WITHOUT_DIGITS, letter=ch, text=text)
             base = _SUIT_BASE[ch]
             for n in pending:
                 if ch == "z":
                     if not 1 <= n <= 7:
-                        raise NotationError(f"there is no honour tile '{n}z' (honours are 1z-7z)")
+                        raise NotationError.because(Reason.NO_SUCH_HONOUR, tile=f"{n}z")
                     out.append(TILES[base + n - 1])
                 elif n == 0:
                     out.append(RED_FIVES[base // 9])
@@ -173,10 +173,10 @@ def _parse_uncached(text: str) -> tuple[Tile, ...]:
                     out.append(TILES[base + n - 1])
             pending = []
         else:
-            raise NotationError(f"unknown character '{ch}' in tiles '{text}'")
+            raise NotationError.because(Reason.UNKNOWN_CHARACTER, character=ch, text=text)
     if pending:
         digits = "".join(map(str, pending))
-        raise NotationError(f"digits '{digits}' have no suit letter after them in '{text}'")
+        raise NotationError.because(Reason.DIGITS_WITHOUT_SUIT, digits=digits, text=text)
     return tuple(out)
 
 
@@ -224,7 +224,7 @@ def parse_tiles(text: str) -> tuple[Tile, ...]:
     scoring.errors.NotationError: digits '123' have no suit letter after them in '123'
     """
     if not isinstance(text, str):
-        raise NotationError(f"tiles must be a string in MPSZ notation, not {text!r}")
+        raise NotationError.because(Reason.TILES_NOT_TEXT, value=repr(text))
     tiles = _parse_fast(text)
     return _parse_uncached(text) if tiles is None else tiles
 

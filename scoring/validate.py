@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from . import facts
 from .errors import (
+    Reason,
     SituationError,
     TileCountError,
     TooManyCopiesError,
@@ -121,25 +122,18 @@ _POSSIBLE: set[int] = set()
 def _count_error(f: Facts) -> None:
     n_melds = len(f.melds)
     if n_melds > 4:
-        raise TileCountError(f"a hand has at most four melds, not {n_melds}")
+        raise TileCountError.because(Reason.TOO_MANY_MELDS, melds=n_melds)
     need = 14 - 3 * n_melds
-    melds = "no melds" if not n_melds else ("1 meld" if n_melds == 1 else f"{n_melds} melds")
-    raise TileCountError(
-        f"a hand with {melds} needs {need} concealed tiles including the winning tile, "
-        f"but '{format_tiles(concealed_tiles(f))}' has {f.n_tiles}"
-    )
+    raise TileCountError.because(Reason.TILE_COUNT, melds=n_melds, need=need,
+                                 tiles=format_tiles(concealed_tiles(f)), count=f.n_tiles)
 
 
 def _win_error(f: Facts, have: int) -> None:
     win = Tile(f.win, f.win_red)
     if have:
-        other = "a plain five" if f.win_red else "only the red five"
-        raise WinningTileError(
-            f"the winning tile {win} is not in the hand, which has {other} of that kind"
-        )
-    raise WinningTileError(
-        f"the winning tile {win} is not in the hand '{format_tiles(concealed_tiles(f))}'"
-    )
+        raise WinningTileError.because(Reason.WIN_OTHER_FIVE, win=str(win), red=f.win_red)
+    raise WinningTileError.because(Reason.WIN_NOT_IN_HAND, win=str(win),
+                                   tiles=format_tiles(concealed_tiles(f)))
 
 
 def _check_copies(f: Facts, hand_counts: bytes) -> None:
@@ -150,10 +144,8 @@ def _check_copies(f: Facts, hand_counts: bytes) -> None:
         counts[i] += 1
     for i, c in enumerate(counts):
         if c > 4:
-            where = "hand and melds" if hand_counts[i] > 4 else "hand, melds and indicators"
-            raise TooManyCopiesError(
-                f"there are {c} copies of {TILES[i]} in the {where}, but a set has only four"
-            )
+            raise TooManyCopiesError.because(Reason.TOO_MANY_COPIES, count=c, tile=str(TILES[i]),
+                                             indicators=hand_counts[i] <= 4)
 
 
 def _check_reds(rules: RuleProfile, hand_counts: bytes, reds: tuple[int, int, int]) -> None:
@@ -161,18 +153,12 @@ def _check_reds(rules: RuleProfile, hand_counts: bytes, reds: tuple[int, int, in
     for s, suit in enumerate("mps"):
         if reds[s] > in_set:
             if in_set:
-                raise TooManyCopiesError(
-                    f"there are {reds[s]} red 0{suit}, but the {rules.name} set has only one"
-                )
-            raise TooManyCopiesError(
-                f"the {rules.name} rules play without red fives, but the hand has 0{suit}"
-            )
+                raise TooManyCopiesError.because(Reason.TOO_MANY_REDS, count=reds[s], suit=suit,
+                                                 rules=rules.name)
+            raise TooManyCopiesError.because(Reason.NO_RED_FIVES, suit=suit, rules=rules.name)
         plain = hand_counts[9 * s + 4] - reds[s]
         if in_set and plain > 3:
-            raise TooManyCopiesError(
-                f"there are four plain 5{suit}, but the {rules.name} set has a red 0{suit} "
-                "and only three plain ones"
-            )
+            raise TooManyCopiesError.because(Reason.FOUR_PLAIN_FIVES, suit=suit, rules=rules.name)
 
 
 def _check_situation(f: Facts) -> None:
@@ -183,58 +169,45 @@ def _check_situation(f: Facts) -> None:
     open_meld = next((m for m in f.melds if m.is_open), None)
     riichi_word = "double riichi" if fl & facts.DOUBLE_RIICHI else "riichi"
     if in_riichi and open_meld is not None:
-        raise SituationError(
-            f"{riichi_word} needs a closed hand, but the hand has the open meld '{open_meld.text}'"
-        )
+        raise SituationError.because(Reason.RIICHI_OPEN, double=riichi_word != "riichi",
+                                     meld=open_meld.text)
     if fl & facts.IPPATSU and not in_riichi:
-        raise SituationError("ippatsu is only possible after riichi")
+        raise SituationError.because(Reason.IPPATSU_WITHOUT_RIICHI)
     if fl & facts.RINSHAN:
         if not any(m.is_kan for m in f.melds):
-            raise SituationError("rinshan needs a kan in the hand, and there is none")
+            raise SituationError.because(Reason.RINSHAN_WITHOUT_KAN)
         if not tsumo:
-            raise SituationError("rinshan is a win on the replacement tile, so it cannot be a ron")
+            raise SituationError.because(Reason.RINSHAN_RON)
     if fl & facts.CHANKAN and tsumo:
-        raise SituationError("chankan is a ron on a tile added to a kan, so it cannot be a tsumo")
+        raise SituationError.because(Reason.CHANKAN_TSUMO)
     if fl & facts.HAITEI and not tsumo:
-        raise SituationError("haitei is a tsumo on the last tile; a ron on it is houtei")
+        raise SituationError.because(Reason.HAITEI_RON)
     if fl & facts.HOUTEI and tsumo:
-        raise SituationError("houtei is a ron on the last discard; a tsumo on it is haitei")
+        raise SituationError.because(Reason.HOUTEI_TSUMO)
     if fl & facts.HAITEI and fl & facts.RINSHAN:
-        raise SituationError(
-            "haitei and rinshan cannot both happen: the replacement tile "
-            "is not the last tile of the wall"
-        )
+        raise SituationError.because(Reason.HAITEI_RINSHAN)
     if fl & facts.TENHOU:
         if not dealer:
-            raise SituationError(
-                "tenhou is only for the dealer (seat East); "
-                "a non-dealer's first-draw win is chiihou"
-            )
+            raise SituationError.because(Reason.TENHOU_NOT_DEALER)
         if not tsumo:
-            raise SituationError(
-                "tenhou is a win on the dealer's starting hand, so it cannot be a ron"
-            )
+            raise SituationError.because(Reason.TENHOU_RON)
         if f.melds or in_riichi:
-            raise SituationError("tenhou happens before any call or riichi")
+            raise SituationError.because(Reason.TENHOU_AFTER_CALL)
     if fl & facts.CHIIHOU:
         if dealer:
-            raise SituationError("chiihou is for a non-dealer; the dealer's is tenhou")
+            raise SituationError.because(Reason.CHIIHOU_DEALER)
         if not tsumo:
-            raise SituationError("chiihou is a win on the first draw, so it cannot be a ron")
+            raise SituationError.because(Reason.CHIIHOU_RON)
         if in_riichi:
-            raise SituationError(
-                "chiihou is a win on the first draw, so it cannot come after riichi"
-            )
+            raise SituationError.because(Reason.CHIIHOU_AFTER_RIICHI)
         if f.melds:
-            raise SituationError("chiihou happens before any call, but the hand has melds")
+            raise SituationError.because(Reason.CHIIHOU_AFTER_CALL)
     if fl & facts.RENHOU:
         if dealer:
-            raise SituationError(
-                "renhou is for a non-dealer; the dealer has no turn before their first draw"
-            )
+            raise SituationError.because(Reason.RENHOU_DEALER)
         if tsumo:
-            raise SituationError("renhou is a ron before your first draw, so it cannot be a tsumo")
+            raise SituationError.because(Reason.RENHOU_TSUMO)
         if f.melds or in_riichi:
-            raise SituationError("renhou happens before any call or riichi")
+            raise SituationError.because(Reason.RENHOU_AFTER_CALL)
     if f.honba < 0 or f.sticks < 0:
-        raise SituationError("honba and riichi sticks cannot be negative")
+        raise SituationError.because(Reason.NEGATIVE_COUNTERS)

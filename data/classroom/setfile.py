@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import DataError, Fault
 from ..records import Problem
+from ..syntax import json_problem
 from .errors import ClassroomError, SetFileError, SetOptionsError
 from .records import (
     DEFAULT_PARTS,
@@ -108,10 +109,12 @@ def _load(path: str | os.PathLike[str], origin: str) -> Any:
     try:
         return json.loads(text)
     except json.JSONDecodeError as e:
+        syntax = json_problem(e)
         raise SetFileError(
-            f"set file '{origin}' is not valid JSON (line {e.lineno}: {e.msg})",
+            f"set file '{origin}' is not valid JSON ({syntax.where()}: {syntax.english()}): "
+            f"{syntax.excerpt}",
             kind=Fault.NOT_JSON,
-            params={"file": origin, "line": e.lineno, "column": e.colno, "detail": e.msg},
+            params={"file": origin, **syntax.params()},
         ) from None
     except (RecursionError, ValueError) as e:
         # nesting too deep, or a number too long to read
