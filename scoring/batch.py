@@ -373,6 +373,9 @@ def score_lines(lines: Iterable[str]) -> Iterator[tuple[dict[str, Any], bool]]:
                 False,
             )
             continue
+        except RecursionError:
+            yield error_record(None, f"line {number} is nested too deeply to read"), False
+            continue
         rid = record.get("id") if isinstance(record, dict) else None
         try:
             out = score_record(record)

@@ -19,8 +19,9 @@ from typing import Any, Self
 #: The longest piece of input a message quotes whole, and the longest message.
 QUOTE_LIMIT = 40
 MESSAGE_LIMIT = 300
-# a piece already clipped (it holds "…") is left as it is
-_QUOTED = re.compile(r"'([^'…]{" + str(QUOTE_LIMIT + 1) + r",})'")
+# every quoted piece, left to right, so that the text between two quotes is never taken
+# for one; only a long piece is clipped, and one already clipped (it holds "…") is left
+_QUOTED = re.compile(r"'([^']*)'")
 
 
 def clip(text: str, limit: int = QUOTE_LIMIT) -> str:
@@ -38,8 +39,17 @@ def clip(text: str, limit: int = QUOTE_LIMIT) -> str:
 
 
 def short_message(message: str) -> str:
-    """A message whose quoted input is clipped (a 5,000-tile hand is not echoed whole)."""
-    message = _QUOTED.sub(lambda m: f"'{clip(m.group(1))}'", message)
+    """A message whose quoted input is clipped (a 5,000-tile hand is not echoed whole).
+
+    Short quotes stay whole, and so does the text between two of them:
+
+    >>> short_message("'win' is missing: give the winning tile, e.g. '5p'")
+    "'win' is missing: give the winning tile, e.g. '5p'"
+    >>> short_message("'" + "1m" * 30 + "' has 60 tiles")
+    "'1m1m1m1m1m1m1m1m1m1m1m1m…1m1m1m1m1m1m (60 characters)' has 60 tiles"
+    """
+    message = _QUOTED.sub(lambda m: m.group(0) if "…" in m.group(1)
+                          else f"'{clip(m.group(1))}'", message)
     if len(message) > MESSAGE_LIMIT:
         message = clip(message, MESSAGE_LIMIT)
     return message

@@ -106,3 +106,17 @@ def test_an_error_quotes_only_a_short_piece_of_a_long_input() -> None:
         assert "characters)" in line["error"]
     assert "needs 14 concealed tiles" in out[0]["error"]
     assert "unknown character 'x'" in out[1]["error"]
+
+
+def test_a_line_nested_too_deeply_is_an_error_line_not_a_traceback() -> None:
+    proc = run("[" * 200_000 + "\n" + EXAMPLE + "\n")
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr, proc.stderr
+    first, second = (json.loads(line) for line in proc.stdout.splitlines())
+    assert first == {"id": None, "error": "line 1 is nested too deeply to read"}
+    assert second["id"] == 1 and second["total"] == 1300  # the batch goes on
+
+
+def test_a_missing_field_is_said_whole() -> None:
+    proc = run('{"id":3,"hand":"123m456p789s1122z","round":"E","seat":"E"}\n')
+    assert json.loads(proc.stdout) == {
+        "id": 3, "error": "'win' is missing: give the winning tile, e.g. '5p'"}
