@@ -628,7 +628,9 @@ class ClassroomApp(App[None]):
             await asyncio.to_thread(self.controller.join, name, code)
             await asyncio.to_thread(self.controller.load)
         except (DataError, DrillError) as e:
-            return localized_error(str(e))
+            from ..i18n_faults import error_text
+
+            return error_text(e)
         self.call_later(self.start)
         return None
 
