@@ -14,14 +14,15 @@ player only the winner's gain and the hand's value are compared.
 >>> verdict.agrees, verdict.answer["total"]
 (True, 2600)
 >>> check_win(problem, Recorded(points=2000), who=1, source=2, dealer=0,
-...           rules="tenhou").differences
-('points: the log says 2000, ours 1300',)
+...           rules="tenhou").differences[0].english()
+'points: the log says 2000, ours 1300'
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from .situation import Recorded
@@ -30,12 +31,36 @@ if TYPE_CHECKING:
     from scoring import Result
 
 
+class Measure(StrEnum):
+    """What a log and our scoring can disagree on (its English name is the value)."""
+
+    POINTS = "points"
+    YAKUMAN = "yakuman"
+    HAN = "han"
+    FU = "fu"
+    WINNER_GAIN = "the winner's gain"
+    SCORE_CHANGES = "score changes"
+
+
+@dataclass(frozen=True, slots=True)
+class LogDifference:
+    """One measure on which the log and our scoring disagree, with both values as text."""
+
+    measure: Measure
+    log: str
+    ours: str
+
+    def english(self) -> str:
+        """The difference in one English phrase."""
+        return f"{self.measure.value}: the log says {self.log}, ours {self.ours}"
+
+
 @dataclass(frozen=True, slots=True)
 class Verdict:
     """Our answer for a win and how it differs from the log's (empty: they agree)."""
 
     answer: dict[str, Any]
-    differences: tuple[str, ...]
+    differences: tuple[LogDifference, ...]
     result: Result | None = None
 
     @property
@@ -94,24 +119,25 @@ def check_win(
 
     result = score(parse_record({**problem, "rules": rules}))
     answer = result.to_record(None)
-    diffs: list[str] = []
+    diffs: list[LogDifference] = []
     value = hand_value(answer["payment"])
     if recorded.points is not None and recorded.points != value:
-        diffs.append(f"points: the log says {recorded.points}, ours {value}")
+        diffs.append(LogDifference(Measure.POINTS, str(recorded.points), str(value)))
     if recorded.yakuman is not None and recorded.yakuman != answer["yakuman"]:
-        diffs.append(f"yakuman: the log says {recorded.yakuman}, ours {answer['yakuman']}")
+        diffs.append(LogDifference(Measure.YAKUMAN, str(recorded.yakuman),
+                                   str(answer["yakuman"])))
     if not answer["yakuman"] and not recorded.yakuman:
         if recorded.han is not None and recorded.han != answer["han"]:
-            diffs.append(f"han: the log says {recorded.han}, ours {answer['han']}")
+            diffs.append(LogDifference(Measure.HAN, str(recorded.han), str(answer["han"])))
         if recorded.fu is not None and answer["han"] < 5 and recorded.fu != answer["fu"]:
-            diffs.append(f"fu: the log says {recorded.fu}, ours {answer['fu']}")
+            diffs.append(LogDifference(Measure.FU, str(recorded.fu), str(answer["fu"])))
     if recorded.deltas is not None:
         ours = expected_deltas(answer, problem, who, source, dealer)
         if recorded.pao is not None and recorded.pao != who:
             if recorded.deltas[who] != ours[who]:
-                diffs.append(
-                    f"the winner's gain: the log says {recorded.deltas[who]}, ours {ours[who]}"
-                )
+                diffs.append(LogDifference(Measure.WINNER_GAIN, str(recorded.deltas[who]),
+                                           str(ours[who])))
         elif tuple(recorded.deltas) != ours:
-            diffs.append(f"score changes: the log says {list(recorded.deltas)}, ours {list(ours)}")
+            diffs.append(LogDifference(Measure.SCORE_CHANGES, str(list(recorded.deltas)),
+                                       str(list(ours))))
     return Verdict(answer, tuple(diffs), result)

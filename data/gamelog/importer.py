@@ -25,8 +25,11 @@ from .game import GameLog
 if TYPE_CHECKING:
     from sqlalchemy import Table
 
+    from scoring.errors import ScoringError
+
     from ..db import Database
     from ..items import PreparedItem
+    from .check import LogDifference
     from .situation import WinSituation
 
 #: Files whose names end so are taken from a folder (others are skipped quietly).
@@ -42,6 +45,22 @@ class Outcome(StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
+class RefusedWin:
+    """A win of a log that is not imported: our scoring does not pay it as the log did
+    (``differences``), or refuses the hand itself (``refusal``)."""
+
+    uid: str
+    differences: tuple[LogDifference, ...] = ()
+    refusal: ScoringError | None = None
+
+    def english(self) -> str:
+        """The win and why, in one English line."""
+        if self.refusal is not None:
+            return f"{self.uid}: our scoring refuses the hand ({self.refusal})"
+        return f"{self.uid}: {'; '.join(d.english() for d in self.differences)}"
+
+
+@dataclass(frozen=True, slots=True)
 class FileReport:
     """One file's import.
 
@@ -51,7 +70,7 @@ class FileReport:
         game: the game id (empty when the file could not be read).
         added: wins stored as new bank items.
         present: wins already in the bank (from another file of the same game).
-        disagreements: one line per win our scoring does not pay as the server did.
+        disagreements: each win our scoring does not pay as the server did.
         reason: why the file was refused or skipped.
     """
 
@@ -60,7 +79,7 @@ class FileReport:
     game: str = ""
     added: int = 0
     present: int = 0
-    disagreements: tuple[str, ...] = ()
+    disagreements: tuple[RefusedWin, ...] = ()
     reason: str = ""
 
     def line(self) -> str:
@@ -143,8 +162,8 @@ def source_line(game: GameLog, win: WinSituation, origin: str) -> str:
 
 def prepare_wins(
     game: GameLog, *, origin: str, rules: str
-) -> tuple[list[tuple[WinSituation, PreparedItem]], list[str]]:
-    """Check every win against the server: the items that agree, the lines that do not."""
+) -> tuple[list[tuple[WinSituation, PreparedItem]], list[RefusedWin]]:
+    """Check every win against the server: the items that agree, the wins that do not."""
     from scoring.errors import ScoringError
 
     from ..items import prepare_item
@@ -153,7 +172,7 @@ def prepare_wins(
 
     profile = game.rules or rules
     good: list[tuple[WinSituation, PreparedItem]] = []
-    bad: list[str] = []
+    bad: list[RefusedWin] = []
     for win in game.wins:
         uid = game.win_id(win)
         try:
@@ -162,10 +181,10 @@ def prepare_wins(
                 dealer=win.dealer, rules=profile,
             )  # fmt: skip
         except ScoringError as e:
-            bad.append(f"{uid}: our scoring refuses the hand ({e})")
+            bad.append(RefusedWin(uid, refusal=e))
             continue
         if not verdict.agrees:
-            bad.append(f"{uid}: {'; '.join(verdict.differences)}")
+            bad.append(RefusedWin(uid, verdict.differences))
             continue
         # the replay writes problems in canonical form (as read_problem would)
         problem = Problem.from_record({**win.problem, "rules": profile})

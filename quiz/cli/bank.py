@@ -27,7 +27,7 @@ from ..i18n import format_percent, npgettext, pgettext
 from . import command_group, count_text, declaration_text, english, fit
 
 if TYPE_CHECKING:
-    from data.gamelog.importer import FileReport, ImportSummary
+    from data.gamelog.importer import FileReport, ImportSummary, RefusedWin
 
 #: Generated hands ``bank build`` tops the bank up to when ``--generated`` is not given.
 DEFAULT_GENERATED = 2000
@@ -531,8 +531,8 @@ def run_import_log(args: argparse.Namespace) -> int:
         db.close()
     for report in summary.files:
         print(_log_file_line(report))
-        for line in report.disagreements:
-            print("  " + pgettext("cli", "refused %(win)s") % {"win": line})
+        for win in report.disagreements:
+            print("  " + pgettext("cli", "refused %(win)s") % {"win": _refused_win_line(win)})
     print(_log_summary_line(summary))
     refused = summary.refused_wins or any(f.outcome is Outcome.REFUSED for f in summary.files)
     return 1 if refused else 0
@@ -540,6 +540,27 @@ def run_import_log(args: argparse.Namespace) -> int:
 
 def _wins_imported(n: int) -> str:
     return npgettext("cli", "%(n)s win imported", "%(n)s wins imported", n) % {"n": n}
+
+
+def _refused_win_line(win: RefusedWin) -> str:
+    """A win not imported and why, in the learner's language (``RefusedWin.english``)."""
+    from data.gamelog.check import Measure
+
+    from ..i18n_faults import error_text
+    from ..i18n_terms import limit_name, term
+
+    if english():
+        return win.english()
+    if win.refusal is not None:
+        return f"{win.uid}: " + pgettext("logs", "our scoring refuses the hand (%(detail)s)") % {
+            "detail": error_text(win.refusal)}
+    measures = {Measure.POINTS: pgettext("logs", "points"), Measure.YAKUMAN: limit_name("yakuman"),
+                Measure.HAN: term("han"), Measure.FU: term("fu"),
+                Measure.WINNER_GAIN: pgettext("logs", "the winner's gain"),
+                Measure.SCORE_CHANGES: pgettext("logs", "score changes")}
+    said = [pgettext("logs", "%(measure)s: the log says %(log)s, ours %(ours)s") % {
+        "measure": measures[d.measure], "log": d.log, "ours": d.ours} for d in win.differences]
+    return f"{win.uid}: " + pgettext("logs", "; ").join(said)
 
 
 def _log_file_line(report: FileReport) -> str:

@@ -8,7 +8,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from data.gamelog.importer import FileReport, ImportSummary, Outcome
+from data.gamelog.check import LogDifference, Measure
+from data.gamelog.importer import FileReport, ImportSummary, Outcome, RefusedWin
 from quiz.cli.bank import _log_file_line, _log_summary_line
 from quiz.i18n import use
 
@@ -16,7 +17,9 @@ REPORTS = (
     FileReport("a.mjlog", Outcome.IMPORTED, "2020-x", added=13),
     FileReport("b.mjlog", Outcome.IMPORTED, "2020-y", added=1, present=2),
     FileReport("c.json", Outcome.IMPORTED, "2020-z", added=0, present=0,
-               disagreements=("g/E1-0/w2: ours 3900, the server 5200",)),
+               disagreements=(RefusedWin("g/E1-0/w2", (
+                   LogDifference(Measure.POINTS, "5200", "3900"),
+                   LogDifference(Measure.FU, "40", "30"))),)),
 )
 ALREADY = FileReport("d.mjlog", Outcome.ALREADY, reason="already imported on 2026-12-01")
 SUMMARY = ImportSummary((*REPORTS, ALREADY))
@@ -45,3 +48,33 @@ def test_the_lines_speak_the_language(lang: str) -> None:
                                                                   "server"}
     assert not english, (lang, english, text)
     assert "13" in text and "2020-x" in text
+
+
+def _refused_by_scoring() -> RefusedWin:
+    from scoring import ScoringError, parse_record, score
+
+    try:
+        score(parse_record({"hand": "1111m", "win": "1m", "round": "E", "seat": "E"}))
+    except ScoringError as e:
+        return RefusedWin("g/S2-1/w0", refusal=e)
+    raise AssertionError("scoring took a hand of five 1m")
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "th", "vi", "uk"])
+def test_each_refused_win_is_said_with_its_reason(lang: str) -> None:
+    from quiz.cli.bank import _refused_win_line
+
+    use(lang)
+    wins = (REPORTS[2].disagreements[0], _refused_by_scoring())
+    lines = [_refused_win_line(w) for w in wins]
+    if lang == "en":
+        assert lines == [w.english() for w in wins]
+        assert lines[0] == ("g/E1-0/w2: points: the log says 5200, ours 3900; "
+                            "fu: the log says 40, ours 30")
+        return
+    for line, win in zip(lines, wins, strict=True):
+        assert line.startswith(win.uid + ": ")
+        english = set(re.findall(r"[A-Za-z]{4,}", line)) - {"ours"}
+        assert not english, (lang, line)
+    assert "5200" in lines[0] and "3900" in lines[0] and "40" in lines[0]
+    assert "1m" in lines[1]  # scoring's detail, in the language, quoting the tile

@@ -69,7 +69,8 @@ def test_a_disagreeing_win_is_reported_and_not_imported(logs: Path, database: Da
     assert changed != text
     report = import_log(database, changed.encode(), origin="pao.xml", name="pao.xml")
     assert report.outcome is Outcome.IMPORTED and report.added == 1
-    (line,) = report.disagreements
+    (win,) = report.disagreements
+    line = win.english()
     assert line.startswith("seed-425cc21ca851d4c5/E1-0/w0: ")
     assert "12000" in line and "11700" in line
     assert Bank(database).count(kind="game") == 1
