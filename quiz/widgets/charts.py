@@ -3,19 +3,83 @@
 Each chart keeps the data it draws (:attr:`Chart.data`), so tests and other
 widgets can read what is plotted without looking at pixels. Charts redraw
 themselves at any size; with no data they say so instead of drawing axes.
+
+Plotext lays text out one code point per cell, but a terminal gives a CJK
+character two cells and a Thai vowel sign or tone mark none: a row with such
+a label would be drawn out of line. So plotext is given, for each label that
+is not plain ASCII, a placeholder of private-use characters as wide as the
+label is on screen, and the labels are put back in the drawn lines
+(:func:`put_labels`): every line of a chart is as wide as the chart.
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from rich.text import Text
+from textual.app import RenderResult
 from textual_plotext import PlotextPlot
 
 from ..i18n import _
-from ..i18n_width import grid_text as g
+from ..i18n_width import display_width, pad
 
-__all__ = ["BarChart", "Chart", "ChartData", "LineChart", "bar_layout", "day_ticks"]
+__all__ = ["BarChart", "Chart", "ChartData", "LineChart", "bar_layout", "day_ticks",
+           "placeholder", "put_labels"]
+
+#: The first character of a label's placeholder: U+E000 plus the label's index.
+_FIRST = 0xE000
+#: How many labels one chart can hold in placeholders.
+_MAX_LABELS = 0x800
+#: The characters after the first, filling the label's width.
+_FILL = "\ue800"
+#: A placeholder, or what plotext left of one it cut short (its first or last part).
+_PLACEHOLDER = re.compile("[\ue000-\ue7ff]\ue800*|\ue800+")
+
+
+def placeholder(index: int, text: str) -> str:
+    """What plotext draws in place of label number ``index``: one character per cell of ``text``.
+
+    >>> placeholder(2, "ถูก %") == "\ue002" + "\ue800" * 3
+    True
+    >>> len(placeholder(0, "支払い"))
+    6
+    """
+    if not 0 <= index < _MAX_LABELS:
+        raise ValueError(f"label index {index} out of range")
+    return chr(_FIRST + index) + _FILL * (display_width(text) - 1)
+
+
+def put_labels(drawn: Text, labels: Sequence[str]) -> Text:
+    """The drawn chart with each placeholder replaced by its label, in its style.
+
+    A label takes exactly the cells of its placeholder; if plotext cut a
+    placeholder short, the label is cut to what is left (never inside a
+    letter and its marks), and a piece left without its first character is
+    drawn blank.
+
+    >>> put_labels(Text(placeholder(0, "ฟุ") + "┤" + placeholder(1, "符") + "│"),
+    ...            ["ฟุ", "符"]).plain
+    'ฟุ┤符│'
+    """
+    found = list(_PLACEHOLDER.finditer(drawn.plain))
+    if not found:
+        return drawn
+    pieces = drawn.divide([offset for m in found for offset in m.span()])
+    out = drawn.blank_copy()
+    for i, piece in enumerate(pieces):
+        if i % 2 == 0:  # the text between placeholders
+            out.append_text(piece)
+            continue
+        cells = len(piece.plain)
+        first = ord(piece.plain[0]) - _FIRST
+        label = Text(pad(labels[first], cells) if 0 <= first < len(labels) else " " * cells)
+        for span in piece.spans:  # a placeholder is drawn in one style: the label takes it
+            label.stylize(span.style)
+        out.append_text(label)
+    return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,18 +107,35 @@ class Chart(PlotextPlot):
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
         self.data: ChartData | None = None
+        #: The labels given to plotext as placeholders (see :func:`put_labels`).
+        self.labels: list[str] = []
+
+    def label(self, text: str) -> str:
+        """Text for plotext: plain ASCII as it is, any other as a placeholder of its width."""
+        if text.isascii() or not display_width(text):
+            return text
+        self.labels.append(text)
+        return placeholder(len(self.labels) - 1, text)
 
     def show(self, data: ChartData) -> None:
         """Draw new data."""
         self.data = data
+        self.labels = []
         plt = self.plt
         plt.clear_figure()
-        plt.title(g(data.title))  # g(): CJK text laid out in the chart's grid
+        plt.title(self.label(data.title))
         if data.empty:
-            plt.title(g(_("%(title)s: no answers yet") % {"title": data.title}))
+            plt.title(self.label(_("%(title)s: no answers yet") % {"title": data.title}))
         else:
             self.draw(data)
         self.refresh()
+
+    def render(self) -> RenderResult:
+        """The chart plotext draws, with the labels put in their places."""
+        drawn = super().render()
+        if self.labels and isinstance(drawn, Text):
+            return put_labels(drawn, self.labels)
+        return drawn
 
     def draw(self, data: ChartData) -> None:  # pragma: no cover - overridden
         """Put the data on :attr:`plt`."""
@@ -99,12 +180,12 @@ class BarChart(Chart):
         positions = [p for p, _ in layout]
         plt.bar(positions, list(values), orientation=orientation, width=0.6)
         ticks = (plt.yticks if self.horizontal else plt.xticks)
-        ticks([float(p) for p in positions], [g(label) for _, label in layout])
+        ticks([float(p) for p in positions], [self.label(label) for _, label in layout])
         (plt.ylim if self.horizontal else plt.xlim)(0.5, len(layout) + 0.5)
         if self.limit is not None:
             (plt.xlim if self.horizontal else plt.ylim)(0, self.limit)
         if data.unit:
-            (plt.xlabel if self.horizontal else plt.ylabel)(g(data.unit))
+            (plt.xlabel if self.horizontal else plt.ylabel)(self.label(data.unit))
 
 
 def day_ticks(count: int, every: int) -> list[int]:
@@ -138,14 +219,14 @@ class LineChart(Chart):
             xs = [i for i, v in enumerate(values) if v == v]  # NaN != NaN
             ys = [values[i] for i in xs]
             if xs:
-                plt.plot(xs, ys, label=g(name), marker="braille")
+                plt.plot(xs, ys, label=self.label(name), marker="braille")
                 plt.scatter(xs, ys, marker="●")  # each day's point stands out
         count = len(data.labels)
         ticks = day_ticks(count, max(1, count // 5))
         self.x_range = (-0.5, count - 0.5)
         plt.xlim(*self.x_range)
-        plt.xticks([float(i) for i in ticks], [g(data.labels[i]) for i in ticks])
+        plt.xticks([float(i) for i in ticks], [self.label(data.labels[i]) for i in ticks])
         if self.limit is not None:
             plt.ylim(0, self.limit)
         if data.unit:
-            plt.ylabel(g(data.unit))
+            plt.ylabel(self.label(data.unit))

@@ -1,12 +1,22 @@
 """The marks of an answer: each part right or wrong, the likely reason, the concepts missed.
 
 Every tile in the marks and reasons is drawn in the learner's tile style.
+Each line is a head (the mark and the part, "Likely reason:", "To practise:")
+and a text; a text too long for the line goes on under itself, not under the
+head (:class:`HangingRows`), wrapped as its language wraps.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from rich.console import Console, ConsoleOptions, RenderResult
+from rich.measure import Measurement
+from rich.style import Style
 from rich.text import Text
 from textual.reactive import reactive
+from textual.visual import RichVisual
 from textual.widgets import Static
 
 from scoring.tiles import parse_tiles
@@ -15,10 +25,10 @@ from ..grading import Marked, Part, part_label
 from ..grading.sentences import mark_note
 from ..i18n import SOURCE_LANGUAGE, _, active_language, npgettext, pgettext
 from ..i18n_topics import topic_title
-from ..i18n_width import display_width, pad
+from ..i18n_width import display_width, pad, wrap
 from ..tilefaces import TileStyle, tiles_in, tiles_text
 
-__all__ = ["MarksView", "marks_text", "shown"]
+__all__ = ["HangingRows", "MarkLine", "MarksView", "mark_lines", "marks_text", "shown"]
 
 #: Parts whose stored values are tiles in MPSZ.
 _TILE_PARTS = (Part.DORA, Part.WAITS)
@@ -62,58 +72,174 @@ def shown(part: Part, value: str, style: TileStyle = TileStyle.ASCII) -> str:
     return mark_note(value)
 
 
-def marks_text(marked: Marked, *, concept_title: dict[str, str] | None = None,
-               style: TileStyle = TileStyle.ASCII) -> Text:
-    """The marks as text: ``✓ Fu 40 right`` / ``✗ Payment: you said 3200, it is 3600``.
+@dataclass(frozen=True, slots=True)
+class MarkLine:
+    """One line of the marks: its head (``✓ Fu   ``, ``Likely reason: ``) and its text."""
+
+    head: Text
+    body: Text
+
+
+def mark_lines(marked: Marked, *, concept_title: dict[str, str] | None = None,
+               style: TileStyle = TileStyle.ASCII) -> list[MarkLine]:
+    """The marks line by line: ``✓ Fu 40 right`` / ``✗ Payment: you said 3200, it is 3600``.
 
     ``concept_title`` may name some concepts; the others are named by
     :func:`quiz.i18n_topics.topic_title`.
 
     Every word is in the learner's language, the labels padded by display width
-    (CJK characters take two cells, Thai marks none).
+    (CJK characters take two cells, Thai marks none), so every mark's text
+    starts in the same column.
     """
     labels = {m.part: _(part_label(m.part)) for m in marked.marks}
     width = max((display_width(label) for label in labels.values()), default=4)
     draw = tiles_in(style)
     right = pgettext("marks", "%(answer)s  right")
     wrong = pgettext("marks", "you said %(given)s, it is %(expected)s")
-    text = Text()
+    lines: list[MarkLine] = []
     for m in marked.marks:
         given, expected = shown(m.part, m.given, style), shown(m.part, m.expected, style)
+        head = Text()
+        text = Text()
         if m.correct:
-            text.append("✓ ", "bold green")
-            text.append(pad(labels[m.part], width) + "  ", "bold")
+            head.append("✓ ", "bold green")
+            head.append(pad(labels[m.part], width) + "  ", "bold")
             text.append(right % {"answer": expected or "-"})
         else:
-            text.append("✗ ", "bold red")
-            text.append(pad(labels[m.part], width) + "  ", "bold")
+            head.append("✗ ", "bold red")
+            head.append(pad(labels[m.part], width) + "  ", "bold")
             before, _sep, after = wrong.partition("%(expected)s")
             text.append(before % {"given": given or "-"} if "%(given)s" in before else before)
             text.append(expected or "-", "bold")
             text.append(after % {"given": given or "-"} if "%(given)s" in after else after)
         if m.note:
             text.append(f"  ({mark_note(m.note)})", "italic")
-        text.append("\n")
+        lines.append(MarkLine(head, text))
     for d in marked.diagnoses:
         label = (pgettext("marks", "Likely reason: ") if d is marked.diagnoses[0]
                  else pgettext("marks", "Also: "))
-        text.append(label, "bold yellow")
-        text.append(d.wording.render(draw) + "\n")
+        lines.append(MarkLine(Text(label, "bold yellow"), Text(d.wording.render(draw))))
         for alt in d.alternatives:
-            text.append("  " + pgettext("marks", "or: "), "yellow")
-            text.append(alt.render(draw) + "\n")
+            lines.append(MarkLine(Text("  " + pgettext("marks", "or: "), "yellow"),
+                                  Text(alt.render(draw))))
     if marked.concepts:
         titles = concept_title or {}
         names = [titles.get(c) or topic_title(c) for c in marked.concepts]
         more = len(names) - 5
-        text.append(pgettext("marks", "To practise: "), "bold")
         listed = pgettext("marks", ", ").join(names[:5])
         if more > 0:
             listed = npgettext("marks", "%(list)s and %(n)d more", "%(list)s and %(n)d more",
                                more) % {"list": listed, "n": more}
-        text.append(listed + "\n")
+        lines.append(MarkLine(Text(pgettext("marks", "To practise: "), "bold"), Text(listed)))
+    return lines
+
+
+def marks_text(marked: Marked, *, concept_title: dict[str, str] | None = None,
+               style: TileStyle = TileStyle.ASCII) -> Text:
+    """The marks as one text, a line each (unwrapped: see :func:`mark_lines`)."""
+    text = Text()
+    for line in mark_lines(marked, concept_title=concept_title, style=style):
+        text.append_text(line.head)
+        text.append_text(line.body)
+        text.append("\n")
     text.rstrip()
     return text
+
+
+#: The least room a text keeps beside its head; with less, the text goes under the head.
+MIN_ROOM = 12
+
+
+def _styles(text: Text) -> list[Style]:
+    """The style of each character of ``text``."""
+    styles = [Style.null()] * len(text.plain)
+    for span in text.spans:
+        style = Style.parse(span.style) if isinstance(span.style, str) else span.style
+        for i in range(span.start, min(span.end, len(styles))):
+            styles[i] = styles[i] + style
+    return styles
+
+
+def wrap_styled(text: Text, width: int) -> list[Text]:
+    """``text`` wrapped as its language wraps (:func:`quiz.i18n_width.wrap`), styles kept.
+
+    >>> [line.plain for line in wrap_styled(Text("Відкрите пінфу отримує два"), 16)]
+    ['Відкрите пінфу', 'отримує два']
+    """
+    plain = text.plain
+    styles = _styles(text)
+    out: list[Text] = []
+    at = 0
+    for line in wrap(plain, width):
+        while at < len(plain) and plain[at].isspace():  # the spaces a line broke at
+            at += 1
+        shown = Text()
+        for ch in line:
+            if ch == " " and (at >= len(plain) or not plain[at].isspace()):
+                shown.append(" ")  # a space wrap() put between words that had none
+                continue
+            if ch == " ":
+                shown.append(" ", styles[at])
+                while at < len(plain) and plain[at].isspace():
+                    at += 1
+                continue
+            while at < len(plain) and plain[at] != ch:  # never: wrap() keeps every letter
+                at += 1
+            if at < len(plain):
+                shown.append(ch, styles[at])
+                at += 1
+        out.append(shown)
+    return out
+
+
+class HangingRows:
+    """Rows of a head and a text, the text wrapped under itself (a hanging indent).
+
+    A text that does not fit beside its head goes on in the column where it
+    started, so the heads stand out on the left in every language. When the
+    line is too narrow to leave :data:`MIN_ROOM` cells beside a head, the text
+    goes on the lines under the head, indented by two.
+    """
+
+    def __init__(self, rows: list[MarkLine]) -> None:
+        self.rows = rows
+
+    @property
+    def plain(self) -> str:
+        """The rows as plain text, unwrapped."""
+        return "\n".join(row.head.plain + row.body.plain for row in self.rows)
+
+    def lines(self, width: int) -> Iterator[Text]:
+        """The lines at ``width`` cells."""
+        width = max(1, width)
+        for row in self.rows:
+            indent = display_width(row.head.plain)
+            if width - indent < MIN_ROOM:
+                yield row.head
+                indent = min(2, width - 1)
+                for line in wrap_styled(row.body, width - indent):
+                    yield Text(" " * indent) + line
+                continue
+            for i, line in enumerate(wrap_styled(row.body, width - indent)):
+                yield (row.head if i == 0 else Text(" " * indent)) + line
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield from self.lines(options.max_width)
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        widest = max((display_width(r.head.plain + r.body.plain) for r in self.rows), default=0)
+        return Measurement(min(widest, MIN_ROOM), min(widest, options.max_width))
+
+
+class MarksVisual(RichVisual):
+    """The marks as Textual draws them; ``str()`` gives their plain text."""
+
+    def __init__(self, widget: Static, rows: HangingRows) -> None:
+        super().__init__(widget, rows)
+        self.rows = rows
+
+    def __str__(self) -> str:
+        return self.rows.plain
 
 
 class MarksView(Static):
@@ -137,4 +263,5 @@ class MarksView(Static):
 
     def _draw(self) -> None:
         if self._marked is not None:
-            self.update(marks_text(self._marked, style=self.tile_style))
+            rows = HangingRows(mark_lines(self._marked, style=self.tile_style))
+            self.update(MarksVisual(self, rows))
