@@ -19,12 +19,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from rich.console import Console
 from rich.text import Text
 from textual.app import RenderResult
 from textual_plotext import PlotextPlot
 
 from ..i18n import _
-from ..i18n_width import display_width, pad
+from ..i18n_width import cut, display_width, pad
 
 __all__ = ["BarChart", "Chart", "ChartData", "LineChart", "bar_layout", "day_ticks",
            "placeholder", "put_labels"]
@@ -32,11 +33,13 @@ __all__ = ["BarChart", "Chart", "ChartData", "LineChart", "bar_layout", "day_tic
 #: The first character of a label's placeholder: U+E000 plus the label's index.
 _FIRST = 0xE000
 #: How many labels one chart can hold in placeholders.
-_MAX_LABELS = 0x800
+_MAX_LABELS = 0x7FF
 #: The characters after the first, filling the label's width.
 _FILL = "\ue800"
 #: A placeholder, or what plotext left of one it cut short (its first or last part).
-_PLACEHOLDER = re.compile("[\ue000-\ue7ff]\ue800*|\ue800+")
+_PLACEHOLDER = re.compile("[\ue000-\ue7fe]\ue800*|\ue800+")
+#: For reading a style at an offset of a drawn line (no output).
+_CONSOLE = Console(file=None, width=1, color_system=None)
 
 
 def placeholder(index: int, text: str) -> str:
@@ -47,6 +50,8 @@ def placeholder(index: int, text: str) -> str:
     >>> len(placeholder(0, "支払い"))
     6
     """
+    if not text:
+        return ""
     if not 0 <= index < _MAX_LABELS:
         raise ValueError(f"label index {index} out of range")
     return chr(_FIRST + index) + _FILL * (display_width(text) - 1)
@@ -97,6 +102,30 @@ class ChartData:
         return not self.labels or all(not any(v) for _, v in self.series)
 
 
+#: What plotext is given as the title: one cell, so that it keeps the first line for one.
+_TITLE = "\ue7ff"
+
+
+def title_over(drawn: Text, title: str, width: int) -> Text:
+    r"""The drawn chart with its first line (where plotext put :data:`_TITLE`) made the title,
+    centred over the whole width (not only over the plot, where a long title had no room);
+    cut with an ellipsis only if the widget is narrower than the title.
+
+    >>> title_over(Text("  \ue7ff  \n┌───┐"), "ฟุ (%)", 5).plain
+    'ฟุ (%)\n┌───┐'
+    """
+    lines = drawn.split("\n", allow_blank=True)
+    if not lines or _TITLE not in lines[0].plain:
+        return drawn
+    first = lines[0]
+    at = first.plain.index(_TITLE)
+    style = first.get_style_at_offset(_CONSOLE, at)
+    lines[0] = Text(pad(cut(title, width), width, "center"), style=style)
+    out = Text("\n").join(lines)
+    out.end = drawn.end
+    return out
+
+
 class Chart(PlotextPlot):
     """A plot that remembers its data and draws it on demand."""
 
@@ -107,35 +136,39 @@ class Chart(PlotextPlot):
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
         self.data: ChartData | None = None
+        #: The title drawn over the chart (the data's, or that there is none).
+        self.title = ""
         #: The labels given to plotext as placeholders (see :func:`put_labels`).
         self.labels: list[str] = []
 
     def label(self, text: str) -> str:
         """Text for plotext: plain ASCII as it is, any other as a placeholder of its width."""
-        if text.isascii() or not display_width(text):
+        if text.isascii():
             return text
+        if not display_width(text):  # marks alone: nothing to draw
+            return ""
         self.labels.append(text)
         return placeholder(len(self.labels) - 1, text)
 
     def show(self, data: ChartData) -> None:
         """Draw new data."""
         self.data = data
+        self.title = (_("%(title)s: no answers yet") % {"title": data.title} if data.empty
+                      else data.title)
         self.labels = []
         plt = self.plt
         plt.clear_figure()
-        plt.title(self.label(data.title))
-        if data.empty:
-            plt.title(self.label(_("%(title)s: no answers yet") % {"title": data.title}))
-        else:
+        plt.title(_TITLE)  # plotext keeps the first line for it; the title goes there whole
+        if not data.empty:
             self.draw(data)
         self.refresh()
 
     def render(self) -> RenderResult:
-        """The chart plotext draws, with the labels put in their places."""
+        """The chart plotext draws, its title over the whole width, the labels in their places."""
         drawn = super().render()
-        if self.labels and isinstance(drawn, Text):
-            return put_labels(drawn, self.labels)
-        return drawn
+        if not isinstance(drawn, Text) or self.data is None:
+            return drawn
+        return put_labels(title_over(drawn, self.title, self.size.width), self.labels)
 
     def draw(self, data: ChartData) -> None:  # pragma: no cover - overridden
         """Put the data on :attr:`plt`."""

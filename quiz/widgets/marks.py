@@ -174,20 +174,23 @@ def wrap_styled(text: Text, width: int) -> list[Text]:
         while at < len(plain) and plain[at].isspace():  # the spaces a line broke at
             at += 1
         shown = Text()
+        run, run_style = "", Style.null()
         for ch in line:
-            if ch == " " and (at >= len(plain) or not plain[at].isspace()):
-                shown.append(" ")  # a space wrap() put between words that had none
-                continue
-            if ch == " ":
-                shown.append(" ", styles[at])
-                while at < len(plain) and plain[at].isspace():
+            if ch == " " and at < len(plain) and plain[at].isspace():
+                style = styles[at]
+                while at < len(plain) and plain[at].isspace():  # spaces shown as one
                     at += 1
-                continue
-            while at < len(plain) and plain[at] != ch:  # never: wrap() keeps every letter
+            else:
+                while at < len(plain) and plain[at] != ch:  # never: wrap() keeps every letter
+                    at += 1
+                style = styles[at] if at < len(plain) else Style.null()
                 at += 1
-            if at < len(plain):
-                shown.append(ch, styles[at])
-                at += 1
+            if style != run_style and run:
+                shown.append(run, run_style)
+                run = ""
+            run, run_style = run + ch, style
+        if run:
+            shown.append(run, run_style)
         out.append(shown)
     return out
 
