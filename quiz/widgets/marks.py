@@ -74,7 +74,11 @@ def shown(part: Part, value: str, style: TileStyle = TileStyle.ASCII) -> str:
 
 @dataclass(frozen=True, slots=True)
 class MarkLine:
-    """One line of the marks: its head (``✓ Fu   ``, ``Likely reason: ``) and its text."""
+    """One line of the marks: its head (``✓ Fu   ``, ``Likely reason: ``) and its text.
+
+    Styles are spans, not a :class:`Text`'s own style (which would colour what
+    is added to it): the head and its text are joined as they are drawn.
+    """
 
     head: Text
     body: Text
@@ -118,9 +122,9 @@ def mark_lines(marked: Marked, *, concept_title: dict[str, str] | None = None,
     for d in marked.diagnoses:
         label = (pgettext("marks", "Likely reason: ") if d is marked.diagnoses[0]
                  else pgettext("marks", "Also: "))
-        lines.append(MarkLine(Text(label, "bold yellow"), Text(d.wording.render(draw))))
+        lines.append(MarkLine(Text.assemble((label, "bold yellow")), Text(d.wording.render(draw))))
         for alt in d.alternatives:
-            lines.append(MarkLine(Text("  " + pgettext("marks", "or: "), "yellow"),
+            lines.append(MarkLine(Text.assemble(("  " + pgettext("marks", "or: "), "yellow")),
                                   Text(alt.render(draw))))
     if marked.concepts:
         titles = concept_title or {}
@@ -130,7 +134,8 @@ def mark_lines(marked: Marked, *, concept_title: dict[str, str] | None = None,
         if more > 0:
             listed = npgettext("marks", "%(list)s and %(n)d more", "%(list)s and %(n)d more",
                                more) % {"list": listed, "n": more}
-        lines.append(MarkLine(Text(pgettext("marks", "To practise: "), "bold"), Text(listed)))
+        head = Text.assemble((pgettext("marks", "To practise: "), "bold"))
+        lines.append(MarkLine(head, Text(listed)))
     return lines
 
 
@@ -160,11 +165,47 @@ def _styles(text: Text) -> list[Style]:
     return styles
 
 
+def _styled_line(line: str, plain: str, styles: list[Style], at: int,
+                 keep_spaces: bool) -> tuple[Text, int]:
+    """One line :func:`wrap` made of ``plain`` (from offset ``at``), in ``plain``'s styles.
+
+    ``wrap`` shows a run of spaces as one; with ``keep_spaces`` the run is shown
+    as it was (``1  right``). Returns the line and the offset after it.
+    """
+    shown = Text()
+    run, run_style = "", Style.null()
+    for ch in line:
+        piece = ch
+        if ch == " " and at < len(plain) and plain[at].isspace():
+            style = styles[at]
+            start = at
+            while at < len(plain) and plain[at].isspace():
+                at += 1
+            if keep_spaces:
+                piece = " " * (at - start)
+        else:
+            while at < len(plain) and plain[at] != ch:  # never: wrap() keeps every letter
+                at += 1
+            style = styles[at] if at < len(plain) else Style.null()
+            at += 1
+        if style != run_style and run:
+            shown.append(run, run_style)
+            run = ""
+        run, run_style = run + piece, style
+    if run:
+        shown.append(run, run_style)
+    return shown, at
+
+
 def wrap_styled(text: Text, width: int) -> list[Text]:
     """``text`` wrapped as its language wraps (:func:`quiz.i18n_width.wrap`), styles kept.
 
+    Spaces inside a line are kept as they were, when the line still fits.
+
     >>> [line.plain for line in wrap_styled(Text("Відкрите пінфу отримує два"), 16)]
     ['Відкрите пінфу', 'отримує два']
+    >>> [line.plain for line in wrap_styled(Text("30  right"), 20)]
+    ['30  right']
     """
     plain = text.plain
     styles = _styles(text)
@@ -173,24 +214,10 @@ def wrap_styled(text: Text, width: int) -> list[Text]:
     for line in wrap(plain, width):
         while at < len(plain) and plain[at].isspace():  # the spaces a line broke at
             at += 1
-        shown = Text()
-        run, run_style = "", Style.null()
-        for ch in line:
-            if ch == " " and at < len(plain) and plain[at].isspace():
-                style = styles[at]
-                while at < len(plain) and plain[at].isspace():  # spaces shown as one
-                    at += 1
-            else:
-                while at < len(plain) and plain[at] != ch:  # never: wrap() keeps every letter
-                    at += 1
-                style = styles[at] if at < len(plain) else Style.null()
-                at += 1
-            if style != run_style and run:
-                shown.append(run, run_style)
-                run = ""
-            run, run_style = run + ch, style
-        if run:
-            shown.append(run, run_style)
+        shown, after = _styled_line(line, plain, styles, at, keep_spaces=True)
+        if display_width(shown.plain) > width:
+            shown, after = _styled_line(line, plain, styles, at, keep_spaces=False)
+        at = after
         out.append(shown)
     return out
 
