@@ -25,8 +25,8 @@ from collections.abc import Iterator
 from functools import lru_cache
 from typing import Literal
 
-__all__ = ["cell_clusters", "char_width", "cut", "display_width", "grid_text",
-           "join_wide_lines", "pad", "wrap"]
+__all__ = ["cell_clusters", "char_width", "cut", "display_width", "join_wide_lines", "pad",
+           "wrap"]
 
 Align = Literal["left", "right", "center"]
 ELLIPSIS = "…"
@@ -213,25 +213,3 @@ def join_wide_lines(text: str) -> str:
     '欄で送信します。\n- `30`\nEnter\n押す'
     """
     return _WIDE_BREAK.sub("", text)
-
-
-#: Takes a character's place in a grid and no cell on the screen.
-ZERO_WIDTH_SPACE = "\u200b"
-
-
-def grid_text(text: str) -> str:
-    """Text for a drawing that gives each character one cell (a chart's title, its labels).
-
-    A chart library lays text out one character per cell; a CJK character
-    takes two on the screen and pushes the rest of its row out of line. Each
-    wide character is followed by a zero-width space, which takes the second
-    place in the grid and nothing on the screen; narrow text is unchanged.
-
-    >>> grid_text("支払い 80%") == "支\u200b払\u200bい\u200b 80%"
-    True
-    >>> grid_text("fu")
-    'fu'
-    """
-    if text.isascii():
-        return text
-    return "".join(ch + ZERO_WIDTH_SPACE if char_width(ch) == 2 else ch for ch in text)

@@ -35,6 +35,7 @@ from textual.worker import Worker, WorkerState
 
 from ..i18n import N_, _, ngettext, pgettext
 from ..i18n_topics import topic_title
+from ..i18n_width import cut
 from ..srs import Progress, ReviewContext, SrsService
 from ..widgets.charts import BarChart, ChartData, LineChart
 from ..widgets.footer import Footer
@@ -50,7 +51,8 @@ _PART_LABELS = {"fu": N_("Fu"), "han": N_("Han"), "payment": N_("Payment"), "yak
 
 
 def _short(text: str, width: int = 24) -> str:
-    return text if len(text) <= width else text[: width - 1] + "…"
+    """A concept's name cut to ``width`` cells (never inside a letter and its marks)."""
+    return cut(text, width)
 
 
 #: The forecast's bars: (label, first day, last day), today first; each bar is labelled.
