@@ -3,20 +3,13 @@
 Every tile in the marks and reasons is drawn in the learner's tile style.
 Each line is a head (the mark and the part, "Likely reason:", "To practise:")
 and a text; a text too long for the line goes on under itself, not under the
-head (:class:`HangingRows`), wrapped as its language wraps.
+head (:class:`quiz.widgets.hanging.HangingRows`), wrapped as its language wraps.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import dataclass
-
-from rich.console import Console, ConsoleOptions, RenderResult
-from rich.measure import Measurement
-from rich.style import Style
 from rich.text import Text
 from textual.reactive import reactive
-from textual.visual import RichVisual
 from textual.widgets import Static
 
 from scoring.tiles import parse_tiles
@@ -25,10 +18,11 @@ from ..grading import Marked, Part, part_label
 from ..grading.sentences import mark_note
 from ..i18n import SOURCE_LANGUAGE, _, active_language, npgettext, pgettext
 from ..i18n_topics import topic_title
-from ..i18n_width import display_width, pad, wrap
+from ..i18n_width import display_width, pad
 from ..tilefaces import TileStyle, tiles_in, tiles_text
+from .hanging import HangingRow, HangingRows, HangingVisual
 
-__all__ = ["HangingRows", "MarkLine", "MarksView", "mark_lines", "marks_text", "shown"]
+__all__ = ["MarksView", "mark_lines", "marks_text", "shown"]
 
 #: Parts whose stored values are tiles in MPSZ.
 _TILE_PARTS = (Part.DORA, Part.WAITS)
@@ -72,20 +66,8 @@ def shown(part: Part, value: str, style: TileStyle = TileStyle.ASCII) -> str:
     return mark_note(value)
 
 
-@dataclass(frozen=True, slots=True)
-class MarkLine:
-    """One line of the marks: its head (``✓ Fu   ``, ``Likely reason: ``) and its text.
-
-    Styles are spans, not a :class:`Text`'s own style (which would colour what
-    is added to it): the head and its text are joined as they are drawn.
-    """
-
-    head: Text
-    body: Text
-
-
 def mark_lines(marked: Marked, *, concept_title: dict[str, str] | None = None,
-               style: TileStyle = TileStyle.ASCII) -> list[MarkLine]:
+               style: TileStyle = TileStyle.ASCII) -> list[HangingRow]:
     """The marks line by line: ``✓ Fu 40 right`` / ``✗ Payment: you said 3200, it is 3600``.
 
     ``concept_title`` may name some concepts; the others are named by
@@ -100,7 +82,7 @@ def mark_lines(marked: Marked, *, concept_title: dict[str, str] | None = None,
     draw = tiles_in(style)
     right = pgettext("marks", "%(answer)s  right")
     wrong = pgettext("marks", "you said %(given)s, it is %(expected)s")
-    lines: list[MarkLine] = []
+    lines: list[HangingRow] = []
     for m in marked.marks:
         given, expected = shown(m.part, m.given, style), shown(m.part, m.expected, style)
         head = Text()
@@ -118,13 +100,14 @@ def mark_lines(marked: Marked, *, concept_title: dict[str, str] | None = None,
             text.append(after % {"given": given or "-"} if "%(given)s" in after else after)
         if m.note:
             text.append(f"  ({mark_note(m.note)})", "italic")
-        lines.append(MarkLine(head, text))
+        lines.append(HangingRow(head, text))
     for d in marked.diagnoses:
         label = (pgettext("marks", "Likely reason: ") if d is marked.diagnoses[0]
                  else pgettext("marks", "Also: "))
-        lines.append(MarkLine(Text.assemble((label, "bold yellow")), Text(d.wording.render(draw))))
+        lines.append(HangingRow(Text.assemble((label, "bold yellow")),
+                                Text(d.wording.render(draw))))
         for alt in d.alternatives:
-            lines.append(MarkLine(Text.assemble(("  " + pgettext("marks", "or: "), "yellow")),
+            lines.append(HangingRow(Text.assemble(("  " + pgettext("marks", "or: "), "yellow")),
                                   Text(alt.render(draw))))
     if marked.concepts:
         titles = concept_title or {}
@@ -135,7 +118,7 @@ def mark_lines(marked: Marked, *, concept_title: dict[str, str] | None = None,
             listed = npgettext("marks", "%(list)s and %(n)d more", "%(list)s and %(n)d more",
                                more) % {"list": listed, "n": more}
         head = Text.assemble((pgettext("marks", "To practise: "), "bold"))
-        lines.append(MarkLine(head, Text(listed)))
+        lines.append(HangingRow(head, Text(listed)))
     return lines
 
 
@@ -149,127 +132,6 @@ def marks_text(marked: Marked, *, concept_title: dict[str, str] | None = None,
         text.append("\n")
     text.rstrip()
     return text
-
-
-#: The least room a text keeps beside its head; with less, the text goes under the head.
-MIN_ROOM = 12
-
-
-def _styles(text: Text) -> list[Style]:
-    """The style of each character of ``text``."""
-    styles = [Style.null()] * len(text.plain)
-    for span in text.spans:
-        style = Style.parse(span.style) if isinstance(span.style, str) else span.style
-        for i in range(span.start, min(span.end, len(styles))):
-            styles[i] = styles[i] + style
-    return styles
-
-
-def _styled_line(line: str, plain: str, styles: list[Style], at: int,
-                 keep_spaces: bool) -> tuple[Text, int]:
-    """One line :func:`wrap` made of ``plain`` (from offset ``at``), in ``plain``'s styles.
-
-    ``wrap`` shows a run of spaces as one; with ``keep_spaces`` the run is shown
-    as it was (``1  right``). Returns the line and the offset after it.
-    """
-    shown = Text()
-    run, run_style = "", Style.null()
-    for ch in line:
-        piece = ch
-        if ch == " " and at < len(plain) and plain[at].isspace():
-            style = styles[at]
-            start = at
-            while at < len(plain) and plain[at].isspace():
-                at += 1
-            if keep_spaces:
-                piece = " " * (at - start)
-        else:
-            while at < len(plain) and plain[at] != ch:  # never: wrap() keeps every letter
-                at += 1
-            style = styles[at] if at < len(plain) else Style.null()
-            at += 1
-        if style != run_style and run:
-            shown.append(run, run_style)
-            run = ""
-        run, run_style = run + piece, style
-    if run:
-        shown.append(run, run_style)
-    return shown, at
-
-
-def wrap_styled(text: Text, width: int) -> list[Text]:
-    """``text`` wrapped as its language wraps (:func:`quiz.i18n_width.wrap`), styles kept.
-
-    Spaces inside a line are kept as they were, when the line still fits.
-
-    >>> [line.plain for line in wrap_styled(Text("Відкрите пінфу отримує два"), 16)]
-    ['Відкрите пінфу', 'отримує два']
-    >>> [line.plain for line in wrap_styled(Text("30  right"), 20)]
-    ['30  right']
-    """
-    plain = text.plain
-    styles = _styles(text)
-    out: list[Text] = []
-    at = 0
-    for line in wrap(plain, width):
-        while at < len(plain) and plain[at].isspace():  # the spaces a line broke at
-            at += 1
-        shown, after = _styled_line(line, plain, styles, at, keep_spaces=True)
-        if display_width(shown.plain) > width:
-            shown, after = _styled_line(line, plain, styles, at, keep_spaces=False)
-        at = after
-        out.append(shown)
-    return out
-
-
-class HangingRows:
-    """Rows of a head and a text, the text wrapped under itself (a hanging indent).
-
-    A text that does not fit beside its head goes on in the column where it
-    started, so the heads stand out on the left in every language. When the
-    line is too narrow to leave :data:`MIN_ROOM` cells beside a head, the text
-    goes on the lines under the head, indented by two.
-    """
-
-    def __init__(self, rows: list[MarkLine]) -> None:
-        self.rows = rows
-
-    @property
-    def plain(self) -> str:
-        """The rows as plain text, unwrapped."""
-        return "\n".join(row.head.plain + row.body.plain for row in self.rows)
-
-    def lines(self, width: int) -> Iterator[Text]:
-        """The lines at ``width`` cells."""
-        width = max(1, width)
-        for row in self.rows:
-            indent = display_width(row.head.plain)
-            if width - indent < MIN_ROOM:
-                yield row.head
-                indent = min(2, width - 1)
-                for line in wrap_styled(row.body, width - indent):
-                    yield Text(" " * indent) + line
-                continue
-            for i, line in enumerate(wrap_styled(row.body, width - indent)):
-                yield (row.head if i == 0 else Text(" " * indent)) + line
-
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        yield from self.lines(options.max_width)
-
-    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
-        widest = max((display_width(r.head.plain + r.body.plain) for r in self.rows), default=0)
-        return Measurement(min(widest, MIN_ROOM), min(widest, options.max_width))
-
-
-class MarksVisual(RichVisual):
-    """The marks as Textual draws them; ``str()`` gives their plain text."""
-
-    def __init__(self, widget: Static, rows: HangingRows) -> None:
-        super().__init__(widget, rows)
-        self.rows = rows
-
-    def __str__(self) -> str:
-        return self.rows.plain
 
 
 class MarksView(Static):
@@ -294,4 +156,4 @@ class MarksView(Static):
     def _draw(self) -> None:
         if self._marked is not None:
             rows = HangingRows(mark_lines(self._marked, style=self.tile_style))
-            self.update(MarksVisual(self, rows))
+            self.update(HangingVisual(self, rows))

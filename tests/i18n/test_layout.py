@@ -33,7 +33,8 @@ from quiz.screens.stats import StatsScreen
 from quiz.srs import ReviewContext, SrsSettings
 from quiz.store import DrillStore
 from quiz.widgets.charts import BarChart, Chart, ChartData, LineChart, put_labels, title_over
-from quiz.widgets.marks import MIN_ROOM, HangingRows, MarkLine, MarksView
+from quiz.widgets.hanging import MIN_ROOM, HangingRow, HangingRows
+from quiz.widgets.marks import MarksView
 from scoring import parse_record, score
 from tests.quiz.conftest import FakeClock, make_app, wait_for_question
 from tests.srs.screen_text import screen_text
@@ -265,7 +266,7 @@ WORDS = ["Відповідальність", "мініпойнти", "ที่�
 def test_hanging_rows_keep_every_letter_in_its_column(words: list[str], head: str,
                                                       width: int) -> None:
     body = " ".join(words)
-    rows = HangingRows([MarkLine(Text(head, "bold"), Text(body))])
+    rows = HangingRows([HangingRow(Text(head, "bold"), Text(body))])
     lines = [line.plain for line in rows.lines(width)]
     indent = display_width(head)
     assert all(cell_len(line) <= width for line in lines), lines
@@ -287,7 +288,7 @@ def test_hanging_rows_keep_every_letter_in_its_column(words: list[str], head: st
 def test_a_marks_style_is_kept_when_it_wraps() -> None:
     body = Text("you said 100, it is ")
     body.append("110", "bold")
-    rows = HangingRows([MarkLine(Text("✗ Fu  "), body)])
+    rows = HangingRows([HangingRow(Text("✗ Fu  "), body)])
     lines = list(rows.lines(6 + 12))
     last = lines[-1]
     assert last.plain.strip() == "is 110" or last.plain.strip().endswith("110")
