@@ -25,11 +25,15 @@ from collections.abc import Iterator
 from functools import lru_cache
 from typing import Literal
 
-__all__ = ["cell_clusters", "char_width", "cut", "display_width", "join_wide_lines", "pad",
-           "wrap"]
+__all__ = ["NO_BREAK", "cell_clusters", "char_width", "cut", "display_width",
+           "join_wide_lines", "pad", "wrap"]
 
 Align = Literal["left", "right", "center"]
 ELLIPSIS = "…"
+#: A space a line never breaks at (``5\u00a0Dora``: a key stays with its name).
+NO_BREAK = "\u00a0"
+#: Where :func:`wrap` may break a line: any run of white space but a no-break space.
+_BREAK = re.compile(f"[^\\S{NO_BREAK}\u202f]+")
 
 
 @lru_cache(maxsize=4096)
@@ -141,7 +145,7 @@ def _words(paragraph: str) -> list[str]:
     (``คนละ 2000 เจ้ามือ...``: the number ends its phrase).
     """
     out: list[str] = []
-    for word in paragraph.split():
+    for word in filter(None, _BREAK.split(paragraph)):
         unit = word.rstrip(".,;:)")
         if out and unit in UNIT_WORDS and _NUMBER.fullmatch(out[-1]) is not None:
             out[-1] += " " + word
@@ -156,10 +160,12 @@ def wrap(text: str, width: int) -> list[str]:
     A word longer than a whole line (a long Ukrainian compound, a Thai phrase
     written without spaces) is broken between clusters, never inside one;
     Japanese punctuation never starts a line; a number stays on the line of
-    the word after it (``4000 รอบวง``):
+    the word after it (``4000 รอบวง``); a line never breaks at a no-break space:
 
     >>> wrap("ลูกทุกคนจ่าย 4000 รอบวง", 17)
     ['ลูกทุกคนจ่าย', '4000 รอบวง']
+    >>> wrap("4 Bảng điểm · 5\u00a0Dora", 16)
+    ['4 Bảng điểm ·', '5\xa0Dora']
     """
     if width <= 0:
         raise ValueError("width must be positive")

@@ -24,6 +24,7 @@ from ..drills import DRILLS
 from ..grading import Part, part_label
 from ..i18n import N_, SOURCE_LANGUAGE, _, active_language, format_percent, ngettext
 from ..i18n_topics import topic_title
+from ..i18n_width import NO_BREAK
 from ..session import Answered, Session, SessionSummary
 from ..widgets.footer import Footer
 from ..widgets.hanging import HangingRow, HangingRows
@@ -130,6 +131,18 @@ def summary_renderable(summary: SessionSummary, *, limit_concepts: int = 8) -> R
     return Group(*parts)
 
 
+def keys_renderable() -> HangingRows:
+    """The keys that start a session: each drill's key and name kept on one line,
+    the list wrapped under itself."""
+    keys = " · ".join(f"{i.key} {_(i.title)}".replace(" ", NO_BREAK)
+                      for i in DRILLS.values())
+    before, _sep, after = _("Another drill: %(keys)s").partition("%(keys)s")
+    return HangingRows([
+        HangingRow(Text(""), Text(_("Enter: a new session of the same drill · q: quit"))),
+        HangingRow(Text(before), Text(keys + after)),
+    ])
+
+
 class SummaryScreen(ClosingScreen):
     """The summary of a finished session."""
 
@@ -154,9 +167,7 @@ class SummaryScreen(ClosingScreen):
         yield Static(_("Session summary"), id="summary-title")
         with VerticalScroll(id="summary-body"):
             yield Static(summary_renderable(self.summary), id="summary")
-            keys = " · ".join(f"{i.key} {_(i.title)}" for i in DRILLS.values())
-            yield Static(_("Enter: a new session of the same drill · q: quit") + "\n"
-                         + _("Another drill: %(keys)s") % {"keys": keys}, id="summary-keys")
+            yield Static(keys_renderable(), id="summary-keys")
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
