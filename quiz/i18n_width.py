@@ -135,6 +135,9 @@ _NUMBER = re.compile(r"[(\[]?\d[\d/・.,]*")
 #: fu and han (Thai writes them after a space; the other languages' wrapped text has
 #: none of these, or no space before them).
 UNIT_WORDS = frozenset({"รอบวง", "แต้ม", "ฟุ", "ฮัง", "ไม้"})
+#: Words that start a Thai phrase with a unit said after a number (``1 เท่าจากลูกมือ``:
+#: "1 times from each non-dealer"): the number stays with the phrase.
+UNIT_STARTS = ("เท่า",)
 
 
 def _words(paragraph: str) -> list[str]:
@@ -147,7 +150,8 @@ def _words(paragraph: str) -> list[str]:
     out: list[str] = []
     for word in filter(None, _BREAK.split(paragraph)):
         unit = word.rstrip(".,;:)")
-        if out and unit in UNIT_WORDS and _NUMBER.fullmatch(out[-1]) is not None:
+        is_unit = unit in UNIT_WORDS or unit.startswith(UNIT_STARTS)
+        if out and is_unit and _NUMBER.fullmatch(out[-1]) is not None:
             out[-1] += " " + word
         else:
             out.append(word)
@@ -164,6 +168,8 @@ def wrap(text: str, width: int) -> list[str]:
 
     >>> wrap("ลูกทุกคนจ่าย 4000 รอบวง", 17)
     ['ลูกทุกคนจ่าย', '4000 รอบวง']
+    >>> wrap("เมื่อสึโมะได้ 1 เท่าจากลูกมือ", 16)
+    ['เมื่อสึโมะได้', '1 เท่าจากลูกมือ']
     >>> wrap("4 Bảng điểm · 5\u00a0Dora", 16)
     ['4 Bảng điểm ·', '5\xa0Dora']
     """
