@@ -159,7 +159,8 @@ class StatsScreen(SrsScreen):
     """Progress charts of one learner."""
 
     DEFAULT_CSS = """
-    StatsScreen #stats-title { height: 1; background: $panel; padding: 0 1; text-style: bold; }
+    StatsScreen #stats-title { height: 1; background: $panel; padding: 0 1; text-style: bold;
+                               text-wrap: nowrap; text-overflow: ellipsis; }
     StatsScreen #stats-summary { height: auto; padding: 0 1; }
     StatsScreen TabbedContent { height: 1fr; }
     StatsScreen TabPane { padding: 0; height: 1fr; }

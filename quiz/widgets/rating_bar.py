@@ -16,10 +16,22 @@ from textual.containers import Horizontal
 from textual.message import Message
 from textual.widgets import Button, Static
 
-from ..i18n import _
+from ..i18n import SOURCE_LANGUAGE, _, active_language, format_duration
 from ..srs import RatingOption
 
-__all__ = ["RatingBar"]
+__all__ = ["RatingBar", "rating_label"]
+
+
+def rating_label(option: RatingOption) -> str:
+    """A button's label in the learner's language: ``3 Good 2 d``, ``3 ดี 2 วัน``.
+
+    English as :attr:`quiz.srs.RatingOption.label` says it; other languages
+    name the rating from the catalog and the interval in their short units.
+    """
+    if active_language() == SOURCE_LANGUAGE:
+        return option.label
+    interval = format_duration(option.interval.total_seconds(), format="short")
+    return f"{option.key} {_(option.name)} {interval}"
 
 
 class RatingBar(Horizontal):
@@ -60,10 +72,10 @@ class RatingBar(Horizontal):
         for option in self.options:
             n = int(option.rating)
             button = self.query_one(f"#rate-{n}", Button)
-            button.label = option.label
+            button.label = rating_label(option)
             button.variant = "primary" if n == chosen else "default"
             button.set_class(n == proposed, "-proposed")
-        name = next((o.name for o in self.options if int(o.rating) == proposed), "")
+        name = next((_(o.name) for o in self.options if int(o.rating) == proposed), "")
         self.query_one("#rating-note", Static).update(_("proposed: %(name)s") % {"name": name})
 
     def focus_proposed(self) -> None:
