@@ -99,12 +99,12 @@ def charts_of(progress: Progress) -> dict[str, ChartData]:
             ((_("right %"), tuple(100 * c.accuracy for c in progress.concepts)),),
         ),
         "forecast": ChartData(_("Cards due in the next 30 days"), due_labels,
-                              ((_("due"), due_values),)),
+                              ((_("due"), due_values),), counts=True),
         "time": ChartData(_("Seconds per question each day"), labels,
                           ((_("seconds"), seconds),), "s"),
         "answers": ChartData(
             _("Answers each day"), labels,
-            ((_("answers"), tuple(float(d.answers) for d in days)),)
+            ((_("answers"), tuple(float(d.answers) for d in days)),), counts=True,
         ),
     }
 

@@ -95,11 +95,25 @@ class ChartData:
     labels: tuple[str, ...]
     series: tuple[tuple[str, tuple[float, ...]], ...]
     unit: str = ""
+    #: The values are counts, and 0 means nothing (no answers, no cards due). Otherwise
+    #: a 0 is drawn (a concept never answered right); a day with no answers is NaN.
+    counts: bool = False
 
     @property
     def empty(self) -> bool:
-        """Nothing to draw."""
-        return not self.labels or all(not any(v) for _, v in self.series)
+        """Nothing to draw: no label, or no value but NaN (and 0, for counts).
+
+        >>> ChartData("t", ("a",), (("s", (0.0,)),)).empty
+        False
+        >>> ChartData("t", ("a",), (("s", (0.0,)),), counts=True).empty
+        True
+        >>> ChartData("t", ("a",), (("s", (float("nan"),)),)).empty
+        True
+        """
+        if not self.labels:
+            return True
+        return all(v != v or (v == 0 and self.counts)  # NaN != NaN
+                   for _, values in self.series for v in values)
 
 
 #: What plotext is given as the title: one cell, so that it keeps the first line for one.
@@ -202,6 +216,8 @@ class BarChart(Chart):
         super().__init__(id=id, classes=classes)
         self.horizontal = horizontal
         self.limit = limit
+        #: The width the value axis was fitted to (see :meth:`render`).
+        self._room_for = 0
 
     def draw(self, data: ChartData) -> None:
         plt = self.plt
@@ -217,8 +233,34 @@ class BarChart(Chart):
         (plt.ylim if self.horizontal else plt.xlim)(0.5, len(layout) + 0.5)
         if self.limit is not None:
             (plt.xlim if self.horizontal else plt.ylim)(0, self.limit)
+            if self.horizontal:  # the limit's tick labelled too (see render)
+                quarters = [self.limit * i / 4 for i in range(5)]
+                plt.xticks(quarters, [f"{q:g}" for q in quarters])
+        self._room_for = 0
         if data.unit:
             (plt.xlabel if self.horizontal else plt.ylabel)(self.label(data.unit))
+
+    def render(self) -> RenderResult:
+        """The bars; a horizontal chart's value axis runs far enough past its limit for
+        the limit's label (``100``) to fit, as plotext leaves out one that would not."""
+        drawn = super().render()
+        data, width, limit = self.data, self.size.width, self.limit
+        if (not self.horizontal or limit is None or data is None or data.empty or not width
+                or not isinstance(drawn, Text)):
+            return drawn
+        last = f"{limit:g}"
+        if width != self._room_for:
+            self._room_for = width
+            self.plt.xlim(0, limit)
+            drawn = super().render()
+            if isinstance(drawn, Text) and last not in drawn.plain.rstrip().rpartition("\n")[2]:
+                axis = max(display_width(label) for label in data.labels) + 1
+                half = display_width(last) / 2 + 1
+                room = width - axis
+                if room > 2 * half:
+                    self.plt.xlim(0, limit * (1 + half / (room - half)))
+                    drawn = super().render()
+        return drawn
 
 
 def day_ticks(count: int, every: int) -> list[int]:
@@ -232,6 +274,28 @@ def day_ticks(count: int, every: int) -> list[int]:
     return sorted(range(count - 1, -1, -max(1, every)))
 
 
+#: Cells an axis's numbers and its line take on the left of a line chart (at most).
+_Y_AXIS_CELLS = 7
+
+
+def right_margin(count: int, label_cells: int, width: int) -> float:
+    """Steps of room after the last of ``count`` points, so its label (centred on it,
+    ``label_cells`` wide) fits in a chart ``width`` cells wide; half a step at least.
+
+    Plotext leaves out a tick label that would cross the chart's edge.
+
+    >>> round(right_margin(30, 8, 50), 1)
+    3.9
+    >>> right_margin(30, 8, 12)
+    0.5
+    """
+    room = width - _Y_AXIS_CELLS
+    half = label_cells / 2 + 1
+    if room <= 2 * half:
+        return 0.5
+    return max(0.5, half * (count - 0.5) / (room - half))
+
+
 class LineChart(Chart):
     """Lines over the labels (e.g. days); missing values (NaN) are left out.
 
@@ -243,8 +307,30 @@ class LineChart(Chart):
                  classes: str | None = None) -> None:  # fmt: skip
         super().__init__(id=id, classes=classes)
         self.limit = limit
-        #: The x axis drawn: from half a step before the first label to half after the last.
+        #: The x axis drawn: from half a step before the first label to half after the last
+        #: (more after it when the last label, today, needs the room).
         self.x_range: tuple[float, float] = (0.0, 1.0)
+        #: The width :attr:`x_range` was made for.
+        self._room_for = 0
+
+    def render(self) -> RenderResult:
+        """The lines, the axis running far enough past today for today's label to fit."""
+        data = self.data
+        width = self.size.width
+        if data is None or data.empty or not width:
+            return super().render()
+        if width != self._room_for:  # another width: half a step after today, if it fits
+            self._room_for = width
+            self.x_range = (-0.5, len(data.labels) - 0.5)
+            self.plt.xlim(*self.x_range)
+        drawn = super().render()
+        today = data.labels[-1]
+        if isinstance(drawn, Text) and today not in drawn.plain.partition("\n")[2]:
+            right = right_margin(len(data.labels), display_width(today), width)
+            self.x_range = (-0.5, len(data.labels) - 1 + right)
+            self.plt.xlim(*self.x_range)
+            drawn = super().render()
+        return drawn
 
     def draw(self, data: ChartData) -> None:
         plt = self.plt
@@ -258,6 +344,7 @@ class LineChart(Chart):
         ticks = day_ticks(count, max(1, count // 5))
         self.x_range = (-0.5, count - 0.5)
         plt.xlim(*self.x_range)
+        self._room_for = 0
         plt.xticks([float(i) for i in ticks], [self.label(data.labels[i]) for i in ticks])
         if self.limit is not None:
             plt.ylim(0, self.limit)
