@@ -140,6 +140,12 @@ async def test_every_chart_line_is_as_wide_as_its_chart_and_the_axis_is_straight
                     if isinstance(chart, BarChart):  # every bar has its label, whole
                         for label in chart.data.labels:
                             assert label in shown, (lang, chart.id, label, shown)
+                        if chart.horizontal and chart.limit:  # and the value axis its end
+                            axis = [line for line in lines if line.strip()][-1]
+                            assert axis.split()[-1] == f"{chart.limit:g}", (lang, lines)
+                    elif not chart.data.empty:  # the last day, today, is labelled
+                        today = chart.data.labels[-1]
+                        assert today in "\n".join(lines[1:]), (lang, chart.id, today, lines)
                     assert chart.data.title in shown, (lang, chart.id, chart.data.title)
     finally:
         db.close()
@@ -324,3 +330,23 @@ async def test_no_setting_label_touches_its_field(store: DrillStore, clock: Fake
         assert len(starts) == 1, (lang, "the fields start in one column", starts)
         skip = screen.query_one("#skip_fu_on_limit")
         assert skip.region.x == starts.pop(), "the checkbox stands in the fields' column"
+
+
+# -- the review's ratings -------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("lang", "again", "minutes"), [
+    ("th", "อีกครั้ง", "นาที"), ("ja", "もう一度", "分"), ("uk", "Ще раз", "хв"),
+    ("vi", "Lại", "phút"), ("en", "Again", "min")])
+def test_a_rating_button_speaks_the_learners_language(lang: str, again: str, minutes: str,
+                                                     language: None) -> None:
+    from datetime import timedelta
+
+    from quiz.srs import RATING_KEYS, RatingOption
+    from quiz.widgets.rating_bar import rating_label
+
+    use(lang)
+    key, rating, name = RATING_KEYS[0]
+    option = RatingOption(key, rating, name, None, timedelta(minutes=10))  # type: ignore[arg-type]
+    label = rating_label(option)
+    assert label.startswith(f"1 {again} 10") and minutes in label, label
