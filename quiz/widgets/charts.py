@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from rich.console import Console
+from rich.style import Style
 from rich.text import Text
 from textual.app import RenderResult
 from textual_plotext import PlotextPlot
@@ -38,8 +38,6 @@ _MAX_LABELS = 0x7FF
 _FILL = "\ue800"
 #: A placeholder, or what plotext left of one it cut short (its first or last part).
 _PLACEHOLDER = re.compile("[\ue000-\ue7fe]\ue800*|\ue800+")
-#: For reading a style at an offset of a drawn line (no output).
-_CONSOLE = Console(file=None, width=1, color_system=None)
 
 
 def placeholder(index: int, text: str) -> str:
@@ -133,7 +131,10 @@ def title_over(drawn: Text, title: str, width: int) -> Text:
         return drawn
     first = lines[0]
     at = first.plain.index(_TITLE)
-    style = first.get_style_at_offset(_CONSOLE, at)
+    style = Style.null()
+    for span in first.spans:
+        if span.start <= at < span.end:
+            style += Style.parse(span.style) if isinstance(span.style, str) else span.style
     lines[0] = Text(pad(cut(title, width), width, "center"), style=style)
     out = Text("\n").join(lines)
     out.end = drawn.end
