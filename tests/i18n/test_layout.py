@@ -350,3 +350,34 @@ def test_a_rating_button_speaks_the_learners_language(lang: str, again: str, min
     option = RatingOption(key, rating, name, None, timedelta(minutes=10))  # type: ignore[arg-type]
     label = rating_label(option)
     assert label.startswith(f"1 {again} 10") and minutes in label, label
+
+
+@pytest.mark.parametrize("lang", LANGS)
+async def test_every_rating_button_is_shown_whole(lang: str, language: None) -> None:
+    from datetime import timedelta
+
+    from textual.widgets import Button
+
+    from quiz.srs import RATING_KEYS, RatingOption
+    from quiz.widgets.rating_bar import RatingBar, rating_label
+
+    use(lang)
+    options = [RatingOption(key, rating, name, None, timedelta(minutes=minutes))  # type: ignore[arg-type]
+               for (key, rating, name), minutes in zip(RATING_KEYS, (1, 6, 10, 1440), strict=True)]
+
+    class BarApp(App[None]):
+        def compose(self) -> ComposeResult:
+            yield RatingBar()
+
+    async with BarApp().run_test(size=SIZE) as pilot:
+        bar = pilot.app.query_one(RatingBar)
+        bar.show(options, proposed=1, chosen=1)
+        await pilot.pause()
+        await pilot.pause()
+        shown = screen_text(pilot.app)
+        for option in options:
+            button = bar.query_one(f"#rate-{int(option.rating)}", Button)
+            assert button.region.right <= SIZE[0], (lang, rating_label(option))
+            assert rating_label(option) in shown, (lang, rating_label(option), shown)
+        proposed = _("proposed: %(name)s") % {"name": _(options[0].name)}
+        assert proposed in shown, (lang, shown)
