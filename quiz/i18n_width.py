@@ -26,7 +26,7 @@ from functools import lru_cache
 from typing import Literal
 
 __all__ = ["NO_BREAK", "cell_clusters", "char_width", "cut", "display_width",
-           "join_wide_lines", "pad", "wrap"]
+           "join_wide_lines", "pad", "space_latin_words", "wrap"]
 
 Align = Literal["left", "right", "center"]
 ELLIPSIS = "…"
@@ -225,3 +225,27 @@ def join_wide_lines(text: str) -> str:
     '欄で送信します。\n- `30`\nEnter\n押す'
     """
     return _WIDE_BREAK.sub("", text)
+
+
+#: A Latin word (perhaps in Markdown's ``**`` or backquotes) after a CJK character or
+#: punctuation mark, or before a kana or kanji (not before punctuation, which stays
+#: with the word before it).
+_LATIN_AFTER_WIDE = re.compile(f"([{_WIDE}])(?=[*_`]*[A-Za-z])")
+_LATIN_BEFORE_WIDE = re.compile("([A-Za-z][*_`]*)(?=[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff])")
+
+
+def space_latin_words(text: str) -> str:
+    """CJK text with a space on each side of a Latin word written against it.
+
+    A terminal wraps text at spaces and folds a run longer than the line
+    wherever it ends: a Japanese sentence has no spaces, so a Latin word at its
+    end (``次へ。Enter``) was folded in the middle (``Ente`` / ``r``). Spaced,
+    the word wraps whole, and the Japanese around it is folded between
+    characters, as Japanese may be.
+
+    >>> space_latin_words("同じ文字でさらに次へ。Enterで次へ。Tab、Esc で戻る")
+    '同じ文字でさらに次へ。 Enter で次へ。 Tab、 Esc で戻る'
+    >>> space_latin_words("次へ。**Enter**で次へ")
+    '次へ。 **Enter** で次へ'
+    """
+    return _LATIN_BEFORE_WIDE.sub(r"\1 ", _LATIN_AFTER_WIDE.sub(r"\1 ", text))

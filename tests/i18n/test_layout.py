@@ -381,3 +381,38 @@ async def test_every_rating_button_is_shown_whole(lang: str, language: None) -> 
             assert rating_label(option) in shown, (lang, rating_label(option), shown)
         proposed = _("proposed: %(name)s") % {"name": _(options[0].name)}
         assert proposed in shown, (lang, shown)
+
+
+# -- the help -------------------------------------------------------------------------
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", LANGS)
+async def test_no_latin_word_of_the_help_is_cut_at_a_line_end(
+        store: DrillStore, clock: FakeClock, lang: str, language: None) -> None:
+    """Japanese has no spaces: a Latin word at the end of a sentence (``次へ。Enter``)
+    was folded in the middle (``Ente`` / ``r``)."""
+    import itertools
+    import re
+
+    from quiz.screens.help import HelpScreen, help_text
+
+    app = make_app(store, clock, lang=lang)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for_question(pilot, app)
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        words = set(re.findall(r"[A-Za-z][A-Za-z+]*", help_text()))
+        pages = []
+        for _page in range(12):
+            pages.append(screen_text(app))
+            await pilot.press("pagedown")
+            await pilot.pause()
+    for page in pages:  # the text inside the dialog's borders, without the scrollbar
+        lines = ["│".join(line.split("│")[1:-1]).rstrip("▁▂▃▄▅▆▇█ ").strip()
+                 for line in page.split("\n")]
+        for a, b in itertools.pairwise(lines):
+            end, start = re.search(r"[A-Za-z+]+$", a), re.match(r"[A-Za-z+]+", b)
+            if end and start:
+                assert end[0] + start[0] not in words, (lang, a, b)
