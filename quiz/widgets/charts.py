@@ -254,13 +254,14 @@ class BarChart(Chart):
             self._room_for = width
             self.plt.xlim(0, limit)
             drawn = super().render()
-            if isinstance(drawn, Text) and last not in drawn.plain.rstrip().rpartition("\n")[2]:
-                axis = max(display_width(label) for label in data.labels) + 1
-                half = display_width(last) / 2 + 1
-                room = width - axis
-                if room > 2 * half:
-                    self.plt.xlim(0, limit * (1 + half / (room - half)))
-                    drawn = super().render()
+            axis = max(display_width(label) for label in data.labels) + 1
+            room = width - axis
+            for cells in (display_width(last) / 2 + 1, display_width(last) + 2):
+                if (not isinstance(drawn, Text) or room <= 2 * cells
+                        or last in drawn.plain.rstrip().rpartition("\n")[2]):
+                    break
+                self.plt.xlim(0, limit * (1 + cells / (room - cells)))  # more room, then more
+                drawn = super().render()
         return drawn
 
 
