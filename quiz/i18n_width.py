@@ -25,11 +25,15 @@ from collections.abc import Iterator
 from functools import lru_cache
 from typing import Literal
 
-__all__ = ["cell_clusters", "char_width", "cut", "display_width", "grid_text",
-           "join_wide_lines", "pad", "wrap"]
+__all__ = ["NO_BREAK", "cell_clusters", "char_width", "cut", "display_width",
+           "join_wide_lines", "pad", "space_latin_words", "wrap"]
 
 Align = Literal["left", "right", "center"]
 ELLIPSIS = "…"
+#: A space a line never breaks at (``5\u00a0Dora``: a key stays with its name).
+NO_BREAK = "\u00a0"
+#: Where :func:`wrap` may break a line: any run of white space but a no-break space.
+_BREAK = re.compile(f"[^\\S{NO_BREAK}\u202f]+")
 
 
 @lru_cache(maxsize=4096)
@@ -131,6 +135,9 @@ _NUMBER = re.compile(r"[(\[]?\d[\d/・.,]*")
 #: fu and han (Thai writes them after a space; the other languages' wrapped text has
 #: none of these, or no space before them).
 UNIT_WORDS = frozenset({"รอบวง", "แต้ม", "ฟุ", "ฮัง", "ไม้"})
+#: Words that start a Thai phrase with a unit said after a number (``1 เท่าจากลูกมือ``:
+#: "1 times from each non-dealer"): the number stays with the phrase.
+UNIT_STARTS = ("เท่า",)
 
 
 def _words(paragraph: str) -> list[str]:
@@ -141,9 +148,10 @@ def _words(paragraph: str) -> list[str]:
     (``คนละ 2000 เจ้ามือ...``: the number ends its phrase).
     """
     out: list[str] = []
-    for word in paragraph.split():
+    for word in filter(None, _BREAK.split(paragraph)):
         unit = word.rstrip(".,;:)")
-        if out and unit in UNIT_WORDS and _NUMBER.fullmatch(out[-1]) is not None:
+        is_unit = unit in UNIT_WORDS or unit.startswith(UNIT_STARTS)
+        if out and is_unit and _NUMBER.fullmatch(out[-1]) is not None:
             out[-1] += " " + word
         else:
             out.append(word)
@@ -156,10 +164,14 @@ def wrap(text: str, width: int) -> list[str]:
     A word longer than a whole line (a long Ukrainian compound, a Thai phrase
     written without spaces) is broken between clusters, never inside one;
     Japanese punctuation never starts a line; a number stays on the line of
-    the word after it (``4000 รอบวง``):
+    the word after it (``4000 รอบวง``); a line never breaks at a no-break space:
 
     >>> wrap("ลูกทุกคนจ่าย 4000 รอบวง", 17)
     ['ลูกทุกคนจ่าย', '4000 รอบวง']
+    >>> wrap("เมื่อสึโมะได้ 1 เท่าจากลูกมือ", 16)
+    ['เมื่อสึโมะได้', '1 เท่าจากลูกมือ']
+    >>> wrap("4 Bảng điểm · 5\u00a0Dora", 16)
+    ['4 Bảng điểm ·', '5\xa0Dora']
     """
     if width <= 0:
         raise ValueError("width must be positive")
@@ -215,23 +227,25 @@ def join_wide_lines(text: str) -> str:
     return _WIDE_BREAK.sub("", text)
 
 
-#: Takes a character's place in a grid and no cell on the screen.
-ZERO_WIDTH_SPACE = "\u200b"
+#: A Latin word (perhaps in Markdown's ``**`` or backquotes) after a CJK character or
+#: punctuation mark, or before a kana or kanji (not before punctuation, which stays
+#: with the word before it).
+_LATIN_AFTER_WIDE = re.compile(f"([{_WIDE}])(?=[*_`]*[A-Za-z])")
+_LATIN_BEFORE_WIDE = re.compile("([A-Za-z][*_`]*)(?=[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff])")
 
 
-def grid_text(text: str) -> str:
-    """Text for a drawing that gives each character one cell (a chart's title, its labels).
+def space_latin_words(text: str) -> str:
+    """CJK text with a space on each side of a Latin word written against it.
 
-    A chart library lays text out one character per cell; a CJK character
-    takes two on the screen and pushes the rest of its row out of line. Each
-    wide character is followed by a zero-width space, which takes the second
-    place in the grid and nothing on the screen; narrow text is unchanged.
+    A terminal wraps text at spaces and folds a run longer than the line
+    wherever it ends: a Japanese sentence has no spaces, so a Latin word at its
+    end (``次へ。Enter``) was folded in the middle (``Ente`` / ``r``). Spaced,
+    the word wraps whole, and the Japanese around it is folded between
+    characters, as Japanese may be.
 
-    >>> grid_text("支払い 80%") == "支\u200b払\u200bい\u200b 80%"
-    True
-    >>> grid_text("fu")
-    'fu'
+    >>> space_latin_words("同じ文字でさらに次へ。Enterで次へ。Tab、Esc で戻る")
+    '同じ文字でさらに次へ。 Enter で次へ。 Tab、 Esc で戻る'
+    >>> space_latin_words("次へ。**Enter**で次へ")
+    '次へ。 **Enter** で次へ'
     """
-    if text.isascii():
-        return text
-    return "".join(ch + ZERO_WIDTH_SPACE if char_width(ch) == 2 else ch for ch in text)
+    return _LATIN_BEFORE_WIDE.sub(r"\1 ", _LATIN_AFTER_WIDE.sub(r"\1 ", text))

@@ -109,10 +109,11 @@ def _drill_lines() -> str:
 
 def help_text() -> str:
     """The help in the language spoken now (Markdown)."""
-    from ..i18n_width import join_wide_lines
+    from ..i18n_width import join_wide_lines, space_latin_words
 
-    return join_wide_lines("".join(_(section) for section in HELP_SECTIONS) + "\n"
+    text = join_wide_lines("".join(_(section) for section in HELP_SECTIONS) + "\n"
                            + _drill_lines() + "\n\n" + _(HELP_END))
+    return space_latin_words(text)  # a Latin word in Japanese wraps whole
 
 
 #: The help in English.

@@ -106,7 +106,8 @@ class ReviewScreen(SrsScreen):
     """The review queue: answer, see the explanation, rate, next."""
 
     DEFAULT_CSS = """
-    ReviewScreen #review-status { height: 1; background: $panel; padding: 0 1; }
+    ReviewScreen #review-status { height: 1; background: $panel; padding: 0 1;
+                                  text-wrap: nowrap; text-overflow: ellipsis; }
     ReviewScreen #review-body { height: 1fr; padding: 0 1; }
     ReviewScreen #review-reason { color: $text-muted; margin: 1 0 0 0; }
     ReviewScreen #review-prompt { margin: 1 0 0 0; text-style: bold; }

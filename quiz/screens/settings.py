@@ -1,7 +1,10 @@
 """Settings: rule profile, tile style, what is asked, session length, topic, difficulty.
 
 Every field is one line (compact selects and checkbox), so the whole dialog
-fits an 80x24 terminal without scrolling. Escape saves and closes
+fits an 80x24 terminal without scrolling. The labels' column is as wide as
+the longest label of the learner's language and a space (:func:`label_column`),
+so no label touches its field; a label too long for :data:`LABEL_MAX` cells
+wraps in its column. Escape saves and closes
 (dismissed with the new :class:`quiz.settings.Settings`); Ctrl+Z closes
 without saving (dismissed with None). The app stores the settings for the
 learner, so they persist between runs.
@@ -23,6 +26,7 @@ from ..drills import DRILLS
 from ..grading import part_label
 from ..i18n import N_, _, language_choices, ngettext
 from ..i18n_terms import profile_title
+from ..i18n_width import display_width
 from ..settings import (
     ASKABLE,
     NEW_PER_DAY,
@@ -35,7 +39,24 @@ from ..settings import (
 from ..tilefaces import TileStyle
 from ..widgets.marked_list import MarkedSelectionList
 
-__all__ = ["SettingsScreen"]
+__all__ = ["LABEL_MAX", "SettingsScreen", "label_column"]
+
+#: The widest the labels' column gets (cells, with its space); a longer label wraps.
+LABEL_MAX = 26
+#: Cells between the longest label and the fields (the column's right padding is one of them).
+LABEL_GAP = 2
+
+
+def label_column(labels: list[str]) -> int:
+    """Cells the labels' column takes: the longest label and :data:`LABEL_GAP`, at most
+    :data:`LABEL_MAX`.
+
+    >>> label_column(["Drill", "Time limit"]), label_column(["Giới hạn thời gian"])
+    (12, 20)
+    >>> label_column(["x" * 40])
+    26
+    """
+    return min(LABEL_MAX, max((display_width(label) for label in labels), default=0) + LABEL_GAP)
 
 
 #: The tile styles' names (:attr:`quiz.tilefaces.TileStyle.label`), marked for the catalogs.
@@ -62,8 +83,11 @@ class SettingsScreen(ModalScreen[Settings | None]):
     def __init__(self, settings: Settings) -> None:
         super().__init__()
         self.settings = settings
+        #: The rows' labels, as shown (the column is made as wide as the longest).
+        self.labels: list[str] = []
 
     def _row(self, label: str, widget: Any) -> Horizontal:
+        self.labels.append(label)
         return Horizontal(Label(label, classes="setting-label"), widget, classes="setting-row")
 
     def compose(self) -> ComposeResult:
@@ -128,6 +152,10 @@ class SettingsScreen(ModalScreen[Settings | None]):
             "answer": _("yes") if on else _("no")}
 
     def on_mount(self) -> None:
+        width = label_column(self.labels)
+        for label in self.query(".setting-label"):
+            label.styles.width = width
+        self.query_one("#skip_fu_on_limit").styles.margin = (0, 0, 0, width)
         self.query_one("#profile", Select).focus()
 
     def on_checkbox_changed(self, event: Checkbox.Changed) -> None:

@@ -35,6 +35,7 @@ from textual.worker import Worker, WorkerState
 
 from ..i18n import N_, _, ngettext, pgettext
 from ..i18n_topics import topic_title
+from ..i18n_width import cut
 from ..srs import Progress, ReviewContext, SrsService
 from ..widgets.charts import BarChart, ChartData, LineChart
 from ..widgets.footer import Footer
@@ -50,7 +51,8 @@ _PART_LABELS = {"fu": N_("Fu"), "han": N_("Han"), "payment": N_("Payment"), "yak
 
 
 def _short(text: str, width: int = 24) -> str:
-    return text if len(text) <= width else text[: width - 1] + "…"
+    """A concept's name cut to ``width`` cells (never inside a letter and its marks)."""
+    return cut(text, width)
 
 
 #: The forecast's bars: (label, first day, last day), today first; each bar is labelled.
@@ -97,12 +99,12 @@ def charts_of(progress: Progress) -> dict[str, ChartData]:
             ((_("right %"), tuple(100 * c.accuracy for c in progress.concepts)),),
         ),
         "forecast": ChartData(_("Cards due in the next 30 days"), due_labels,
-                              ((_("due"), due_values),)),
+                              ((_("due"), due_values),), counts=True),
         "time": ChartData(_("Seconds per question each day"), labels,
                           ((_("seconds"), seconds),), "s"),
         "answers": ChartData(
             _("Answers each day"), labels,
-            ((_("answers"), tuple(float(d.answers) for d in days)),)
+            ((_("answers"), tuple(float(d.answers) for d in days)),), counts=True,
         ),
     }
 
@@ -157,7 +159,8 @@ class StatsScreen(SrsScreen):
     """Progress charts of one learner."""
 
     DEFAULT_CSS = """
-    StatsScreen #stats-title { height: 1; background: $panel; padding: 0 1; text-style: bold; }
+    StatsScreen #stats-title { height: 1; background: $panel; padding: 0 1; text-style: bold;
+                               text-wrap: nowrap; text-overflow: ellipsis; }
     StatsScreen #stats-summary { height: auto; padding: 0 1; }
     StatsScreen TabbedContent { height: 1fr; }
     StatsScreen TabPane { padding: 0; height: 1fr; }

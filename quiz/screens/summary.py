@@ -24,8 +24,10 @@ from ..drills import DRILLS
 from ..grading import Part, part_label
 from ..i18n import N_, SOURCE_LANGUAGE, _, active_language, format_percent, ngettext
 from ..i18n_topics import topic_title
+from ..i18n_width import NO_BREAK
 from ..session import Answered, Session, SessionSummary
 from ..widgets.footer import Footer
+from ..widgets.hanging import HangingRow, HangingRows
 from ..widgets.marks import shown
 from ..widgets.status_bar import clock_text
 from .choices import ClosingScreen, Go, LeaveHandler
@@ -48,8 +50,8 @@ def percent(share: float) -> str:
     return format_percent(share)
 
 
-def _question_line(a: Answered) -> str:
-    """``Q2 0:45  30 fu 4 han 2000/3900 — missed: payment``."""
+def _question_line(a: Answered) -> HangingRow:
+    """``Q2  0:45  30 fu 4 han 2000/3900 — missed: payment`` (wrapped under its text)."""
     q = a.question
     if active_language() == SOURCE_LANGUAGE:
         wrong = [part_label(m.part).lower() for m in a.marked.marks if not m.correct]
@@ -62,7 +64,8 @@ def _question_line(a: Answered) -> str:
     else:
         what = " ".join(_(_ANSWER_FORMAT[p]) % {"answer": shown(p, q.key.expected_text(p))}
                         for p in q.parts)
-    return (_("Q%(n)d") % {"n": q.number}) + f"  {clock_text(a.seconds)}  {what} — {verdict}"
+    head = "  " + (_("Q%(n)d") % {"n": q.number}) + f"  {clock_text(a.seconds)}  "
+    return HangingRow(Text(head), Text(f"{what} — {verdict}"))
 
 
 def summary_renderable(summary: SessionSummary, *, limit_concepts: int = 8) -> RenderableType:
@@ -112,16 +115,32 @@ def summary_renderable(summary: SessionSummary, *, limit_concepts: int = 8) -> R
                                  % {"n": n})]
     if summary.slowest:
         parts += [Text(""), Text(_("Slowest questions"), "bold")]
-        parts += [Text("  " + _question_line(a)) for a in summary.slowest]
+        parts.append(HangingRows([_question_line(a) for a in summary.slowest]))
     parts += [Text(""), Text(_("Practise next"), "bold")]
     if summary.next:
+        bullets = []
         for s in summary.next:
             info = DRILLS[s.drill]
-            parts.append(Text("  • " + _("%(title)s (%(why)s): %(drill)s drill, key %(key)s") % {
-                "title": s.title, "why": s.why, "drill": _(info.title), "key": info.key}))
+            bullets.append(HangingRow(Text("  • "), Text(
+                _("%(title)s (%(why)s): %(drill)s drill, key %(key)s") % {
+                    "title": s.title, "why": s.why, "drill": _(info.title), "key": info.key})))
+        parts.append(HangingRows(bullets))
     elif summary.answered:
-        parts.append(Text("  " + _("Nothing missed: try a harder drill or a shorter time.")))
+        parts.append(HangingRows([HangingRow(
+            Text("  "), Text(_("Nothing missed: try a harder drill or a shorter time.")))]))
     return Group(*parts)
+
+
+def keys_renderable() -> HangingRows:
+    """The keys that start a session: each drill's key and name kept on one line,
+    the list wrapped under itself."""
+    keys = " · ".join(f"{i.key} {_(i.title)}".replace(" ", NO_BREAK)
+                      for i in DRILLS.values())
+    before, _sep, after = _("Another drill: %(keys)s").partition("%(keys)s")
+    return HangingRows([
+        HangingRow(Text(""), Text(_("Enter: a new session of the same drill · q: quit"))),
+        HangingRow(Text(before), Text(keys + after)),
+    ])
 
 
 class SummaryScreen(ClosingScreen):
@@ -148,9 +167,7 @@ class SummaryScreen(ClosingScreen):
         yield Static(_("Session summary"), id="summary-title")
         with VerticalScroll(id="summary-body"):
             yield Static(summary_renderable(self.summary), id="summary")
-            keys = " · ".join(f"{i.key} {_(i.title)}" for i in DRILLS.values())
-            yield Static(_("Enter: a new session of the same drill · q: quit") + "\n"
-                         + _("Another drill: %(keys)s") % {"keys": keys}, id="summary-keys")
+            yield Static(keys_renderable(), id="summary-keys")
         yield Footer(compact=True)
 
     def on_mount(self) -> None:

@@ -3,19 +3,86 @@
 Each chart keeps the data it draws (:attr:`Chart.data`), so tests and other
 widgets can read what is plotted without looking at pixels. Charts redraw
 themselves at any size; with no data they say so instead of drawing axes.
+
+Plotext lays text out one code point per cell, but a terminal gives a CJK
+character two cells and a Thai vowel sign or tone mark none: a row with such
+a label would be drawn out of line. So plotext is given, for each label that
+is not plain ASCII, a placeholder of private-use characters as wide as the
+label is on screen, and the labels are put back in the drawn lines
+(:func:`put_labels`): every line of a chart is as wide as the chart.
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from rich.style import Style
+from rich.text import Text
+from textual.app import RenderResult
 from textual_plotext import PlotextPlot
 
 from ..i18n import _
-from ..i18n_width import grid_text as g
+from ..i18n_width import cut, display_width, pad
 
-__all__ = ["BarChart", "Chart", "ChartData", "LineChart", "bar_layout", "day_ticks"]
+__all__ = ["BarChart", "Chart", "ChartData", "LineChart", "bar_layout", "day_ticks",
+           "placeholder", "put_labels"]
+
+#: The first character of a label's placeholder: U+E000 plus the label's index.
+_FIRST = 0xE000
+#: How many labels one chart can hold in placeholders.
+_MAX_LABELS = 0x7FF
+#: The characters after the first, filling the label's width.
+_FILL = "\ue800"
+#: A placeholder, or what plotext left of one it cut short (its first or last part).
+_PLACEHOLDER = re.compile("[\ue000-\ue7fe]\ue800*|\ue800+")
+
+
+def placeholder(index: int, text: str) -> str:
+    """What plotext draws in place of label number ``index``: one character per cell of ``text``.
+
+    >>> placeholder(2, "ถูก %") == "\ue002" + "\ue800" * 3
+    True
+    >>> len(placeholder(0, "支払い"))
+    6
+    """
+    if not text:
+        return ""
+    if not 0 <= index < _MAX_LABELS:
+        raise ValueError(f"label index {index} out of range")
+    return chr(_FIRST + index) + _FILL * (display_width(text) - 1)
+
+
+def put_labels(drawn: Text, labels: Sequence[str]) -> Text:
+    """The drawn chart with each placeholder replaced by its label, in its style.
+
+    A label takes exactly the cells of its placeholder; if plotext cut a
+    placeholder short, the label is cut to what is left (never inside a
+    letter and its marks), and a piece left without its first character is
+    drawn blank.
+
+    >>> put_labels(Text(placeholder(0, "ฟุ") + "┤" + placeholder(1, "符") + "│"),
+    ...            ["ฟุ", "符"]).plain
+    'ฟุ┤符│'
+    """
+    found = list(_PLACEHOLDER.finditer(drawn.plain))
+    if not found:
+        return drawn
+    pieces = drawn.divide([offset for m in found for offset in m.span()])
+    out = drawn.blank_copy()
+    for i, piece in enumerate(pieces):
+        if i % 2 == 0:  # the text between placeholders
+            out.append_text(piece)
+            continue
+        cells = len(piece.plain)
+        first = ord(piece.plain[0]) - _FIRST
+        label = Text(pad(labels[first], cells) if 0 <= first < len(labels) else " " * cells)
+        for span in piece.spans:  # a placeholder is drawn in one style: the label takes it
+            label.stylize(span.style)
+        out.append_text(label)
+    return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,11 +93,52 @@ class ChartData:
     labels: tuple[str, ...]
     series: tuple[tuple[str, tuple[float, ...]], ...]
     unit: str = ""
+    #: The values are counts, and 0 means nothing (no answers, no cards due). Otherwise
+    #: a 0 is drawn (a concept never answered right); a day with no answers is NaN.
+    counts: bool = False
 
     @property
     def empty(self) -> bool:
-        """Nothing to draw."""
-        return not self.labels or all(not any(v) for _, v in self.series)
+        """Nothing to draw: no label, or no value but NaN (and 0, for counts).
+
+        >>> ChartData("t", ("a",), (("s", (0.0,)),)).empty
+        False
+        >>> ChartData("t", ("a",), (("s", (0.0,)),), counts=True).empty
+        True
+        >>> ChartData("t", ("a",), (("s", (float("nan"),)),)).empty
+        True
+        """
+        if not self.labels:
+            return True
+        return all(v != v or (v == 0 and self.counts)  # NaN != NaN
+                   for _, values in self.series for v in values)
+
+
+#: What plotext is given as the title: one cell, so that it keeps the first line for one.
+_TITLE = "\ue7ff"
+
+
+def title_over(drawn: Text, title: str, width: int) -> Text:
+    r"""The drawn chart with its first line (where plotext put :data:`_TITLE`) made the title,
+    centred over the whole width (not only over the plot, where a long title had no room);
+    cut with an ellipsis only if the widget is narrower than the title.
+
+    >>> title_over(Text("  \ue7ff  \n┌───┐"), "ฟุ (%)", 5).plain
+    'ฟุ (%)\n┌───┐'
+    """
+    lines = drawn.split("\n", allow_blank=True)
+    if not lines or _TITLE not in lines[0].plain:
+        return drawn
+    first = lines[0]
+    at = first.plain.index(_TITLE)
+    style = Style.null()
+    for span in first.spans:
+        if span.start <= at < span.end:
+            style += Style.parse(span.style) if isinstance(span.style, str) else span.style
+    lines[0] = Text(pad(cut(title, width), width, "center"), style=style)
+    out = Text("\n").join(lines)
+    out.end = drawn.end
+    return out
 
 
 class Chart(PlotextPlot):
@@ -43,18 +151,39 @@ class Chart(PlotextPlot):
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
         self.data: ChartData | None = None
+        #: The title drawn over the chart (the data's, or that there is none).
+        self.title = ""
+        #: The labels given to plotext as placeholders (see :func:`put_labels`).
+        self.labels: list[str] = []
+
+    def label(self, text: str) -> str:
+        """Text for plotext: plain ASCII as it is, any other as a placeholder of its width."""
+        if text.isascii():
+            return text
+        if not display_width(text):  # marks alone: nothing to draw
+            return ""
+        self.labels.append(text)
+        return placeholder(len(self.labels) - 1, text)
 
     def show(self, data: ChartData) -> None:
         """Draw new data."""
         self.data = data
+        self.title = (_("%(title)s: no answers yet") % {"title": data.title} if data.empty
+                      else data.title)
+        self.labels = []
         plt = self.plt
         plt.clear_figure()
-        plt.title(g(data.title))  # g(): CJK text laid out in the chart's grid
-        if data.empty:
-            plt.title(g(_("%(title)s: no answers yet") % {"title": data.title}))
-        else:
+        plt.title(_TITLE)  # plotext keeps the first line for it; the title goes there whole
+        if not data.empty:
             self.draw(data)
         self.refresh()
+
+    def render(self) -> RenderResult:
+        """The chart plotext draws, its title over the whole width, the labels in their places."""
+        drawn = super().render()
+        if not isinstance(drawn, Text) or self.data is None:
+            return drawn
+        return put_labels(title_over(drawn, self.title, self.size.width), self.labels)
 
     def draw(self, data: ChartData) -> None:  # pragma: no cover - overridden
         """Put the data on :attr:`plt`."""
@@ -88,6 +217,8 @@ class BarChart(Chart):
         super().__init__(id=id, classes=classes)
         self.horizontal = horizontal
         self.limit = limit
+        #: The width the value axis was fitted to (see :meth:`render`).
+        self._room_for = 0
 
     def draw(self, data: ChartData) -> None:
         plt = self.plt
@@ -99,12 +230,39 @@ class BarChart(Chart):
         positions = [p for p, _ in layout]
         plt.bar(positions, list(values), orientation=orientation, width=0.6)
         ticks = (plt.yticks if self.horizontal else plt.xticks)
-        ticks([float(p) for p in positions], [g(label) for _, label in layout])
+        ticks([float(p) for p in positions], [self.label(label) for _, label in layout])
         (plt.ylim if self.horizontal else plt.xlim)(0.5, len(layout) + 0.5)
         if self.limit is not None:
             (plt.xlim if self.horizontal else plt.ylim)(0, self.limit)
+            if self.horizontal:  # the limit's tick labelled too (see render)
+                quarters = [self.limit * i / 4 for i in range(5)]
+                plt.xticks(quarters, [f"{q:g}" for q in quarters])
+        self._room_for = 0
         if data.unit:
-            (plt.xlabel if self.horizontal else plt.ylabel)(g(data.unit))
+            (plt.xlabel if self.horizontal else plt.ylabel)(self.label(data.unit))
+
+    def render(self) -> RenderResult:
+        """The bars; a horizontal chart's value axis runs far enough past its limit for
+        the limit's label (``100``) to fit, as plotext leaves out one that would not."""
+        drawn = super().render()
+        data, width, limit = self.data, self.size.width, self.limit
+        if (not self.horizontal or limit is None or data is None or data.empty or not width
+                or not isinstance(drawn, Text)):
+            return drawn
+        last = f"{limit:g}"
+        if width != self._room_for:
+            self._room_for = width
+            self.plt.xlim(0, limit)
+            drawn = super().render()
+            axis = max(display_width(label) for label in data.labels) + 1
+            room = width - axis
+            for cells in (display_width(last) / 2 + 1, display_width(last) + 2):
+                if (not isinstance(drawn, Text) or room <= 2 * cells
+                        or last in drawn.plain.rstrip().rpartition("\n")[2]):
+                    break
+                self.plt.xlim(0, limit * (1 + cells / (room - cells)))  # more room, then more
+                drawn = super().render()
+        return drawn
 
 
 def day_ticks(count: int, every: int) -> list[int]:
@@ -118,6 +276,28 @@ def day_ticks(count: int, every: int) -> list[int]:
     return sorted(range(count - 1, -1, -max(1, every)))
 
 
+#: Cells an axis's numbers and its line take on the left of a line chart (at most).
+_Y_AXIS_CELLS = 7
+
+
+def right_margin(count: int, label_cells: int, width: int) -> float:
+    """Steps of room after the last of ``count`` points, so its label (centred on it,
+    ``label_cells`` wide) fits in a chart ``width`` cells wide; half a step at least.
+
+    Plotext leaves out a tick label that would cross the chart's edge.
+
+    >>> round(right_margin(30, 8, 50), 1)
+    3.9
+    >>> right_margin(30, 8, 12)
+    0.5
+    """
+    room = width - _Y_AXIS_CELLS
+    half = label_cells / 2 + 1
+    if room <= 2 * half:
+        return 0.5
+    return max(0.5, half * (count - 0.5) / (room - half))
+
+
 class LineChart(Chart):
     """Lines over the labels (e.g. days); missing values (NaN) are left out.
 
@@ -129,8 +309,30 @@ class LineChart(Chart):
                  classes: str | None = None) -> None:  # fmt: skip
         super().__init__(id=id, classes=classes)
         self.limit = limit
-        #: The x axis drawn: from half a step before the first label to half after the last.
+        #: The x axis drawn: from half a step before the first label to half after the last
+        #: (more after it when the last label, today, needs the room).
         self.x_range: tuple[float, float] = (0.0, 1.0)
+        #: The width :attr:`x_range` was made for.
+        self._room_for = 0
+
+    def render(self) -> RenderResult:
+        """The lines, the axis running far enough past today for today's label to fit."""
+        data = self.data
+        width = self.size.width
+        if data is None or data.empty or not width:
+            return super().render()
+        if width != self._room_for:  # another width: half a step after today, if it fits
+            self._room_for = width
+            self.x_range = (-0.5, len(data.labels) - 0.5)
+            self.plt.xlim(*self.x_range)
+        drawn = super().render()
+        today = data.labels[-1]
+        if isinstance(drawn, Text) and today not in drawn.plain.partition("\n")[2]:
+            right = right_margin(len(data.labels), display_width(today), width)
+            self.x_range = (-0.5, len(data.labels) - 1 + right)
+            self.plt.xlim(*self.x_range)
+            drawn = super().render()
+        return drawn
 
     def draw(self, data: ChartData) -> None:
         plt = self.plt
@@ -138,14 +340,15 @@ class LineChart(Chart):
             xs = [i for i, v in enumerate(values) if v == v]  # NaN != NaN
             ys = [values[i] for i in xs]
             if xs:
-                plt.plot(xs, ys, label=g(name), marker="braille")
+                plt.plot(xs, ys, label=self.label(name), marker="braille")
                 plt.scatter(xs, ys, marker="●")  # each day's point stands out
         count = len(data.labels)
         ticks = day_ticks(count, max(1, count // 5))
         self.x_range = (-0.5, count - 0.5)
         plt.xlim(*self.x_range)
-        plt.xticks([float(i) for i in ticks], [g(data.labels[i]) for i in ticks])
+        self._room_for = 0
+        plt.xticks([float(i) for i in ticks], [self.label(data.labels[i]) for i in ticks])
         if self.limit is not None:
             plt.ylim(0, self.limit)
         if data.unit:
-            plt.ylabel(g(data.unit))
+            plt.ylabel(self.label(data.unit))

@@ -1,6 +1,9 @@
 """The marks of an answer: each part right or wrong, the likely reason, the concepts missed.
 
 Every tile in the marks and reasons is drawn in the learner's tile style.
+Each line is a head (the mark and the part, "Likely reason:", "To practise:")
+and a text; a text too long for the line goes on under itself, not under the
+head (:class:`quiz.widgets.hanging.HangingRows`), wrapped as its language wraps.
 """
 
 from __future__ import annotations
@@ -17,8 +20,9 @@ from ..i18n import SOURCE_LANGUAGE, _, active_language, npgettext, pgettext
 from ..i18n_topics import topic_title
 from ..i18n_width import display_width, pad
 from ..tilefaces import TileStyle, tiles_in, tiles_text
+from .hanging import HangingRow, HangingRows, HangingVisual
 
-__all__ = ["MarksView", "marks_text", "shown"]
+__all__ = ["MarksView", "mark_lines", "marks_text", "shown"]
 
 #: Parts whose stored values are tiles in MPSZ.
 _TILE_PARTS = (Part.DORA, Part.WAITS)
@@ -62,56 +66,70 @@ def shown(part: Part, value: str, style: TileStyle = TileStyle.ASCII) -> str:
     return mark_note(value)
 
 
-def marks_text(marked: Marked, *, concept_title: dict[str, str] | None = None,
-               style: TileStyle = TileStyle.ASCII) -> Text:
-    """The marks as text: ``✓ Fu 40 right`` / ``✗ Payment: you said 3200, it is 3600``.
+def mark_lines(marked: Marked, *, concept_title: dict[str, str] | None = None,
+               style: TileStyle = TileStyle.ASCII) -> list[HangingRow]:
+    """The marks line by line: ``✓ Fu 40 right`` / ``✗ Payment: you said 3200, it is 3600``.
 
     ``concept_title`` may name some concepts; the others are named by
     :func:`quiz.i18n_topics.topic_title`.
 
     Every word is in the learner's language, the labels padded by display width
-    (CJK characters take two cells, Thai marks none).
+    (CJK characters take two cells, Thai marks none), so every mark's text
+    starts in the same column.
     """
     labels = {m.part: _(part_label(m.part)) for m in marked.marks}
     width = max((display_width(label) for label in labels.values()), default=4)
     draw = tiles_in(style)
     right = pgettext("marks", "%(answer)s  right")
     wrong = pgettext("marks", "you said %(given)s, it is %(expected)s")
-    text = Text()
+    lines: list[HangingRow] = []
     for m in marked.marks:
         given, expected = shown(m.part, m.given, style), shown(m.part, m.expected, style)
+        head = Text()
+        text = Text()
         if m.correct:
-            text.append("✓ ", "bold green")
-            text.append(pad(labels[m.part], width) + "  ", "bold")
+            head.append("✓ ", "bold green")
+            head.append(pad(labels[m.part], width) + "  ", "bold")
             text.append(right % {"answer": expected or "-"})
         else:
-            text.append("✗ ", "bold red")
-            text.append(pad(labels[m.part], width) + "  ", "bold")
+            head.append("✗ ", "bold red")
+            head.append(pad(labels[m.part], width) + "  ", "bold")
             before, _sep, after = wrong.partition("%(expected)s")
             text.append(before % {"given": given or "-"} if "%(given)s" in before else before)
             text.append(expected or "-", "bold")
             text.append(after % {"given": given or "-"} if "%(given)s" in after else after)
         if m.note:
             text.append(f"  ({mark_note(m.note)})", "italic")
-        text.append("\n")
+        lines.append(HangingRow(head, text))
     for d in marked.diagnoses:
         label = (pgettext("marks", "Likely reason: ") if d is marked.diagnoses[0]
                  else pgettext("marks", "Also: "))
-        text.append(label, "bold yellow")
-        text.append(d.wording.render(draw) + "\n")
+        lines.append(HangingRow(Text.assemble((label, "bold yellow")),
+                                Text(d.wording.render(draw))))
         for alt in d.alternatives:
-            text.append("  " + pgettext("marks", "or: "), "yellow")
-            text.append(alt.render(draw) + "\n")
+            lines.append(HangingRow(Text.assemble(("  " + pgettext("marks", "or: "), "yellow")),
+                                  Text(alt.render(draw))))
     if marked.concepts:
         titles = concept_title or {}
         names = [titles.get(c) or topic_title(c) for c in marked.concepts]
         more = len(names) - 5
-        text.append(pgettext("marks", "To practise: "), "bold")
         listed = pgettext("marks", ", ").join(names[:5])
         if more > 0:
             listed = npgettext("marks", "%(list)s and %(n)d more", "%(list)s and %(n)d more",
                                more) % {"list": listed, "n": more}
-        text.append(listed + "\n")
+        head = Text.assemble((pgettext("marks", "To practise: "), "bold"))
+        lines.append(HangingRow(head, Text(listed)))
+    return lines
+
+
+def marks_text(marked: Marked, *, concept_title: dict[str, str] | None = None,
+               style: TileStyle = TileStyle.ASCII) -> Text:
+    """The marks as one text, a line each (unwrapped: see :func:`mark_lines`)."""
+    text = Text()
+    for line in mark_lines(marked, concept_title=concept_title, style=style):
+        text.append_text(line.head)
+        text.append_text(line.body)
+        text.append("\n")
     text.rstrip()
     return text
 
@@ -137,4 +155,5 @@ class MarksView(Static):
 
     def _draw(self) -> None:
         if self._marked is not None:
-            self.update(marks_text(self._marked, style=self.tile_style))
+            rows = HangingRows(mark_lines(self._marked, style=self.tile_style))
+            self.update(HangingVisual(self, rows))

@@ -16,10 +16,26 @@ from textual.containers import Horizontal
 from textual.message import Message
 from textual.widgets import Button, Static
 
-from ..i18n import _
+from ..i18n import SOURCE_LANGUAGE, _, active_language, format_duration
+from ..i18n_width import display_width
 from ..srs import RatingOption
 
-__all__ = ["RatingBar"]
+__all__ = ["BUTTON_MIN", "RatingBar", "rating_label"]
+
+#: The least cells a rating button takes (its CSS ``min-width``).
+BUTTON_MIN = 15
+
+
+def rating_label(option: RatingOption) -> str:
+    """A button's label in the learner's language: ``3 Good 2 d``, ``3 ดี 2 วัน``.
+
+    English as :attr:`quiz.srs.RatingOption.label` says it; other languages
+    name the rating from the catalog and the interval in their short units.
+    """
+    if active_language() == SOURCE_LANGUAGE:
+        return option.label
+    interval = format_duration(option.interval.total_seconds(), format="short")
+    return f"{option.key} {_(option.name)} {interval}"
 
 
 class RatingBar(Horizontal):
@@ -60,11 +76,30 @@ class RatingBar(Horizontal):
         for option in self.options:
             n = int(option.rating)
             button = self.query_one(f"#rate-{n}", Button)
-            button.label = option.label
+            button.label = rating_label(option)
             button.variant = "primary" if n == chosen else "default"
             button.set_class(n == proposed, "-proposed")
-        name = next((o.name for o in self.options if int(o.rating) == proposed), "")
+        name = next((_(o.name) for o in self.options if int(o.rating) == proposed), "")
         self.query_one("#rating-note", Static).update(_("proposed: %(name)s") % {"name": name})
+        self._fit()
+
+    def on_resize(self) -> None:
+        """Lay the bar out again for its new width."""
+        self._fit()
+
+    def _fit(self) -> None:
+        """The note beside the buttons when all fit on one line, else under them.
+
+        A button takes its label, its padding and a margin, at least
+        :data:`BUTTON_MIN` cells; a label cut short would hide its interval.
+        """
+        if not self.options or not self.size.width:
+            return
+        buttons = sum(max(BUTTON_MIN, display_width(rating_label(o)) + 2) + 1
+                      for o in self.options) - 1  # the last button's margin may be cut
+        note = display_width(str(self.query_one("#rating-note", Static).render()))
+        wide = buttons + note <= self.content_region.width
+        self.styles.layout = "horizontal" if wide else "vertical"
 
     def focus_proposed(self) -> None:
         """Focus the proposed rating's button (Enter then accepts it)."""

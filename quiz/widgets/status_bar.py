@@ -23,7 +23,8 @@ class StatusBar(Static):
     """Question number, drill, learner, running score and the question's timer."""
 
     DEFAULT_CSS = """
-    StatusBar { height: 1; background: $panel; color: $text; padding: 0 1; }
+    StatusBar { height: 1; background: $panel; color: $text; padding: 0 1;
+                text-wrap: nowrap; text-overflow: ellipsis; }
     """
 
     def show(self, session: Session | None, *, drill: str, learner: str,
