@@ -277,9 +277,15 @@ class DrillApp(App[int]):
             self.fail(DrillError(f"an answer could not be stored ({status.detail}); "
                                  "it is kept and stored at the next start"))
         elif status.state is None:
-            self.notify("The database answers again: every answer is saved.")
+            from .i18n import pgettext
+
+            self.notify(pgettext("lead", "The database answers again: every answer is saved."))
         else:
             self.notify(status.message, severity="warning", timeout=8)
+        from .screens.review import ReviewScreen
+
+        if isinstance(self.screen, ReviewScreen):  # its status line counts what waits
+            self.screen.refresh_status()
 
     def fail(self, error: BaseException | None) -> None:
         """End the app with a one-line message (printed by the command line)."""

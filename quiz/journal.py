@@ -398,24 +398,31 @@ class WriterState:
 
     @property
     def message(self) -> str:
-        """What the screen says (empty when all is well)."""
+        """What the screen says, in the learner's language (empty when all is well)."""
         if self.state is None:
             return ""
-        if self.state == "silent":
-            from .i18n import pgettext
+        from .i18n import npgettext, pgettext
 
+        if self.state == "silent":
             return pgettext("robust", "The database is not answering; your answers are safe. "
                                       "Questions drawn ahead go on.")
-        from data.db import UNAVAILABLE_STATES
-
-        what = UNAVAILABLE_STATES.get(self.state, f"an answer could not be saved ({self.detail})")
-        if self.state == "slow":
-            what = "the database has not answered yet"
+        what = {
+            "slow": pgettext("lead", "The database has not answered yet"),
+            "busy": pgettext("lead", "The database is busy (another program holds its write "
+                                     "lock)"),
+            "away": pgettext("lead", "The database cannot be reached"),
+            "read-only": pgettext("lead", "The database is read-only"),
+        }.get(self.state) or pgettext("lead", "An answer could not be saved (%(detail)s)") % {
+            "detail": self.detail}
         n = self.waiting - self.settings
-        count = f"{n} answer{'s' if n != 1 else ''}" if n or not self.settings else \
-            "your settings"
-        return (f"{what[0].upper()}{what[1:]}: {count} kept safe here and saved "
-                "as soon as it answers. You can keep answering.")
+        if n or not self.settings:
+            return npgettext(
+                "lead", "%(what)s: %(n)d answer kept safe here and saved as soon as it "
+                        "answers. You can keep answering.",
+                "%(what)s: %(n)d answers kept safe here and saved as soon as it answers. "
+                "You can keep answering.", n) % {"what": what, "n": n}
+        return pgettext("lead", "%(what)s: your settings kept safe here and saved as soon as "
+                                "it answers. You can keep answering.") % {"what": what}
 
 
 Listener = Callable[[WriterState], None]

@@ -300,12 +300,18 @@ class DrillStore:
         state = self._writer.state
         if not state.waiting:
             return None
+        from .i18n import npgettext, pgettext
+
         n = state.waiting
         where = self._writer.journal.path
-        kept = f"kept in {where}" if where is not None else "kept in memory only"
+        kept = (pgettext("lead", "kept in %(path)s") % {"path": where} if where is not None
+                else pgettext("lead", "kept in memory only"))
         why = f" ({state.detail})" if state.detail else ""
-        return (f"{n} answer{'s' if n != 1 else ''} could not be stored yet{why}: "
-                f"{kept}, and stored the next time riichi-drill opens this database")
+        return npgettext(
+            "lead", "%(n)d answer could not be stored yet%(why)s: %(kept)s, and stored the "
+                    "next time riichi-drill opens this database",
+            "%(n)d answers could not be stored yet%(why)s: %(kept)s, and stored the next time "
+            "riichi-drill opens this database", n) % {"n": n, "why": why, "kept": kept}
 
     def flush(self, timeout: float = 5.0) -> bool:
         """Wait up to ``timeout`` seconds until every answer is stored; True when they are."""
@@ -647,6 +653,14 @@ class DrillStore:
     def waiting(self) -> int:
         """How many answers and ratings wait for the database."""
         return self._writer.state.waiting if self._writer is not None else 0
+
+    def unsaved(self) -> int:
+        """How many answers and ratings wait because the database is busy or away (an
+        answer on its way to a database that answers is not counted)."""
+        if self._writer is None:
+            return 0
+        state = self._writer.state
+        return state.waiting if state.state is not None else 0
 
     def keep(self, entry: Pending, wait: float = 0.0) -> object:
         """Hand a review-queue entry to the writer: in the journal file at once, stored in

@@ -191,6 +191,8 @@ class ReviewScreen(SrsScreen):
             self.stopwatch.resume()
         if self.service is None:
             self.start()
+        else:  # what waits for the database may have changed meanwhile
+            self.refresh_status()
 
     def use_context(self, context: ReviewContext) -> None:
         """Go on with a new context: new settings keep the question on screen; another
@@ -315,7 +317,8 @@ class ReviewScreen(SrsScreen):
         self.refresh_status()
         question = drill_question(q, self.context, self.answered + 1) if q else None
         if q is not None and question is None:
-            self.notify("A hand of the queue cannot be asked; skipped.", severity="warning")
+            self.notify(pgettext("lead", "A hand of the queue cannot be asked; skipped."),
+                        severity="warning")
         if question is None or q is None:
             self._show_nothing_due()
             return
@@ -383,7 +386,7 @@ class ReviewScreen(SrsScreen):
         done = (" · " + ngettext("%(n)d reviewed", "%(n)d reviewed", self.answered)
                 % {"n": self.answered} if self.answered else "")
         store = self.context.store
-        waiting = store.waiting() if store is not None else 0
+        waiting = store.unsaved() if store is not None else 0
         # first after the name: the status line is cut at 80 columns
         kept = (" · " + pgettext("robust", "%(n)d not saved yet") % {"n": waiting}
                 if waiting else "")

@@ -38,6 +38,10 @@ class ReviewStore(Protocol):
     def waiting(self) -> int:
         """How many answers and ratings wait for the database."""
 
+    def unsaved(self) -> int:
+        """How many wait because the database is busy or away (see
+        :meth:`quiz.store.DrillStore.unsaved`)."""
+
 
 @dataclass(frozen=True)
 class ReviewContext:

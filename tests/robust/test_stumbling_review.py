@@ -96,7 +96,9 @@ async def test_a_database_locked_for_15_seconds_during_review_costs_no_rating(
         assert time.monotonic() - locked_at < 15, "all typed while it was locked"
         store = app.store
         assert store is not None and store.waiting() >= 1
-        assert " not saved yet" in str(screen.query_one("#review-status").render())
+        # once the writer finds the database busy, the status line counts what waits
+        status = screen.query_one("#review-status")
+        assert await wait_for(pilot, lambda: " not saved yet" in str(status.render()), 15)
         # a key is handled at once while locked: the statistics, then back
         await pilot.press("f6")
         assert await wait_for(pilot, lambda: isinstance(app.screen, StatsScreen), 3)
@@ -185,3 +187,19 @@ def test_a_rating_is_stored_once_even_when_written_twice(path: Path) -> None:
     finally:
         store.close()
     assert [(n, r, a) for _, n, r, a in review_rows(path)] == [(1, 1, 3)]
+
+
+@pytest.mark.slow
+async def test_an_answer_on_its_way_is_not_called_unsaved(path: Path) -> None:
+    """A database that answers: the status line never says an answer is not saved (it
+    is on its way); only what waits because the database is busy or away is counted."""
+    app = review_app(db_url=str(path), learner="ann", seed=3, generated=0)
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(2):
+            screen = await question_up(pilot, app)
+            await type_answer(pilot, screen, right=True)
+            await answered(pilot, screen)
+            assert "not saved yet" not in str(screen.query_one("#review-status").render())
+            await pilot.press("n")
+        assert app.store is not None and await wait_for(
+            pilot, lambda: app.store.waiting() == 0, 10)  # type: ignore[union-attr]
