@@ -417,6 +417,11 @@ def run_serve(args: argparse.Namespace) -> int:
         print(pgettext("class", "Students join with: %(command)s")
               % {"command": f"riichi-drill class join NAME --server http://{shown}:{args.port} "
                             "--student THEIR-NAME"}, flush=True)
+        from ..gc_tuning import settle_after_start
+
+        # what start-up built (modules, the app, the database layer) is out of the cycle
+        # collector's way, and it runs on larger batches: no full walk in a burst of answers
+        settle_after_start()
         web.run_app(app, host=args.host, port=args.port, print=None, access_log=None,
                     loop=event_loop())
     finally:
