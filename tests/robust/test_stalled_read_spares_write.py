@@ -167,7 +167,9 @@ def test_a_read_given_up_drops_its_silent_connection_and_a_write_going_on_comple
         # the write going on completes on its own connection: stored once, never retried
         assert store.flush(15)
         assert len(attempts) == 1, f"the write was tried {len(attempts)} times"
-        assert abandoned[:1] == [1]  # the read's connection only
+        # one connection dropped in all, the read's (at once, or by the sweep that follows
+        # while reads are stalled), never the write's
+        assert sum(abandoned) == 1, abandoned
         assert time.monotonic() - attempts[0] < 15
         assert store.status.state is None and store.status.waiting == 0
         from data.learners import StoredEntries
