@@ -134,7 +134,7 @@ def create_engine(target: str | os.PathLike[str] | None = None, *, echo: bool = 
         else:
             _check_sqlite_folder(url)
     elif url.startswith("postgresql"):
-        kwargs["connect_args"] = _postgres_timeouts(url)
+        kwargs["connect_args"] = postgres_timeouts(url)
         kwargs["pool_pre_ping"] = True
     try:
         engine = sqlalchemy.create_engine(url, **kwargs)
@@ -199,7 +199,7 @@ def _name_unavailable(context: Any) -> BaseException | None:
     return DatabaseUnavailableError(f"{UNAVAILABLE_STATES[state]} ('{url}'): {detail}", state)
 
 
-def _postgres_timeouts(url: str) -> dict[str, Any]:
+def postgres_timeouts(url: str) -> dict[str, Any]:
     """The connect and statement timeouts for a PostgreSQL URL (unless it sets its own)."""
     from urllib.parse import parse_qs, urlsplit
 

@@ -277,8 +277,6 @@ class DrillApp(App[int]):
             self.fail(DrillError(f"an answer could not be stored ({status.detail}); "
                                  "it is kept and stored at the next start"))
         elif status.state is None:
-            from .i18n import pgettext
-
             self.notify(pgettext("lead", "The database answers again: every answer is saved."))
         else:
             self.notify(status.message, severity="warning", timeout=8)

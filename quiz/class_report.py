@@ -135,6 +135,12 @@ def _payment(declaration: str) -> str:
     return declaration_text(declaration)
 
 
+def _given(part: str, given: str | None) -> str:
+    from .cli import given_text
+
+    return given_text(part, given)
+
+
 def class_report(results: ClassResults, *, top: int = TOP_CONCEPTS, detail: bool = True) -> str:
     """The teacher's report: the class, its students, the questions, what to practise."""
     ps = results.practice_set
@@ -281,9 +287,8 @@ def student_lines(s: StudentResult, parts: Sequence[str], *, header: bool) -> li
         bits = []
         for p in a.parts:
             mark = "✓" if p.correct else "✗"
-            said = p.part == "payment"
-            shown = _payment(p.given) if said and p.given else p.given or "-"
-            expected = _payment(p.expected) if said else p.expected
+            shown = _given(p.part, p.given)
+            expected = _payment(p.expected) if p.part == "payment" else p.expected
             bits.append(f"{part_name(p.part)} {shown} {mark}"
                         + ("" if p.correct else f" ({expected})"))
         extra = " · " + pgettext("class", "time ran out") if a.timed_out else ""

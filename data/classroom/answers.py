@@ -309,12 +309,12 @@ class LoopWriter:
     async def _connect(self) -> Any:
         import psycopg
 
-        from ..db import _postgres_timeouts
+        from ..db import postgres_timeouts
 
         engine = self.db.engine
         _, params = engine.dialect.create_connect_args(engine.url)
         url = engine.url.render_as_string(hide_password=False)
-        params = {**_postgres_timeouts(url), **params}
+        params = {**postgres_timeouts(url), **params}
         return await psycopg.AsyncConnection.connect(autocommit=True, **params)
 
     @staticmethod

@@ -140,6 +140,14 @@ def declaration_text(declaration: str) -> str:
     return say_payment({"ron": int(m.group(1))})
 
 
+def given_text(part: str, given: str | None) -> str:
+    """What a learner gave for a part, as shown back: a payment as said in the language,
+    a part left empty as ``-``."""
+    if not given:
+        return "-"
+    return declaration_text(given) if part == "payment" else given
+
+
 def fit(text: str, width: int) -> str:
     """``text`` padded with spaces to ``width`` terminal cells (never cut)."""
     from ..i18n_width import display_width

@@ -33,7 +33,7 @@ from textual.widgets import DataTable, Input, Static
 from textual.widgets._footer import FooterKey
 
 from ..class_client import ClassRefused, Kept, LinkDown
-from ..cli import declaration_text
+from ..cli import declaration_text, given_text
 from ..drills import prompt_for
 from ..error_words import localized_error
 from ..errors import DrillError
@@ -486,9 +486,7 @@ class ClassSummaryScreen(Screen[None]):
                 if got is None:
                     cells.append("-" if a else "")
                 else:
-                    given = (declaration_text(got.given) if p == "payment" and got.given
-                             else got.given or "-")
-                    cells.append(("✓ " if got.correct else "✗ ") + given[:14])
+                    cells.append(("✓ " if got.correct else "✗ ") + given_text(p, got.given)[:14])
             cells.append(pgettext("class", "%(seconds)ss") % {"seconds": f"{a.seconds:.0f}"}
                          if a else pgettext("class", "not answered"))
             table.add_row(*cells, key=str(n))
@@ -514,9 +512,8 @@ class ClassSummaryScreen(Screen[None]):
         else:
             for p in answer.parts:
                 name = _part_name(p.part)
-                said = p.part == "payment"
-                expected = declaration_text(p.expected) if said else p.expected
-                given = declaration_text(p.given) if said and p.given else p.given or "-"
+                expected = declaration_text(p.expected) if p.part == "payment" else p.expected
+                given = given_text(p.part, p.given)
                 if p.correct:
                     lines.append(f"✓ {name}: {escape(expected)}")
                 else:

@@ -90,15 +90,15 @@ def test_a_read_given_up_drops_its_connections_and_a_probe_ends_the_stall(
 
 
 def test_postgres_connections_get_keepalive_and_timeouts_unless_the_url_sets_them() -> None:
-    from data.db import CONNECT_TIMEOUT_S, TCP_USER_TIMEOUT_MS, _postgres_timeouts
+    from data.db import CONNECT_TIMEOUT_S, TCP_USER_TIMEOUT_MS, postgres_timeouts
 
-    args = _postgres_timeouts("postgresql+psycopg://u@h/db")
+    args = postgres_timeouts("postgresql+psycopg://u@h/db")
     assert args["connect_timeout"] == CONNECT_TIMEOUT_S
     assert args["keepalives"] == 1 and args["keepalives_idle"] > 0
     assert args["keepalives_interval"] > 0 and args["keepalives_count"] > 0
     assert args["tcp_user_timeout"] == TCP_USER_TIMEOUT_MS
     assert "statement_timeout" in args["options"]
-    own = _postgres_timeouts("postgresql+psycopg://u@h/db?keepalives=0&tcp_user_timeout=1")
+    own = postgres_timeouts("postgresql+psycopg://u@h/db?keepalives=0&tcp_user_timeout=1")
     assert "keepalives" not in own and "tcp_user_timeout" not in own
 
 

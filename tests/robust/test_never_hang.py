@@ -33,11 +33,11 @@ def run_cli(*args: str, timeout: float = BOUND) -> tuple[subprocess.CompletedPro
 
 
 def test_postgres_connections_get_a_connect_and_statement_timeout() -> None:
-    timeouts = dbmod._postgres_timeouts("postgresql+psycopg://u@127.0.0.1:1/none")
+    timeouts = dbmod.postgres_timeouts("postgresql+psycopg://u@127.0.0.1:1/none")
     assert timeouts["connect_timeout"] == dbmod.CONNECT_TIMEOUT_S
     assert f"statement_timeout={dbmod.STATEMENT_TIMEOUT_MS}" in timeouts["options"]
     assert f"lock_timeout={dbmod.STATEMENT_TIMEOUT_MS}" in timeouts["options"]
-    own = dbmod._postgres_timeouts("postgresql+psycopg://u@h/d?connect_timeout=2")
+    own = dbmod.postgres_timeouts("postgresql+psycopg://u@h/d?connect_timeout=2")
     assert "connect_timeout" not in own  # the URL's own wins
     engine = create_engine("postgresql://u@127.0.0.1:1/none")
     assert engine.pool._pre_ping  # a restarted server is reconnected

@@ -293,14 +293,7 @@ async def test_keys_work_while_the_learner_named_at_the_start_is_read(
     import data.first_read
 
     monkeypatch.setattr(data.first_read, "first_read", lambda *args, **kwargs: None)
-    answered = threading.Event()
-    original = DrillStore.learner
-
-    def held(self: DrillStore, name: str) -> Any:
-        answered.wait(30)
-        return original(self, name)
-
-    monkeypatch.setattr(DrillStore, "learner", held)
+    gate = Gate(monkeypatch, (DrillStore, "learner"))
     app = create_app(path, learner="ann", seed=3, generated=0)
     try:
         async with app.run_test(size=SIZE) as pilot:
@@ -308,9 +301,9 @@ async def test_keys_work_while_the_learner_named_at_the_start_is_read(
             await pilot.press("f1")
             assert await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen), 10)
             assert app.controller is None, "the learner's read has not come back"
-            answered.set()
+            gate.open()
             await pilot.press("escape")
             await wait_for_question(pilot, app)
             assert app.learner_name == "ann" and app.error is None
     finally:
-        answered.set()
+        gate.open()
