@@ -24,3 +24,20 @@ def test_the_srs_benchmark_runs_on_the_current_schema() -> None:
     assert done.returncode == 0, done.stderr[-2000:]
     assert "upgraded from 0006" in done.stdout
     assert "statistics screen (whole history, 5000 answers)" in done.stdout
+
+
+@pytest.mark.slow
+def test_the_classroom_benchmark_prints_each_burst_and_their_summary(tmp_path: object) -> None:
+    """Small sizes on SQLite: every round stores each answer once, each burst is printed and
+    the summary line names every burst's p95 beside the target."""
+    done = subprocess.run(
+        [sys.executable, "bench/classroom.py", "--db", f"sqlite:///{tmp_path}/b.db",
+         "--students", "3", "--questions", "4", "--think", "0.01", "--bursts", "2",
+         "--sessions", "0"],
+        cwd=ROOT, capture_output=True, text=True, timeout=600, check=False)
+    assert done.returncode == 0, done.stderr[-2000:]
+    out = done.stdout
+    assert out.count("12 stored, each once: yes") == 3, out
+    assert "class pace" in out and "burst 1/2" in out and "burst 2/2" in out
+    summary = [line for line in out.splitlines() if line.strip().startswith("bursts")]
+    assert len(summary) == 1 and "(target < 50)" in summary[0] and " of 2 " in summary[0], out
