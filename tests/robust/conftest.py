@@ -147,10 +147,18 @@ def wait_until(predicate: object, timeout: float, step: float = 0.05) -> bool:
 class PausableProxy:
     """A TCP proxy to a real server that can go silent: while paused it keeps every
     connection open (and accepts new ones) but passes no byte either way; resumed, it
-    passes on what it held. This is a server that stops answering mid-session."""
+    passes on what it held. This is a server that stops answering mid-session.
 
-    def __init__(self, host: str, port: int) -> None:
+    With ``silence_on``, a connection whose client sends those bytes falls silent for
+    good from then on (kept open, never answered) while the others work: a server that
+    stopped answering on one connection only (:attr:`silenced` counts them).
+    """
+
+    def __init__(self, host: str, port: int, *, silence_on: bytes | None = None) -> None:
         self.target = (host, port)
+        self.silence_on = silence_on
+        #: How many connections fell silent on :attr:`silence_on`.
+        self.silenced = 0
         self.server = socket.socket()
         self.server.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         self.server.bind(("127.0.0.1", 0))
@@ -201,16 +209,25 @@ class PausableProxy:
             self.sockets += [client, upstream]
             number = self.accepted
             self.accepted += 1
-            for a, b in ((client, upstream), (upstream, client)):
-                threading.Thread(target=self._pump, args=(a, b, number), daemon=True).start()
+            silent = threading.Event()
+            for a, b, from_client in ((client, upstream, True), (upstream, client, False)):
+                threading.Thread(target=self._pump, args=(a, b, number, silent, from_client),
+                                 daemon=True).start()
 
-    def _pump(self, source: socket.socket, sink: socket.socket, number: int = 0) -> None:
+    def _pump(self, source: socket.socket, sink: socket.socket, number: int,
+              silent: threading.Event, from_client: bool) -> None:
         try:
             while not self.stop.is_set():
                 self.open.wait()
                 data = source.recv(65536)
                 if not data:
                     break
+                if (from_client and self.silence_on is not None and self.silence_on in data
+                        and not silent.is_set()):
+                    silent.set()
+                    self.silenced += 1
+                if silent.is_set():
+                    continue  # swallowed: the server never hears it, the client never hears back
                 while not self.open.is_set() or number < self.dead_below:
                     # read while open, held while silent (for ever on a dead connection)
                     self.open.wait(0.1)
@@ -222,6 +239,7 @@ class PausableProxy:
         except OSError:
             pass
         finally:
-            for s in (source, sink):
-                with suppress(OSError):
-                    s.shutdown(socket.SHUT_RDWR)
+            if not silent.is_set():
+                for s in (source, sink):
+                    with suppress(OSError):
+                        s.shutdown(socket.SHUT_RDWR)

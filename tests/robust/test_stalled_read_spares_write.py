@@ -8,11 +8,9 @@ connection while the others work (PostgreSQL; skipped without the test server).
 
 from __future__ import annotations
 
-import socket
 import threading
 import time
 from collections.abc import Iterator
-from contextlib import suppress
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +22,7 @@ from data.errors import DatabaseUnavailableError
 from quiz.settings import Settings
 from quiz.store import DrillStore
 from tests.classroom.conftest import fresh_postgres_database
-from tests.robust.conftest import wait_until
+from tests.robust.conftest import PausableProxy, wait_until
 
 pytestmark = [pytest.mark.postgres, pytest.mark.slow]
 
@@ -32,81 +30,16 @@ pytestmark = [pytest.mark.postgres, pytest.mark.slow]
 MARK = b"riichi-falls-silent"
 
 
-class SilencingProxy:
-    """A TCP proxy to a server: a connection whose client sends :data:`MARK` passes no
-    byte either way from then on (it stays open, never answered); the others work."""
-
-    def __init__(self, host: str, port: int) -> None:
-        self.target = (host, port)
-        self.server = socket.socket()
-        self.server.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        self.server.bind(("127.0.0.1", 0))
-        self.server.listen(64)
-        self.port: int = self.server.getsockname()[1]
-        self.stop = threading.Event()
-        self.sockets: list[socket.socket] = []
-        #: How many connections fell silent.
-        self.silenced = 0
-        threading.Thread(target=self._accept, daemon=True).start()
-
-    def close(self) -> None:
-        self.stop.set()
-        for s in [self.server, *self.sockets]:
-            with suppress(OSError):
-                s.close()
-
-    def _accept(self) -> None:
-        self.server.settimeout(0.2)
-        while not self.stop.is_set():
-            try:
-                client, _ = self.server.accept()
-            except OSError:
-                continue
-            try:
-                upstream = socket.create_connection(self.target, timeout=5)
-            except OSError:
-                client.close()
-                continue
-            upstream.settimeout(None)
-            self.sockets += [client, upstream]
-            silent = threading.Event()
-            threading.Thread(target=self._pump, args=(client, upstream, silent, True),
-                             daemon=True).start()
-            threading.Thread(target=self._pump, args=(upstream, client, silent, False),
-                             daemon=True).start()
-
-    def _pump(self, source: socket.socket, sink: socket.socket, silent: threading.Event,
-              from_client: bool) -> None:
-        try:
-            while not self.stop.is_set():
-                data = source.recv(65536)
-                if not data:
-                    break
-                if from_client and MARK in data and not silent.is_set():
-                    silent.set()
-                    self.silenced += 1
-                if silent.is_set():
-                    continue  # swallowed: the server never hears it, the client never hears back
-                sink.sendall(data)
-        except OSError:
-            pass
-        finally:
-            if not silent.is_set():
-                for s in (source, sink):
-                    with suppress(OSError):
-                        s.shutdown(socket.SHUT_RDWR)
-
-
 @pytest.fixture
 def proxied(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[str,
-                                                                                SilencingProxy]]:
+                                                                                PausableProxy]]:
     """A fresh database with its curated bank, and its URL through a silencing proxy."""
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))  # the journal file's folder
     for url in fresh_postgres_database():
         DrillStore.open(url, generated=0).close()
         real = make_url(url)
         assert real.host is not None and real.port is not None
-        proxy = SilencingProxy(real.host, real.port)
+        proxy = PausableProxy(real.host, real.port, silence_on=MARK)
         try:
             yield (real.set(host="127.0.0.1", port=proxy.port)
                    .render_as_string(hide_password=False), proxy)
@@ -115,7 +48,7 @@ def proxied(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[s
 
 
 def test_a_read_given_up_drops_its_silent_connection_and_a_write_going_on_completes_once(
-        proxied: tuple[str, SilencingProxy], monkeypatch: pytest.MonkeyPatch) -> None:
+        proxied: tuple[str, PausableProxy], monkeypatch: pytest.MonkeyPatch) -> None:
     url, proxy = proxied
     store = DrillStore.open(url, generated=0)
     try:
