@@ -10,10 +10,17 @@ a label would be drawn out of line. So plotext is given, for each label that
 is not plain ASCII, a placeholder of private-use characters as wide as the
 label is on screen, and the labels are put back in the drawn lines
 (:func:`put_labels`): every line of a chart is as wide as the chart.
+
+Plotext puts tick labels on their line in the order of a ``set`` (string hashes:
+another order in each Python process) and moves aside, or leaves out, one that
+would touch a label put before it. So a horizontal bar chart's value axis is
+labelled only at ticks whose labels keep apart in the room it has, its limit
+always among them (:func:`value_ticks`): it is drawn the same in every run.
 """
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -27,8 +34,8 @@ from textual_plotext import PlotextPlot
 from ..i18n import _
 from ..i18n_width import cut, display_width, pad
 
-__all__ = ["BarChart", "Chart", "ChartData", "LineChart", "bar_layout", "day_ticks",
-           "placeholder", "put_labels"]
+__all__ = ["AxisRoom", "BarChart", "Chart", "ChartData", "LineChart", "bar_layout", "day_ticks",
+           "placeholder", "put_labels", "value_axis_room", "value_ticks"]
 
 #: The first character of a label's placeholder: U+E000 plus the label's index.
 _FIRST = 0xE000
@@ -205,6 +212,94 @@ def bar_layout(labels: tuple[str, ...], *, horizontal: bool) -> list[tuple[int, 
     return [(n - i if horizontal else i + 1, label) for i, label in enumerate(labels)]
 
 
+@dataclass(frozen=True, slots=True)
+class AxisRoom:
+    """The line under a chart's value axis, in cells: ``left`` cells before the plot (the
+    bar labels' column and the axis), the plot ``cells`` wide, then one of the frame."""
+
+    left: int
+    cells: int
+
+
+def value_axis_room(drawn: str) -> AxisRoom | None:
+    """The room of the value axis in a chart plotext drew (``└──┘``), if it drew one.
+
+    >>> value_axis_room("  ┌───┐\\nab┤   │\\n  └───┘\\n   0  ")
+    AxisRoom(left=3, cells=3)
+    """
+    for line in reversed(drawn.split("\n")):
+        start, end = line.find("└"), line.rfind("┘")
+        if 0 <= start < end:
+            return AxisRoom(display_width(line[:start]) + 1, end - start - 1)
+    return None
+
+
+def quarters(limit: float) -> list[float]:
+    """0, the limit and the quarters between.
+
+    >>> quarters(100)
+    [0.0, 25.0, 50.0, 75.0, 100.0]
+    """
+    return [limit * i / 4 for i in range(5)]
+
+
+def tick_column(value: float, limit: float, cells: int) -> int:
+    """The plot's column (from 0) of ``value`` on an axis from 0 to ``limit`` drawn over
+    ``cells`` cells, where plotext draws its tick.
+
+    >>> [tick_column(v, 100, 12) for v in quarters(100)]
+    [0, 3, 6, 8, 11]
+    """
+    return math.floor(round(0.5 + (cells - 1) * value / limit, 8))
+
+
+def label_cells(column: int, width: int, room: AxisRoom) -> tuple[range, range]:
+    """Where plotext puts a tick label ``width`` cells wide for a tick at ``column``, on a
+    line blank around it: centred on the tick, moved in where the line ends (the plot's
+    frame, on the right); and the cells that must be blank for it to go there.
+
+    Plotext moves a label aside from any other label within its width of the tick, and
+    leaves it out if it would touch one: labels kept out of each other's blank cells
+    are put in these places whatever order plotext takes them in.
+
+    >>> label_cells(11, 3, AxisRoom(14, 12))  # the limit at the plot's end: in from the frame
+    (range(9, 12), range(8, 13))
+    >>> label_cells(0, 1, AxisRoom(14, 12))
+    (range(0, 1), range(-1, 2))
+    """
+    first = max(column - width + 1, -room.left)
+    stop = min(column + width, room.cells)  # the frame's cell is not the label's
+    start = (first + stop - width) // 2
+    return (range(start, start + width),
+            range(min(first, start - 1), max(stop, start + width + 1)))
+
+
+def value_ticks(limit: float, room: AxisRoom) -> list[float]:
+    """The values labelled on a value axis from 0 to ``limit``, always with the limit:
+    0, the limit and the quarters between, or (with less room) 0, the half and the limit,
+    0 and the limit, the limit alone; the first whose labels are all put, apart.
+
+    >>> value_ticks(100, AxisRoom(14, 12))
+    [0.0, 50.0, 100.0]
+    >>> value_ticks(100, AxisRoom(4, 40))
+    [0.0, 25.0, 50.0, 75.0, 100.0]
+    >>> value_ticks(100, AxisRoom(1, 1))
+    []
+    """
+    every = quarters(limit)
+    for ticks in (every, every[::2], every[::4], every[4:]):
+        placed = [label_cells(tick_column(t, limit, room.cells), len(f"{t:g}"), room)
+                  for t in ticks]
+        inside = all(cells.start >= -room.left and cells.stop <= room.cells + 1
+                     for cells, _ in placed)
+        apart = all(not set(cells).intersection(blank)
+                    for i, (cells, _) in enumerate(placed)
+                    for j, (_, blank) in enumerate(placed) if i != j)
+        if inside and apart:
+            return ticks
+    return []
+
+
 class BarChart(Chart):
     """Bars of the first series, one per label, each bar labelled, vertical or horizontal.
 
@@ -219,6 +314,8 @@ class BarChart(Chart):
         self.limit = limit
         #: The width the value axis was fitted to (see :meth:`render`).
         self._room_for = 0
+        #: The values labelled on the value axis (a horizontal chart with a limit).
+        self._ticks: list[float] = []
 
     def draw(self, data: ChartData) -> None:
         plt = self.plt
@@ -234,34 +331,30 @@ class BarChart(Chart):
         (plt.ylim if self.horizontal else plt.xlim)(0.5, len(layout) + 0.5)
         if self.limit is not None:
             (plt.xlim if self.horizontal else plt.ylim)(0, self.limit)
-            if self.horizontal:  # the limit's tick labelled too (see render)
-                quarters = [self.limit * i / 4 for i in range(5)]
-                plt.xticks(quarters, [f"{q:g}" for q in quarters])
+            if self.horizontal:  # the limit's tick labelled too (the render fits them)
+                self._ticks = quarters(self.limit)
+                plt.xticks(self._ticks, [f"{t:g}" for t in self._ticks])
         self._room_for = 0
         if data.unit:
             (plt.xlabel if self.horizontal else plt.ylabel)(self.label(data.unit))
 
     def render(self) -> RenderResult:
-        """The bars; a horizontal chart's value axis runs far enough past its limit for
-        the limit's label (``100``) to fit, as plotext leaves out one that would not."""
+        """The bars; a horizontal chart's value axis labelled at ticks chosen for the room
+        it has (see :func:`value_ticks`), so that its limit (``100``) is always shown."""
         drawn = super().render()
         data, width, limit = self.data, self.size.width, self.limit
         if (not self.horizontal or limit is None or data is None or data.empty or not width
-                or not isinstance(drawn, Text)):
+                or not isinstance(drawn, Text) or width == self._room_for):
             return drawn
-        last = f"{limit:g}"
-        if width != self._room_for:
-            self._room_for = width
-            self.plt.xlim(0, limit)
+        room = value_axis_room(drawn.plain)
+        if room is None:  # too little height for an axis: nothing to label
+            return drawn
+        self._room_for = width
+        ticks = value_ticks(limit, room)
+        if ticks != self._ticks:
+            self._ticks = ticks
+            self.plt.xticks(ticks, [f"{t:g}" for t in ticks])
             drawn = super().render()
-            axis = max(display_width(label) for label in data.labels) + 1
-            room = width - axis
-            for cells in (display_width(last) / 2 + 1, display_width(last) + 2):
-                if (not isinstance(drawn, Text) or room <= 2 * cells
-                        or last in drawn.plain.rstrip().rpartition("\n")[2]):
-                    break
-                self.plt.xlim(0, limit * (1 + cells / (room - cells)))  # more room, then more
-                drawn = super().render()
         return drawn
 
 
