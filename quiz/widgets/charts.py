@@ -31,11 +31,11 @@ from rich.text import Text
 from textual.app import RenderResult
 from textual_plotext import PlotextPlot
 
-from ..i18n import _
+from ..i18n import _, pgettext
 from ..i18n_width import cut, display_width, pad
 
 __all__ = ["AxisRoom", "BarChart", "Chart", "ChartData", "LineChart", "bar_layout", "day_ticks",
-           "placeholder", "put_labels", "value_axis_room", "value_ticks"]
+           "placeholder", "put_labels", "too_narrow", "value_axis_room", "value_ticks"]
 
 #: The first character of a label's placeholder: U+E000 plus the label's index.
 _FIRST = 0xE000
@@ -148,6 +148,17 @@ def title_over(drawn: Text, title: str, width: int) -> Text:
     return out
 
 
+def too_narrow(title: str, width: int) -> Text:
+    r"""What a chart with too little room to draw shows: its title and that the window is
+    too narrow, each cut to the width.
+
+    >>> too_narrow("Fu (%)", 40).plain
+    'Fu (%)\nwiden the window to see this chart'
+    """
+    note = pgettext("charts", "widen the window to see this chart")
+    return Text(cut(title, width) + "\n" + cut(note, width), style="dim")
+
+
 class Chart(PlotextPlot):
     """A plot that remembers its data and draws it on demand."""
 
@@ -186,8 +197,15 @@ class Chart(PlotextPlot):
         self.refresh()
 
     def render(self) -> RenderResult:
-        """The chart plotext draws, its title over the whole width, the labels in their places."""
-        drawn = super().render()
+        """The chart plotext draws, its title over the whole width, the labels in their places.
+
+        Where the window leaves the chart too little room for plotext to draw it
+        (plotext fails then), the title and a line asking for a wider window.
+        """
+        try:
+            drawn = super().render()
+        except (ValueError, IndexError, ZeroDivisionError):  # plotext: no room for a plot
+            return too_narrow(self.title, self.size.width)
         if not isinstance(drawn, Text) or self.data is None:
             return drawn
         return put_labels(title_over(drawn, self.title, self.size.width), self.labels)

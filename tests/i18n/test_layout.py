@@ -422,3 +422,42 @@ async def test_no_latin_word_of_the_help_is_cut_at_a_line_end(
             end, start = re.search(r"[A-Za-z+]+$", a), re.match(r"[A-Za-z+]+", b)
             if end and start:
                 assert end[0] + start[0] not in words, (lang, a, b)
+
+
+
+class ChartApp(App[None]):
+    """A bare app that shows one chart."""
+
+    def __init__(self, chart: Chart) -> None:
+        super().__init__()
+        self.chart = chart
+
+    def compose(self) -> ComposeResult:
+        yield self.chart
+
+
+@pytest.mark.slow
+async def test_a_chart_with_too_little_room_asks_for_a_wider_window_and_the_app_goes_on(
+        language: None) -> None:
+    """The Vietnamese parts chart at 45 columns had no room for a plot: plotext failed and
+    the app ended. At every width the chart is now drawn, or says under its title that
+    the window is too narrow; the app goes on, and a wider window draws it again."""
+    use("vi")
+    note = pgettext("charts", "widen the window to see this chart")
+    data = ChartData("Đúng theo phần (%)", ("Fu", "Han", "Điểm phải trả"),
+                     (("%", (100.0, 100.0, 100.0)),))
+    chart = BarChart(horizontal=True, limit=100)
+    asked = []
+    async with ChartApp(chart).run_test(size=(60, 16)) as pilot:
+        chart.show(data)
+        for width in [*range(60, 3, -1), 60]:
+            await pilot.resize_terminal(width, 16)
+            await pilot.pause()
+            assert pilot.app.is_running, width
+            lines = chart_lines(chart)
+            assert all(cell_len(line) <= width for line in lines), (width, lines)
+            if note[:width - 1] in "\n".join(lines):
+                asked.append(width)
+                assert lines[0].startswith(data.title[:width - 1]), (width, lines)
+        assert "└" in "\n".join(chart_lines(chart))  # wide again: drawn again
+    assert asked, "no width left the chart too little room: the test shows nothing"
