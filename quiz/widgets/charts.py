@@ -15,16 +15,18 @@ Plotext puts tick labels on their line in the order of a ``set`` (string hashes:
 another order in each Python process) and moves aside, or leaves out, one that
 would touch a label put before it. So a horizontal bar chart's value axis is
 labelled only at ticks whose labels keep apart in the room it has, its limit
-always among them (:func:`value_ticks`): it is drawn the same in every run.
+always among them (:func:`value_ticks`). And plotext is given an ordered
+de-duplication in place of its set's (:func:`_in_order`), so that every chart
+(the days under a line chart too) is drawn the same in every run.
 """
 
 from __future__ import annotations
 
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from rich.style import Style
 from rich.text import Text
@@ -36,6 +38,26 @@ from ..i18n_width import cut, display_width, pad
 
 __all__ = ["AxisRoom", "BarChart", "Chart", "ChartData", "LineChart", "bar_layout", "day_ticks",
            "placeholder", "put_labels", "too_narrow", "value_axis_room", "value_ticks"]
+
+
+
+def _in_order(data: Iterable[Any]) -> list[Any]:
+    """Plotext's de-duplication, keeping the first of each in its order (plotext's own
+    goes through a set, in the order of the process's string hashes).
+
+    >>> _in_order([(75, "75"), (0, "0"), (75, "75"), (100, "100")])
+    [(75, '75'), (0, '0'), (100, '100')]
+    """
+    return list(dict.fromkeys(data))
+
+
+def _plotext_in_order() -> None:
+    import plotext._utility as plotext_utility  # type: ignore[import-untyped]
+
+    plotext_utility.no_duplicates = _in_order
+
+
+_plotext_in_order()
 
 #: The first character of a label's placeholder: U+E000 plus the label's index.
 _FIRST = 0xE000
