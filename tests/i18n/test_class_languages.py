@@ -28,11 +28,6 @@ from tests.srs.screen_text import screen_text
 SCORE_WORDS = {"ja": "3問中 2問が完全正解", "uk": "цілком правильно 2 з 3 питань"}
 
 
-@pytest.fixture(autouse=True)
-def _english_after() -> Iterator[None]:
-    yield
-    use("en")
-
 
 @pytest.fixture
 def classroom(tmp_path: Path) -> Iterator[Classroom]:

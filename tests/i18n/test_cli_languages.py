@@ -11,7 +11,6 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -29,11 +28,6 @@ SHOWN = "seed000-saki-110fu"
 #: What each language says somewhere in ``bank list`` (its word for "items").
 ITEMS_WORD = {"ja": "問", "th": "ข้อ", "vi": "câu", "uk": "питан"}
 
-
-@pytest.fixture(autouse=True)
-def _english_after() -> Iterator[None]:
-    yield
-    use("en")
 
 
 @pytest.fixture(scope="module")

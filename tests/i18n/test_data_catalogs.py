@@ -11,7 +11,7 @@ its translation is brought up to date.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 
 import pytest
 from babel.messages.catalog import Catalog, Message
@@ -25,11 +25,6 @@ TRANSLATED = [code for code in LANGUAGES if code != SOURCE_LANGUAGE]
 DATA = {domain: list(data_messages(domain)) for domain in DATA_DOMAINS}
 _NUMBER = re.compile(r"\d+")
 
-
-@pytest.fixture(autouse=True)
-def _english_after() -> Iterator[None]:
-    yield
-    use("en")
 
 
 def _read(path_text: str, locale: str | None = None) -> Catalog:

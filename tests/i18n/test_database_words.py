@@ -8,11 +8,10 @@ because of it, never an answer on its way to a database that answers.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 
 import pytest
 
-from quiz.i18n import speaking, use
+from quiz.i18n import speaking
 from quiz.journal import WriterState
 
 STATES = ("slow", "busy", "away", "read-only", "silent")
@@ -20,11 +19,6 @@ STATES = ("slow", "busy", "away", "read-only", "silent")
 ENGLISH = {"database", "answer", "answers", "kept", "safe", "saved", "busy", "reached",
            "keep", "answering", "settings", "program", "lock", "drawn", "questions"}
 
-
-@pytest.fixture(autouse=True)
-def _english_after() -> Iterator[None]:
-    yield
-    use("en")
 
 
 def test_the_english_is_as_before() -> None:

@@ -14,7 +14,6 @@ import json
 import os
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -36,11 +35,6 @@ CASES = json.loads((Path(__file__).parent / "fault_lines.json").read_text(encodi
 ITEM_WORD = {"ja": "問題", "th": "โจทย์", "vi": "câu", "uk": "питання"}
 LINE_WORD = {"ja": "行目", "th": "บรรทัด", "vi": "dòng", "uk": "рядок"}
 
-
-@pytest.fixture(autouse=True)
-def _english_after() -> Iterator[None]:
-    yield
-    use("en")
 
 
 def _changed(case: dict[str, Any]) -> str:

@@ -4,7 +4,7 @@ drill shows for that key in that language."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 import pytest
 
@@ -35,11 +35,6 @@ RENDER: dict[str, Callable[[str], str]] = {
     "honour": lambda key: honour_name(int(key)),
 }
 
-
-@pytest.fixture(autouse=True)
-def _english_after() -> Iterator[None]:
-    yield
-    use("en")
 
 
 def _rows(code: str) -> list[tuple[str, str, str]]:

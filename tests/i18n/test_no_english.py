@@ -143,11 +143,6 @@ def table_questions() -> Iterator[tuple[str, Question]]:
                         yield f"cell {cell}", question_for_cell(cell, number=1)
 
 
-@pytest.fixture(autouse=True)
-def _english_after() -> Iterator[None]:
-    yield
-    use("en")
-
 
 @pytest.fixture(scope="module")
 def curated() -> list[BankItem]:

@@ -32,11 +32,6 @@ OPENING = {"en": "Practice set 'Club'", "ja": "練習セット 'Club'", "th": "�
 SCORE = {"ja": "クラスの得点", "uk": "Бал класу", "th": "คะแนนของชั้น"}
 
 
-@pytest.fixture(autouse=True)
-def _english_after() -> Iterator[None]:
-    yield
-    use("en")
-
 
 @pytest.fixture
 def classroom(tmp_path: Path) -> Iterator[Classroom]:

@@ -18,7 +18,7 @@ from quiz.class_desk import ClassDesk, question_for
 from quiz.class_report import class_report
 from quiz.class_server import make_app
 from quiz.grading import Part
-from quiz.i18n import speaking, use
+from quiz.i18n import speaking
 from tests.classroom.conftest import build_bank
 
 #: A non-dealer's tsumo as typed at a Japanese table (a wrong amount: stored as typed,
@@ -26,11 +26,6 @@ from tests.classroom.conftest import build_bank
 TYPED = "1300・2600"
 SAID = {"en": "1300/2600", "ja": "1300・2600", "uk": "1300/2600"}
 
-
-@pytest.fixture(autouse=True)
-def _english_after() -> Iterator[None]:
-    yield
-    use("en")
 
 
 @pytest.fixture

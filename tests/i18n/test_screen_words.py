@@ -5,7 +5,6 @@ statistics charts' CJK labels."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 
 import pytest
 
@@ -22,11 +21,6 @@ TRANSLATED = [code for code in LANGUAGES if code != SOURCE_LANGUAGE]
 COUNTS = [DueCounts(34, 1, 5), DueCounts(0, 0, 3), DueCounts(1, 0, 0), DueCounts(2, 3, 0)]
 CARDS = [CardsByState(36, 4, 1), CardsByState(0, 0, 0), CardsByState(1, 0, 0)]
 
-
-@pytest.fixture(autouse=True)
-def _english_after() -> Iterator[None]:
-    yield
-    use("en")
 
 
 def test_the_counts_in_english_are_the_queues_own() -> None:

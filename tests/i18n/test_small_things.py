@@ -10,8 +10,6 @@ that stays in one piece.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 from rich.console import Console
 
@@ -25,11 +23,6 @@ from tests.classroom.conftest import build_bank
 #: How the ``class new`` line ends in each language.
 ENDING = {"en": "0:45 per question.", "ja": "。", "vi": ".", "uk": "."}
 
-
-@pytest.fixture(autouse=True)
-def _english_after() -> Iterator[None]:
-    yield
-    use("en")
 
 
 @pytest.fixture(scope="module")

@@ -13,7 +13,6 @@ import os
 import subprocess
 import sys
 import tomllib
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -77,11 +76,6 @@ TOML_TEXTS: list[tuple[str, SyntaxKind]] = [
     ("d = 1979-02-30\n", SyntaxKind.INVALID_DATE),
 ]
 
-
-@pytest.fixture(autouse=True)
-def _english_after() -> Iterator[None]:
-    yield
-    use("en")
 
 
 def _json_error(text: str) -> json.JSONDecodeError:

@@ -4,7 +4,6 @@ every language, as the glossaries give it."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 
 import pytest
 
@@ -36,12 +35,6 @@ from scoring.evaluate import (
 )
 from scoring.result import Limit, Wait
 from scoring.yaku import DORA_NAMES, YAKU
-
-
-@pytest.fixture(autouse=True)
-def _english_after() -> Iterator[None]:
-    yield
-    use("en")
 
 
 def _scoring_fu_items() -> set[str]:
