@@ -542,7 +542,6 @@ def served_memory(server: str, set_name: str, sessions: int, log: Path) -> dict[
         stop(proc)
 
 
-
 def _print_round(label: str, got: dict[str, Any], n: int, once: str) -> None:
     """A round's figures: the times, the machine meanwhile, the server's part, the CPU."""
     print(f"  {label:<10} {got['per_second']:6.1f} answers/s · submit to stored: "
