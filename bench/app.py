@@ -65,9 +65,9 @@ else:
 
 def build_bank(path: Path, items: int) -> None:
     """Make sure the database file holds at least ``items`` bank items."""
-    from data.bank_build import ensure_bank
+    from data.bank.build import ensure_bank
+    from data.bank.repository import Bank
     from data.db import open_database
-    from data.repository import Bank
 
     database = open_database(path)
     try:
@@ -366,7 +366,7 @@ def report(f: Figures) -> None:
 
 def catalog_reads() -> None:
     """Print how long reading each language's catalog takes (part of the start in it)."""
-    from quiz.i18n import LANGUAGES, SOURCE_LANGUAGE, load_catalog
+    from quiz.words.core import LANGUAGES, SOURCE_LANGUAGE, load_catalog
 
     for code in LANGUAGES:
         if code == SOURCE_LANGUAGE:

@@ -37,10 +37,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args(argv)
 
-    from data.bank_build import ensure_bank
+    from data.bank.build import ensure_bank
+    from data.bank.repository import Bank
     from data.db import open_database
     from data.generate import HandGenerator
-    from data.repository import Bank
 
     with tempfile.TemporaryDirectory() as folder:
         database = open_database(Path(folder) / "bench.db")

@@ -95,8 +95,8 @@ def wait_for(url: str, timeout: float = 60.0) -> None:
 
 def prepare(url: str, questions: int, sets: list[str], bank: int = 60) -> None:
     """A bank of generated hands and the practice sets (``pw`` is their password)."""
+    from data.bank.repository import Bank
     from data.classroom import open_classroom
-    from data.repository import Bank
 
     c = open_classroom(url)
     try:
@@ -138,7 +138,7 @@ def answer_sheet(url: str, set_name: str) -> list[dict[str, Any]]:
     speaks HTTP.
     """
     from data.classroom import open_classroom
-    from quiz.class_desk import question_for
+    from quiz.classroom.desk import question_for
     from quiz.grading import Part
 
     c = open_classroom(url)
@@ -376,8 +376,8 @@ def stored_counts(url: str, set_name: str) -> tuple[int, int]:
     """(answers stored, distinct student-question pairs) for a set."""
     from sqlalchemy import func, select
 
-    from data.class_models import ClassAnswer, Enrolment, PracticeSet
     from data.classroom import open_classroom
+    from data.models.classroom import ClassAnswer, Enrolment, PracticeSet
 
     c = open_classroom(url)
     try:

@@ -64,8 +64,8 @@ def build(path: Path, *, cards: int, reviews: int, items: int, seed: int = 0) ->
 
     from data.db import open_database
     from data.learners import Learners
-    from data.models import Attempt, AttemptConcept, AttemptPart, BankItem, ItemTopic
-    from data.srs_models import SrsCard, SrsReview
+    from data.models.core import Attempt, AttemptConcept, AttemptPart, BankItem, ItemTopic
+    from data.models.srs import SrsCard, SrsReview
     from data.topics import TOPICS, table_cells
 
     rng = random.Random(seed)
@@ -183,8 +183,8 @@ def _time(fn: Callable[[], Any], rounds: int) -> tuple[float, float, Any]:
 
 def _statistics_parts(db: Any, learner: int, now: datetime) -> list[tuple[str, float]]:
     """How long each aggregate of the statistics takes (once each)."""
-    from data import srs_history as h
     from data.learners import Attempts
+    from data.srs import history as h
     from quiz.srs.stats import forecast
 
     parts: list[tuple[str, Callable[[], Any]]] = [
@@ -202,7 +202,7 @@ def _statistics_parts(db: Any, learner: int, now: datetime) -> list[tuple[str, f
         ("forecast", lambda: forecast(db, learner, day_start=now, days=30)),
     ]  # fmt: skip
     try:
-        from data.srs_totals import answer_totals
+        from data.srs.totals import answer_totals
     except ImportError:  # a tree from before the running totals (to compare)
         pass
     else:
@@ -238,7 +238,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     from data.db import open_database
-    from data.srs_repository import card_counts
+    from data.srs.repository import card_counts
     from quiz.srs import SrsService, SrsSettings
 
     with tempfile.TemporaryDirectory() as tmp:

@@ -2,6 +2,6 @@
 
 Imports ``scoring`` and SQLAlchemy (lazily where it can), never Textual. The
 app opens a database with :func:`data.db.open_database` and talks to it
-through :mod:`data.repository`, which hands back the frozen records of
+through :mod:`data.bank.repository`, which hands back the frozen records of
 :mod:`data.records`.
 """

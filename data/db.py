@@ -604,22 +604,19 @@ def read_scripts(folder: Path = MIGRATIONS_DIR) -> MigrationScripts:
 
 
 def load_models() -> Any:
-    """Import every model module of the ``data`` package; returns the shared metadata.
+    """Import every model module (:data:`data.models.MODEL_MODULES`); returns the shared metadata.
 
-    Model modules are the ``data`` modules whose name ends in ``models``
-    (``models.py``, ``srs_models.py``, ``class_models.py``...): each registers
-    its tables on :data:`data.models.Base.metadata`. Creating a schema needs
-    all of them, so a new database gets every table its revision stamp claims.
+    Each module registers its tables on :data:`data.models.core.Base.metadata`.
+    Creating a schema needs all of them, so a new database gets every table its
+    revision stamp claims.
     """
     import importlib
-    import pkgutil
 
-    from . import models
+    from .models import MODEL_MODULES
+    from .models import core as models
 
-    package = Path(__file__).resolve().parent
-    for info in pkgutil.iter_modules([str(package)]):
-        if info.name.endswith("models") and info.name != "models":
-            importlib.import_module(f"{__package__}.{info.name}")
+    for name in MODEL_MODULES:
+        importlib.import_module(name)
     return models.Base.metadata
 
 

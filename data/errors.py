@@ -93,7 +93,7 @@ class Fault(StrEnum):
 
     The data layer writes its errors in English; the app words each kind in
     the learner's language from the error's :attr:`ItemError.params`
-    (``quiz/i18n_faults.py``). ``OTHER`` is a problem with no kind of its own.
+    (``quiz/words/faults.py``). ``OTHER`` is a problem with no kind of its own.
     """
 
     OTHER = "other"

@@ -1,6 +1,6 @@
 """The start's first read: the learner, their settings and the bank, with :mod:`sqlite3` alone.
 
-Opening the store (:class:`quiz.store.DrillStore`) imports SQLAlchemy and checks
+Opening the store (:class:`quiz.store.drill.DrillStore`) imports SQLAlchemy and checks
 the schema, which costs about half a second before the first question could be
 drawn. On an ordinary start (a SQLite file already at the newest migration, a
 learner named or the only one) the app reads what the first question needs
@@ -11,8 +11,8 @@ Whatever is unusual takes the normal path (:func:`first_read` returns None):
 a server URL or an in-memory database, a missing file, a schema that is not
 at the migrations' head, a busy or locked database, a learner not found or
 several learners and none named. What is read means exactly what the store
-reads: the same rows, the same draw (:func:`data.repository.draw_among`), the
-same checked items (:func:`data.repository.stored_item`).
+reads: the same rows, the same draw (:func:`data.bank.repository.draw_among`), the
+same checked items (:func:`data.bank.repository.stored_item`).
 
 >>> first_read(":memory:", None) is None
 True
@@ -30,11 +30,11 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from .bank.repository import draw_among, stored_item
 from .db import MIGRATIONS_DIR, VERSION_TABLE, read_scripts, resolve_url
 from .errors import DatabaseUnavailableError, DataError
 from .learners import Learners
 from .records import BankItem, LearnerRecord
-from .repository import draw_among, stored_item
 from .topics import check_topic
 
 __all__ = ["BUSY_SECONDS", "FirstRead", "ReadOnlyBank", "StoreNotOpenError", "first_read",
@@ -54,7 +54,7 @@ class StoreNotOpenError(DatabaseUnavailableError):
 
 @dataclass(frozen=True, slots=True)
 class _StoredRow:
-    """The columns of a ``bank_items`` row that :func:`data.repository.stored_item` reads."""
+    """The columns of a ``bank_items`` row that :func:`data.bank.repository.stored_item` reads."""
 
     id: int
     uid: str
@@ -78,7 +78,7 @@ def _json(stored: Any) -> Any:
 
 
 def _stored_time(text: Any) -> datetime:
-    """A timestamp column as :class:`data.models.UTCDateTime` reads it: aware, in UTC."""
+    """A timestamp column as :class:`data.models.core.UTCDateTime` reads it: aware, in UTC."""
     value = text if isinstance(text, datetime) else datetime.fromisoformat(str(text))
     return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
 
@@ -86,7 +86,7 @@ def _stored_time(text: Any) -> datetime:
 class ReadOnlyBank:
     """The question bank, read through the first read's connection (any thread, one at a time).
 
-    Its queries mean what :meth:`data.repository.Bank._select` means (the same
+    Its queries mean what :meth:`data.bank.repository.Bank._select` means (the same
     filters, in insertion order); ``tests/data/test_first_read.py`` checks
     that both give the same ids.
     """
@@ -129,7 +129,7 @@ class ReadOnlyBank:
 
     def count(self, *, topic: str | None = None, rules: str | None = None,
               difficulty: int | None = None) -> int:
-        """How many items match (as :meth:`data.repository.Bank.count`)."""
+        """How many items match (as :meth:`data.bank.repository.Bank.count`)."""
         where, parameters = self._where(topic, rules, difficulty)
         return int(self._rows(f"SELECT count(bank_items.id) {where}", parameters)[0][0])
 
@@ -157,7 +157,7 @@ class ReadOnlyBank:
 
     def draw(self, rng: random.Random, *, topic: str | None = None, rules: str | None = None,
              difficulty: int | None = None, exclude: Iterable[int] = ()) -> BankItem | None:
-        """A random matching item, as :meth:`data.repository.Bank.draw` draws it (None: none)."""
+        """A random matching item, as :meth:`data.bank.repository.Bank.draw` draws it (or None)."""
         ids = self.ids(topic=topic, rules=rules, difficulty=difficulty)
         return draw_among(ids, rng, self.get, exclude=exclude, refused=self.refused)
 

@@ -95,7 +95,7 @@ class Learners:
         """
         from sqlalchemy import select
 
-        from .models import Learner
+        from .models.core import Learner
 
         clean = self.check_name(name)
         with self.db.transaction() as s:
@@ -114,7 +114,7 @@ class Learners:
         """
         from sqlalchemy import select
 
-        from .models import Learner
+        from .models.core import Learner
 
         clean = self.check_name(name)
         with self.db.session() as s:
@@ -129,7 +129,7 @@ class Learners:
         Raises:
             NotFoundError: when there is none.
         """
-        from .models import Learner
+        from .models.core import Learner
 
         with self.db.session() as s:
             row = s.get(Learner, learner_id)
@@ -151,7 +151,7 @@ class Learners:
         """Every learner, by name."""
         from sqlalchemy import select
 
-        from .models import Learner
+        from .models.core import Learner
 
         with self.db.session() as s:
             return [_learner_record(r) for r in s.scalars(select(Learner).order_by(Learner.name))]
@@ -169,7 +169,7 @@ class SettingsStore:
 
     def get(self, learner_id: int, key: str, default: Any = None) -> Any:
         """The value of a setting, or ``default``."""
-        from .models import LearnerSetting
+        from .models.core import LearnerSetting
 
         with self.db.session() as s:
             row = s.get(LearnerSetting, (learner_id, key))
@@ -179,7 +179,7 @@ class SettingsStore:
         """Every setting of a learner."""
         from sqlalchemy import select
 
-        from .models import LearnerSetting
+        from .models.core import LearnerSetting
 
         with self.db.session() as s:
             rows = s.scalars(select(LearnerSetting).where(LearnerSetting.learner_id == learner_id))
@@ -192,7 +192,7 @@ class SettingsStore:
             LearnerError: for a key that is empty or too long, or a value that is not JSON.
             NotFoundError: when the learner does not exist.
         """
-        from .models import Learner, LearnerSetting
+        from .models.core import Learner, LearnerSetting
 
         if not isinstance(key, str) or not 0 < len(key) <= 64:
             raise LearnerError(f"a setting key must be 1-64 characters, not {key!r}")
@@ -223,7 +223,7 @@ class SettingsStore:
         """Forget a setting (nothing happens when it is not set)."""
         from sqlalchemy import delete
 
-        from .models import LearnerSetting
+        from .models.core import LearnerSetting
 
         with self.db.transaction() as s:
             s.execute(
@@ -299,7 +299,7 @@ class Attempts:
             UnknownTopicError: for a concept outside the vocabulary.
             NotFoundError: for an unknown learner or item.
         """
-        from .models import Attempt, AttemptConcept, AttemptPart, BankItem, Learner
+        from .models.core import Attempt, AttemptConcept, AttemptPart, BankItem, Learner
 
         if not parts:
             raise LearnerError("an answer needs at least one part")
@@ -365,7 +365,7 @@ class Attempts:
         kept no id) by its learner, session, drill and time."""
         from sqlalchemy import or_, select
 
-        from .models import Attempt
+        from .models.core import Attempt
 
         same_session = (Attempt.session == session if session is not None
                         else Attempt.session.is_(None))
@@ -381,7 +381,7 @@ class Attempts:
         from sqlalchemy import select
         from sqlalchemy.orm import selectinload
 
-        from .models import Attempt, BankItem
+        from .models.core import Attempt, BankItem
 
         with self.db.session() as s:
             found = self._stored_id(s, entry, learner_id, session, drill, answered_at)
@@ -399,7 +399,7 @@ class Attempts:
         (so an answer written again after a crash is recognised and not stored twice)."""
         from sqlalchemy import select
 
-        from .models import Attempt
+        from .models.core import Attempt
 
         same_session = (Attempt.session == session if session is not None
                         else Attempt.session.is_(None))
@@ -421,7 +421,7 @@ class Attempts:
         from sqlalchemy import select
         from sqlalchemy.orm import selectinload
 
-        from .models import Attempt, BankItem
+        from .models.core import Attempt, BankItem
 
         stmt = (
             select(Attempt, BankItem.uid)
@@ -443,7 +443,7 @@ class Attempts:
         """How many answers a learner gave (in one session, when given)."""
         from sqlalchemy import func, select
 
-        from .models import Attempt
+        from .models.core import Attempt
 
         stmt = select(func.count(Attempt.id)).where(Attempt.learner_id == learner_id)
         if session is not None:
@@ -457,7 +457,7 @@ class Attempts:
         """Right and total per part (fu, han, yaku, payment...), by part name."""
         from sqlalchemy import Integer, cast, func, select
 
-        from .models import Attempt, AttemptPart
+        from .models.core import Attempt, AttemptPart
 
         stmt = (
             select(AttemptPart.part, func.sum(cast(AttemptPart.correct, Integer)), func.count())
@@ -479,7 +479,7 @@ class Attempts:
         """How often each concept was missed, most missed first."""
         from sqlalchemy import func, select
 
-        from .models import Attempt, AttemptConcept
+        from .models.core import Attempt, AttemptConcept
 
         stmt = (
             select(AttemptConcept.topic, func.count())
@@ -521,7 +521,7 @@ class StoredEntries:
             AlreadyStoredError: when the entry is noted already (by this or another
                 program: the check and the insert are guarded by the key).
         """
-        from .models import StoredEntry
+        from .models.core import StoredEntry
 
         if not 0 < len(entry) <= 32:
             raise LearnerError("a journal entry id must be 1-32 characters")
@@ -563,7 +563,7 @@ class StoredEntries:
         """
         from sqlalchemy import delete, select
 
-        from .models import StoredEntry
+        from .models.core import StoredEntry
 
         cutoff = self.clock() - FORGET_STORED_AFTER
         forgotten = 0
@@ -583,14 +583,14 @@ class StoredEntries:
         """How many ids are kept."""
         from sqlalchemy import func, select
 
-        from .models import StoredEntry
+        from .models.core import StoredEntry
 
         with self.db.session() as s:
             return int(s.scalar(select(func.count()).select_from(StoredEntry)) or 0)
 
     def exists(self, entry: str) -> bool:
         """True when the entry is noted as stored."""
-        from .models import StoredEntry
+        from .models.core import StoredEntry
 
         with self.db.session() as s:
             return s.get(StoredEntry, entry) is not None

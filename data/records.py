@@ -1,6 +1,6 @@
 """The frozen records the app sees: never ORM rows.
 
-:mod:`data.repository` reads rows and hands back these values; the UI, the
+:mod:`data.bank.repository` reads rows and hands back these values; the UI, the
 grading and the scheduler work with them and never touch a session.
 
 >>> p = Problem(hand="234567m34p456s22z5p", win="5p", seat="S", riichi=True)
@@ -116,7 +116,7 @@ class Problem(WinFlags):
 
     @classmethod
     def from_record(cls, record: Mapping[str, Any]) -> Problem:
-        """Build from a batch input object already checked (see :mod:`data.items`)."""
+        """Build from a batch input object already checked (see :mod:`data.bank.items`)."""
         kwargs: dict[str, Any] = {}
         for f in fields(cls):
             if f.name in record and record[f.name] is not None:
@@ -339,7 +339,7 @@ class ImportReport:
 
 @dataclass(frozen=True, slots=True)
 class BuildReport:
-    """What :func:`data.bank_build.ensure_bank` or ``bank build`` did."""
+    """What :func:`data.bank.build.ensure_bank` or ``bank build`` did."""
 
     curated: ImportReport
     generated_added: int

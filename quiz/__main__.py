@@ -14,7 +14,7 @@ import sys
 from collections.abc import Sequence
 
 from .cli.localized import LocalizedParser, language_flag
-from .i18n import pgettext
+from .words.core import pgettext
 
 
 class OneLineParser(LocalizedParser):
@@ -26,7 +26,7 @@ def build_parser(*, commands: bool = True) -> argparse.ArgumentParser:
     """The argument parser with every available sub-command (``commands=False``: the
     drill's own options only, as :func:`main` parses a plain start)."""
     from .cli import available_modules
-    from .i18n import LANGUAGES
+    from .words.core import LANGUAGES
 
     parser = OneLineParser(
         prog="riichi-drill",
@@ -88,7 +88,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     it): ``--lang`` read from the raw arguments, else the environment. An
     unknown ``--lang`` is refused after parsing, in one English line.
     """
-    from .i18n import UnknownLanguage, choose_language, use
+    from .words.core import UnknownLanguage, choose_language, use
 
     raw = sys.argv[1:] if argv is None else list(argv)
     try:
@@ -117,7 +117,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if message is None:
             raise
         if not isinstance(e, UnknownLanguage):
-            from .i18n_faults import error_text
+            from .words.faults import error_text
 
             message = error_text(e, message)
         print(f"riichi-drill: {message}", file=sys.stderr)

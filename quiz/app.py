@@ -39,11 +39,11 @@ from data.clock import Clock, utc_now
 
 from .controller import DrillController, FirstDraws
 from .drills import DrillKind
-from .i18n import _, active_language, choose_language, pgettext, use
 from .palette import DrillCommands
 from .screens.drill import DrillScreen
 from .settings import Settings
-from .store import DrillStore
+from .store.drill import DrillStore
+from .words.core import _, active_language, choose_language, pgettext, use
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -169,7 +169,7 @@ class DrillApp(App[int]):
         self.speak(settings.language)
         from data.db import resolve_url
 
-        from .journal import AnswerJournal, journal_path
+        from .store.journal import AnswerJournal, journal_path
 
         journal = AnswerJournal(journal_path(resolve_url(self.db_url)))  # the store's journal
         controller = DrillController(None, first.learner, settings, clock=self.clock,
@@ -366,7 +366,7 @@ class DrillApp(App[int]):
     async def waiting_for_database(self, work: Callable[[], T]) -> T:
         """Run a database read off the screen's thread; the screen says it waits when it
         takes a moment, and keys (Esc, Ctrl+Q) keep working meanwhile."""
-        from .reads import READ_WAIT, in_background
+        from .store.reads import READ_WAIT, in_background
 
         if self.store is not None and self.store.is_memory:
             return work()  # one shared connection, never waited for: read it here
@@ -492,7 +492,7 @@ class DrillApp(App[int]):
         if mode != "drill" and self.store is None:
             from textual.widget import AwaitMount
 
-            from .i18n import pgettext
+            from .words.core import pgettext
 
             self.notify(pgettext("start", "The question bank is still opening: review and "
                                           "statistics come in a moment."))

@@ -2,7 +2,7 @@
 
 The Textual screens are thin: they ask a :class:`DrillController` for the
 next question, hand it what was typed, and show what comes back. The
-controller grades the answer and stores it through :class:`quiz.store.DrillStore`
+controller grades the answer and stores it through :class:`quiz.store.drill.DrillStore`
 *before* returning, so a killed app loses at most the question on screen.
 
 Where questions come from is a :class:`QuestionSource`: the bank
@@ -29,18 +29,18 @@ from data.clock import Clock
 from .drills import DrillKind, Question, build_question, question_for_cell, random_cell
 from .errors import DrillError
 from .grading import Answer, Hints, Marked, Part, grade
-from .i18n import _, ngettext
-from .i18n_payments import with_table_payment
 from .session import Session, SessionPlan
 from .settings import Settings
+from .words.core import _, ngettext
+from .words.payments import with_table_payment
 
 if TYPE_CHECKING:
     from data.first_read import ReadOnlyBank
     from data.records import BankItem, LearnerRecord
 
-    from .journal import AnswerJournal, PendingAnswer
     from .srs import SrsService
-    from .store import DrillStore
+    from .store.drill import DrillStore
+    from .store.journal import AnswerJournal, PendingAnswer
 
 __all__ = ["BankQuestions", "DrillController", "FirstDraws", "FixedQuestions", "ItemDraws",
            "QuestionSource", "TableQuestions"]
@@ -59,11 +59,11 @@ class ItemDraws(Protocol):
 
     def draw(self, rng: random.Random, *, profile: str, topic: str | None = None,
              difficulty: int | None = None, exclude: Iterable[int] = ()) -> BankItem | None:
-        """A random bank item (see :meth:`quiz.store.DrillStore.draw`)."""
+        """A random bank item (see :meth:`quiz.store.drill.DrillStore.draw`)."""
 
 
 class FirstDraws:
-    """Draws as :meth:`quiz.store.DrillStore.draw` does, from the start's first read.
+    """Draws as :meth:`quiz.store.drill.DrillStore.draw` does, from the start's first read.
 
     The same candidates, the same random numbers taken (so a seed asks the same
     questions either way); where the store would write first (hands generated
@@ -317,7 +317,7 @@ class DrillController:
         # Stored with its spaced-repetition cards; when the database is busy or
         # away the answer is kept and stored later (``store.status`` says so).
         if self.store is None:  # the store is opening: kept in the journal, stored by attach()
-            from .store import pending_answer
+            from .store.drill import pending_answer
 
             answer = pending_answer(self.learner.id, question, graded, seconds=seconds,
                                     session=self.session.id, answered_at=self.clock())

@@ -7,7 +7,7 @@ the learner's rule profile, or from a points-table cell for the table drill.
 
 To add a drill kind: add a member to :class:`DrillKind`, a row to
 :data:`DRILLS`, and a branch to :func:`build_question` (and to
-:func:`quiz.explaining.explanation_lines` if it needs its own explanation).
+:func:`quiz.words.explanation.explanation_lines` if it needs its own explanation).
 
 >>> cell = TableCell(30, 4, dealer=False, tsumo=True)
 >>> q = question_for_cell(cell, number=1)
@@ -32,7 +32,7 @@ from scoring.result import Limit, Payment, ReadingKind, round_up_100
 from scoring.rules import TENHOU, RuleProfile, get_profile
 
 from .grading import AnswerKey, Part, part_label
-from .i18n import N_, SOURCE_LANGUAGE, _, active_language
+from .words.core import N_, SOURCE_LANGUAGE, _, active_language
 
 if TYPE_CHECKING:
     from data.records import BankItem
@@ -201,8 +201,8 @@ def table_tricks(fu: int, han: int, *, dealer: bool, tsumo: bool,
     (non-dealer) or 3 (dealer), rounding up. A trick is given only when it
     gives the right numbers for this cell. Said in the active language.
     """
-    from .i18n import pgettext
-    from .i18n_payments import say_payment
+    from .words.core import pgettext
+    from .words.payments import say_payment
 
     out: list[str] = []
     base, limit = base_points(han, fu, 0, profile)
@@ -210,7 +210,7 @@ def table_tricks(fu: int, han: int, *, dealer: bool, tsumo: bool,
     if limit is not None:
         said = _limit_said(limit, say_payment)
         if said is not None:
-            from .i18n_terms import limit_name
+            from .words.terms import limit_name
 
             name = limit_name(limit.value).capitalize()
             out.append(pgettext("explain", "%(limit)s is always said the same way: ron "
@@ -488,7 +488,7 @@ def _prompt(drill: DrillKind, parts: tuple[Part, ...], result: Result) -> str:
     if drill is DrillKind.DORA:
         return _("Which tile is dora? How many han of dora (red fives too) does the hand hold?")
     if active_language() != SOURCE_LANGUAGE:
-        from .i18n_terms import term
+        from .words.terms import term
 
         words = [term(p.value) if p.value in ("fu", "han", "yaku", "payment") else _(part_label(p))
                  for p in parts]

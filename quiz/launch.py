@@ -34,7 +34,7 @@ def check_arguments(db: str | None, learner: str | None) -> None:
     if db is not None and "://" not in db and db != ":memory:":
         folder = Path(db).expanduser().resolve().parent
         if not folder.is_dir():
-            from .i18n import pgettext
+            from .words.core import pgettext
 
             raise DrillError(pgettext("cli", "cannot create the database '%(path)s': its folder "
                                              "does not exist") % {"path": db})
@@ -66,7 +66,7 @@ def log_items(args: argparse.Namespace) -> list[str] | None:
                 if not items:
                     from data.errors import NotFoundError
 
-                    from .i18n import pgettext
+                    from .words.core import pgettext
 
                     raise NotFoundError(
                         pgettext("cli", "no hand of '%(player)s' in the log '%(log)s'")
@@ -87,7 +87,7 @@ def run_app(args: argparse.Namespace) -> int:
         the exit status: 0, or 2 with a one-line message on standard error when
         the database cannot be opened, the learner name is not valid, or an
         error nobody foresaw ended the app (its traceback goes to a file).
-        Answers the database did not take are kept (see :mod:`quiz.journal`),
+        Answers the database did not take are kept (see :mod:`quiz.store.journal`),
         and a line says so.
     """
     db, learner = getattr(args, "db", None), getattr(args, "learner", None)
@@ -101,8 +101,8 @@ def run_app(args: argparse.Namespace) -> int:
                      lang=getattr(args, "lang", None), environ=os.environ)
     code = app.run()
     note = app.store.waiting_note() if app.store is not None else None
-    from .error_words import localized_error
-    from .i18n import pgettext
+    from .words.core import pgettext
+    from .words.error_texts import localized_error
 
     if note:
         print(f"riichi-drill: {note}", file=sys.stderr)

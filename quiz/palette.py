@@ -11,8 +11,8 @@ from textual.command import DiscoveryHit, Hit, Hits, Provider
 from scoring.rules import PROFILES
 
 from .drills import DRILLS
-from .i18n import _
-from .tilefaces import TileStyle
+from .words.core import _
+from .words.tilefaces import TileStyle
 
 if TYPE_CHECKING:
     from .app import DrillApp

@@ -33,7 +33,7 @@ from data.records import Accuracy
 
 from .drills import DrillKind, Question
 from .grading import Marked, Part, part_label
-from .i18n import _
+from .words.core import _
 
 __all__ = ["Accuracy", "Answered", "Session", "SessionPlan", "SessionSummary", "Stopwatch",
            "Suggestion"]
@@ -270,7 +270,7 @@ def _title(topic: str) -> str:
     from data.errors import UnknownTopicError
     from data.topics import get_topic
 
-    from .i18n_topics import topic_title
+    from .words.topics import topic_title
 
     try:
         return topic_title(get_topic(topic).id)

@@ -24,7 +24,7 @@ from scoring.rules import PROFILES
 
 from .drills import DrillKind
 from .grading import Part
-from .tilefaces import TileStyle
+from .words.tilefaces import TileStyle
 
 __all__ = [
     "ASKABLE", "NEW_PER_DAY", "RETENTIONS", "REVIEWS_PER_DAY", "SESSION_LENGTHS", "TIME_LIMITS",
@@ -58,7 +58,7 @@ class Settings:
         new_per_day: spaced repetition: new hands a day (``srs.new_per_day``).
         reviews_per_day: spaced repetition: reviews a day (``srs.reviews_per_day``).
         language: the language the app speaks to this learner (None: ``--lang``,
-            else the environment's ``LANG``; see :func:`quiz.i18n.choose_language`).
+            else the environment's ``LANG``; see :func:`quiz.words.core.choose_language`).
     """
 
     profile: str = "tenhou"
@@ -172,7 +172,7 @@ def _retention(value: Any) -> float:
 def _language(value: Any) -> str | None:
     if value is None:
         return None
-    from .i18n import LANGUAGES
+    from .words.core import LANGUAGES
 
     if value not in LANGUAGES:
         raise ValueError(value)

@@ -2,7 +2,7 @@
 
 ``explain(result)`` gives the steps of a scored hand, each a small frozen value
 holding tiles, numbers and kinds, never a sentence: the app turns them into
-the learner's language and tile style (``quiz.explaining``). ``render_text``
+the learner's language and tile style (``quiz.words.explanation``). ``render_text``
 is the library's own plain English rendering, in MPSZ notation, for
 ``python -m scoring explain`` and ``bank show``.
 

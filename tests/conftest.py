@@ -32,7 +32,7 @@ def _english_unless_chosen(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     The app reads the language from ``--lang``, the learner's setting or the
     environment; tests that want another language say so.
     """
-    from quiz.i18n import use
+    from quiz.words.core import use
 
     for name in ("LC_ALL", "LC_MESSAGES", "LANGUAGE"):
         monkeypatch.delenv(name, raising=False)

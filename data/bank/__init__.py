@@ -1,1 +1,1 @@
-"""The curated worked examples, one TOML file per topic (read by :mod:`data.curated`)."""
+"""The curated worked examples, one TOML file per topic (read by :mod:`data.bank.curated`)."""

@@ -12,7 +12,7 @@ code, shown once and stored only as a hash; each answer is stored at once and
 exactly once (``record_answer`` is idempotent per question); a student who was
 disconnected joins again with name and code and resumes at the first question
 not answered. A student sees only their own results. Students never reach
-this package directly: the classroom server (:mod:`quiz.class_server`) holds
+this package directly: the classroom server (:mod:`quiz.classroom.server`) holds
 the database and grades every answer itself.
 
 The package, one concern a module:

@@ -208,7 +208,7 @@ class AnswerWriter:
         """The guarded statements of one answer, in the caller's transaction (SQLite)."""
         from sqlalchemy import func, insert, select, update
 
-        from ..models import Base
+        from ..models.core import Base
 
         tables = Base.metadata.tables
         e, ca = tables["class_enrolments"], tables["class_answers"]
@@ -501,7 +501,7 @@ def record_checked(
     # when a whole class answers at once.
     from sqlalchemy import func, insert, select, update
 
-    from ..models import Base
+    from ..models.core import Base
 
     tables = Base.metadata.tables
     e, ps, psi = tables["class_enrolments"], tables["class_sets"], tables["class_set_items"]
@@ -625,7 +625,7 @@ def _batch_statement() -> TextClause:
     """The one PostgreSQL statement of a batch: the answers' columns come as arrays."""
     from sqlalchemy import bindparam, text
 
-    from ..models import Base
+    from ..models.core import Base
 
     when = Base.metadata.tables["class_answers"].c.answered_at.type
     sql = """
@@ -671,7 +671,7 @@ def _guarded_statement(n_parts: int, n_topics: int, limited: bool) -> TextClause
     """The one PostgreSQL statement: move the enrolment on, then insert the answer's rows."""
     from sqlalchemy import Boolean, Float, Integer, Text, bindparam, text
 
-    from ..models import Base
+    from ..models.core import Base
 
     when = Base.metadata.tables["class_answers"].c.answered_at.type
     over = ("AND (SELECT COALESCE(SUM(seconds), 0) FROM class_answers "

@@ -30,8 +30,8 @@ def build_results(s: Session, record: PracticeSetRecord, enrolment_id: int | Non
     from sqlalchemy import select
     from sqlalchemy.orm import selectinload
 
-    from ..class_models import ClassAnswer, Enrolment, PracticeSetItem
-    from ..models import BankItem
+    from ..models.classroom import ClassAnswer, Enrolment, PracticeSetItem
+    from ..models.core import BankItem
     from ..topics import get_topic, is_topic, sort_topics
 
     items = {

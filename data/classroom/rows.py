@@ -10,7 +10,7 @@ from ..records import Problem
 from .records import AnswerPart, StoredAnswer
 
 if TYPE_CHECKING:
-    from ..models import BankItem as BankItemRow
+    from ..models.core import BankItem as BankItemRow
 
 
 def missing_message(missing: Sequence[str], what: str) -> str:
@@ -23,14 +23,14 @@ def missing_message(missing: Sequence[str], what: str) -> str:
 
 def row_problem(row: BankItemRow) -> Problem:
     """The problem of a bank row."""
-    from ..items import read_problem
+    from ..bank.items import read_problem
 
     return read_problem(dict(row.problem), origin="database", item=row.uid)
 
 
 def bank_record(row: BankItemRow) -> BankItemRecord:
     """A bank row as the checked record the app sees (re-scored, answer compared)."""
-    from ..items import checked_item
+    from ..bank.items import checked_item
 
     return checked_item(row).to_bank_item(row.id)
 

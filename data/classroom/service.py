@@ -2,7 +2,7 @@
 
 Everything goes through :class:`Classroom` (built on an open
 :class:`data.db.Database`, with the clock injected) and comes back as frozen
-records (:mod:`.records`); the ORM rows of :mod:`data.class_models` never leave
+records (:mod:`.records`); the ORM rows of :mod:`data.models.classroom` never leave
 this package. Writes go through :meth:`data.db.Database.transaction`, reads
 through :meth:`data.db.Database.session`.
 """
@@ -53,8 +53,8 @@ from .tokens import code_mark
 if TYPE_CHECKING:
     from sqlalchemy.orm import Session
 
-    from ..class_models import Enrolment, PracticeSet
     from ..db import Database
+    from ..models.classroom import Enrolment, PracticeSet
 
 
 #: The key of the database's facts under which the session tokens' secret is kept.
@@ -86,7 +86,7 @@ class Classroom:
     def __init__(
         self, db: Database, *, clock: Clock | None = None, rng: random.Random | None = None
     ) -> None:
-        from .. import class_models  # noqa: F401  (the tables must be known)
+        from ..models import classroom as class_models  # noqa: F401  (the tables must be known)
 
         self.db = db
         self._clock = clock or utc_now
@@ -137,8 +137,8 @@ class Classroom:
         """
         from sqlalchemy import select
 
-        from ..class_models import PracticeSet, PracticeSetItem
-        from ..models import BankItem, ItemTopic
+        from ..models.classroom import PracticeSet, PracticeSetItem
+        from ..models.core import BankItem, ItemTopic
         from ..topics import check_topic
 
         name = check_name(name, "set")
@@ -235,7 +235,7 @@ class Classroom:
         """Every practice set, by name (no password needed: names and sizes only)."""
         from sqlalchemy import func, select
 
-        from ..class_models import Enrolment, PracticeSet, PracticeSetItem
+        from ..models.classroom import Enrolment, PracticeSet, PracticeSetItem
 
         size = (
             select(func.count())
@@ -297,8 +297,8 @@ class Classroom:
         """
         from sqlalchemy import select
 
-        from ..class_models import PracticeSetItem
-        from ..models import BankItem
+        from ..models.classroom import PracticeSetItem
+        from ..models.core import BankItem
 
         with self.db.session() as s:
             set_row = self._set_row(s, name)
@@ -380,7 +380,7 @@ class Classroom:
         """
         from sqlalchemy.exc import IntegrityError
 
-        from ..class_models import Enrolment
+        from ..models.classroom import Enrolment
 
         student = check_name(student, "student")
         given = normal_code(code) if code and code.strip() else None
@@ -415,7 +415,7 @@ class Classroom:
         """The session of a student already in the set (None when not in it)."""
         from sqlalchemy import select
 
-        from ..class_models import Enrolment
+        from ..models.classroom import Enrolment
 
         with self.db.session() as s:
             set_row = self._set_row(s, name)
@@ -438,7 +438,7 @@ class Classroom:
         """
         from sqlalchemy.exc import IntegrityError
 
-        from ..models import Meta
+        from ..models.core import Meta
 
         with self.db.session() as s:
             row = s.get(Meta, TOKEN_SECRET_KEY)
@@ -460,7 +460,7 @@ class Classroom:
         Raises:
             StudentNotFoundError: no such enrolment (its set was deleted).
         """
-        from ..class_models import Enrolment, PracticeSet
+        from ..models.classroom import Enrolment, PracticeSet
 
         with self.db.session() as s:
             row = s.get(Enrolment, enrolment_id)
@@ -483,7 +483,7 @@ class Classroom:
         """
         from sqlalchemy import select
 
-        from ..class_models import Enrolment
+        from ..models.classroom import Enrolment
 
         new_code = new_resume_code()
         code_hash = hash_secret(new_code, cost=CODE_COST)
@@ -508,7 +508,7 @@ class Classroom:
         """
         from sqlalchemy import func, select
 
-        from ..class_models import ClassAnswer, Enrolment
+        from ..models.classroom import ClassAnswer, Enrolment
 
         mine = ClassAnswer.enrolment_id == session.enrolment_id
         answered = select(func.count()).where(mine).scalar_subquery()
@@ -645,7 +645,7 @@ class Classroom:
 
     def finish(self, enrolment_id: int) -> StudentSession:
         """Mark a student's set finished (when its time is over); answers stay as they are."""
-        from ..class_models import Enrolment, PracticeSet
+        from ..models.classroom import Enrolment, PracticeSet
 
         with self.db.transaction() as s:
             row = s.get(Enrolment, enrolment_id)
@@ -667,8 +667,8 @@ class Classroom:
         from sqlalchemy import select
         from sqlalchemy.orm import selectinload
 
-        from ..class_models import ClassAnswer, Enrolment, PracticeSetItem
-        from ..models import BankItem
+        from ..models.classroom import ClassAnswer, Enrolment, PracticeSetItem
+        from ..models.core import BankItem
 
         row = s.scalar(
             select(ClassAnswer)
@@ -707,7 +707,7 @@ class Classroom:
         """
         from sqlalchemy import select
 
-        from ..class_models import Enrolment
+        from ..models.classroom import Enrolment
 
         with self.db.session() as s:
             row = self._set_row(s, name)
@@ -722,7 +722,7 @@ class Classroom:
 
     def own_results(self, session: StudentSession) -> StudentResult:
         """The results of the student of a session (already identified by their join)."""
-        from ..class_models import PracticeSet
+        from ..models.classroom import PracticeSet
 
         with self.db.session() as s:
             row = s.get(PracticeSet, session.practice_set.id)
@@ -735,7 +735,7 @@ class Classroom:
     def _set_row(self, s: Session, name: str) -> PracticeSet:
         from sqlalchemy import select
 
-        from ..class_models import PracticeSet
+        from ..models.classroom import PracticeSet
 
         key = unicodedata.normalize("NFC", str(name)).strip()
         row = s.scalar(select(PracticeSet).where(PracticeSet.name == key))
@@ -756,8 +756,8 @@ class Classroom:
     def _set_record(self, s: Session, row: PracticeSet) -> PracticeSetRecord:
         from sqlalchemy import select
 
-        from ..class_models import PracticeSetItem
-        from ..models import BankItem
+        from ..models.classroom import PracticeSetItem
+        from ..models.core import BankItem
 
         uids = s.scalars(
             select(BankItem.uid)
@@ -787,7 +787,7 @@ class Classroom:
     ) -> StudentSession:
         from sqlalchemy import func, select
 
-        from ..class_models import ClassAnswer
+        from ..models.classroom import ClassAnswer
 
         answered, used = s.execute(
             select(func.count(), func.coalesce(func.sum(ClassAnswer.seconds), 0.0)).where(

@@ -33,7 +33,7 @@ from .rows import missing_message, row_problem
 if TYPE_CHECKING:
     from sqlalchemy.orm import Session
 
-    from ..class_models import PracticeSet
+    from ..models.classroom import PracticeSet
 
 #: Largest set file read (a set of 500 items is far smaller).
 MAX_FILE_BYTES = 8 * 1024 * 1024
@@ -55,8 +55,8 @@ def set_document(s: Session, row: PracticeSet, record: PracticeSetRecord) -> dic
     """The set file's JSON object for a set (its items in order, with their answers)."""
     from sqlalchemy import select
 
-    from ..class_models import PracticeSetItem
-    from ..models import BankItem
+    from ..models.classroom import PracticeSetItem
+    from ..models.core import BankItem
 
     items = s.scalars(
         select(BankItem)
@@ -131,7 +131,7 @@ def read_set_file(path: str | os.PathLike[str], name: str | None = None) -> SetF
     Raises:
         SetFileError: the file cannot be read or is malformed.
     """
-    from ..items import read_problem
+    from ..bank.items import read_problem
 
     origin = str(path)
     doc = _load(path, origin)
@@ -205,7 +205,7 @@ def check_items_in_bank(s: Session, read: SetFile) -> None:
     """
     from sqlalchemy import select
 
-    from ..models import BankItem
+    from ..models.core import BankItem
 
     rows = {r.uid: r for r in s.scalars(select(BankItem).where(BankItem.uid.in_(read.uids)))}
     missing = [u for u in read.uids if u not in rows]

@@ -27,8 +27,8 @@ if TYPE_CHECKING:
 
     from scoring.errors import ScoringError
 
+    from ..bank.items import PreparedItem
     from ..db import Database
-    from ..items import PreparedItem
     from .check import LogDifference
     from .situation import WinSituation
 
@@ -166,7 +166,7 @@ def prepare_wins(
     """Check every win against the server: the items that agree, the wins that do not."""
     from scoring.errors import ScoringError
 
-    from ..items import prepare_item
+    from ..bank.items import prepare_item
     from ..records import ItemKind, Problem
     from .check import check_win
 
@@ -279,7 +279,7 @@ def _imported(database: Database) -> dict[str, str]:
     """When each file imported before was imported, by content digest."""
     from sqlalchemy import select
 
-    from ..log_models import LogImport
+    from ..models.gamelog import LogImport
 
     table = cast("Table", LogImport.__table__)
     with database.engine.connect() as conn:
@@ -294,7 +294,7 @@ def _when(at: datetime) -> str:
 def _imported_when(database: Database, digest: str) -> str | None:
     from sqlalchemy import select
 
-    from ..log_models import LogImport
+    from ..models.gamelog import LogImport
 
     table = cast("Table", LogImport.__table__)
     with database.engine.connect() as conn:
@@ -316,12 +316,12 @@ def _store(
     """Store the agreeing wins, the file and its wins table, in one transaction."""
     from sqlalchemy import Table, insert, select
 
+    from ..bank.repository import _row_values
     from ..errors import DuplicateItemError, Fault
-    from ..log_models import LogImport, LogWin
-    from ..models import BankItem as Row
-    from ..models import ItemTopic
+    from ..models.core import BankItem as Row
+    from ..models.core import ItemTopic
+    from ..models.gamelog import LogImport, LogWin
     from ..records import Problem
-    from ..repository import _row_values
 
     bank_items, topics = cast(Table, Row.__table__), cast(Table, ItemTopic.__table__)
     imports, wins = cast(Table, LogImport.__table__), cast(Table, LogWin.__table__)

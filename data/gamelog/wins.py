@@ -31,8 +31,8 @@ def player_wins(database: Database, player: str, role: Role = Role.BOTH) -> list
     """
     from sqlalchemy import or_, select
 
-    from ..log_models import LogWin
-    from ..models import BankItem
+    from ..models.core import BankItem
+    from ..models.gamelog import LogWin
 
     won, paid = LogWin.winner == player, LogWin.payer == player
     where = won if role is Role.WON else paid if role is Role.PAID else or_(won, paid)
@@ -63,7 +63,7 @@ def import_wins(database: Database, key: str) -> list[str]:
 
     from sqlalchemy import or_, select
 
-    from ..log_models import LogImport
+    from ..models.gamelog import LogImport
 
     name = Path(key).name if key != "-" else key
     with database.session() as s:
@@ -96,7 +96,7 @@ def file_wins(
 
     from sqlalchemy import select
 
-    from ..log_models import LogImport
+    from ..models.gamelog import LogImport
     from .errors import LogError
     from .importer import Outcome, import_log
 
@@ -122,8 +122,8 @@ def file_wins(
 def _wins_of_import(database: Database, import_id: int) -> list[str]:
     from sqlalchemy import select
 
-    from ..log_models import LogWin
-    from ..models import BankItem
+    from ..models.core import BankItem
+    from ..models.gamelog import LogWin
 
     stmt = (
         select(BankItem.uid)

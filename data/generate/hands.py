@@ -14,8 +14,8 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ..bank.items import PreparedItem, prepare_item, problem_uid
 from ..errors import GeneratorError
-from ..items import PreparedItem, prepare_item, problem_uid
 from ..records import ItemKind, Problem
 from ..topics import WIN_TOPICS, check_topic
 from .build import Reject, build_problem
@@ -137,7 +137,7 @@ class HandGenerator:
         self, problem: Problem, result: Result, focus: tuple[str, ...] | None, source: str
     ) -> Generated:
         """The generated hand: its topics, focus (default: its notable topics) and difficulty."""
-        from ..items import difficulty_of
+        from ..bank.items import difficulty_of
         from ..topics import topics_of
 
         topics = topics_of(result)

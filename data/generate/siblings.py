@@ -13,8 +13,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from ..bank.items import PreparedItem, prepare_item, problem_uid
 from ..errors import GeneratorError
-from ..items import PreparedItem, prepare_item, problem_uid
 from ..records import BankItem, ItemKind, Problem
 from ..topics import check_topic
 from .build import INDICATOR_OF

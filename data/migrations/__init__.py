@@ -6,7 +6,7 @@ app upgrades a database on start (:func:`data.db.open_database`).
 
 Adding a migration (e.g. new tables for spaced repetition or classes):
 
-1. change or add models in :mod:`data.models` (constraints get their names
+1. change or add models in :mod:`data.models.core` (constraints get their names
    from the metadata's naming convention);
 2. ``python -m data.migrations --db /tmp/scratch.db upgrade head`` then
    ``python -m data.migrations --db /tmp/scratch.db revision --autogenerate -m "srs cards"``;

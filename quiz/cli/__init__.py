@@ -14,7 +14,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from ..i18n import pgettext
+from ..words.core import pgettext
 
 #: Sub-command modules, in the order they appear in ``--help``.
 COMMAND_MODULES: tuple[str, ...] = ("bank", "review", "classroom", "serve")
@@ -108,7 +108,7 @@ def _usage(parser: argparse.ArgumentParser) -> int:
 
 def english() -> bool:
     """Whether the command line speaks English (its output is then exactly as it was)."""
-    from ..i18n import SOURCE_LANGUAGE, active_language
+    from ..words.core import SOURCE_LANGUAGE, active_language
 
     return active_language() == SOURCE_LANGUAGE
 
@@ -117,7 +117,7 @@ def count_text(n: int) -> str:
     """A count as the language groups it (``12 000`` in Ukrainian); plain digits in English."""
     if english():
         return str(n)
-    from ..i18n import format_number
+    from ..words.core import format_number
 
     return format_number(n)
 
@@ -126,7 +126,7 @@ def declaration_text(declaration: str) -> str:
     """A declared payment (``7700``, ``2000/3900``, ``3900 all``) as said in the language."""
     import re
 
-    from ..i18n_payments import say_payment
+    from ..words.payments import say_payment
 
     if english():
         return declaration
@@ -150,6 +150,6 @@ def given_text(part: str, given: str | None) -> str:
 
 def fit(text: str, width: int) -> str:
     """``text`` padded with spaces to ``width`` terminal cells (never cut)."""
-    from ..i18n_width import display_width
+    from ..words.width import display_width
 
     return text + " " * max(0, width - display_width(text))

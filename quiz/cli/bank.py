@@ -23,7 +23,7 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TextIO
 
-from ..i18n import format_percent, npgettext, pgettext
+from ..words.core import format_percent, npgettext, pgettext
 from . import command_group, count_text, declaration_text, english, fit
 
 if TYPE_CHECKING:
@@ -182,9 +182,9 @@ class ProgressBar:
 
 def run_build(args: argparse.Namespace) -> int:
     """``bank build``: reload the curated files, then generate hands."""
-    from data.bank_build import store_curated
+    from data.bank.build import store_curated
+    from data.bank.repository import Bank
     from data.generate import check_generated_count, new_seed
-    from data.repository import Bank
     from data.topics import check_topic
 
     if args.topic is not None:
@@ -230,7 +230,7 @@ def _hand_text(problem: Any) -> str:
 
 def _flag_text(flag: str) -> str:
     """A situational flag (``double_riichi``) as the language names it."""
-    from ..i18n_terms import yaku_title
+    from ..words.terms import yaku_title
 
     return flag.replace("_", " ") if english() else yaku_title(flag)
 
@@ -238,7 +238,7 @@ def _flag_text(flag: str) -> str:
 def _situation_text(problem: Any) -> str:
     from scoring.hand import Wind
 
-    from ..i18n_terms import honour_name, term
+    from ..words.terms import honour_name, term
 
     def wind(code: str) -> str:
         return honour_name(27 + list(Wind).index(Wind(code)))
@@ -273,7 +273,7 @@ def _value_text(fu: int, han: int, yakuman: int) -> str:
 
 def run_list(args: argparse.Namespace) -> int:
     """``bank list``: one line per item."""
-    from data.repository import Bank
+    from data.bank.repository import Bank
 
     if args.profile is not None:
         _check_profile(args.profile)
@@ -313,7 +313,7 @@ def _list_lines(items: list[Any]) -> list[str]:
     long id, a hand with melds, ``20 мініп. 15 хан``) widens its column
     instead of pushing the rest of its line out of line.
     """
-    from ..i18n_width import display_width
+    from ..words.width import display_width
 
     rows = [(it.uid, it.problem.rules, _hand_text(it.problem),
              _value_text(it.fu, it.han, it.yakuman), declaration_text(it.declaration))
@@ -366,7 +366,7 @@ def item_key(text: str) -> int | str:
 
 def run_show(args: argparse.Namespace) -> int:
     """``bank show ID``: the item in full, checked against scoring."""
-    from data.repository import Bank
+    from data.bank.repository import Bank
     from data.topics import get_topic
 
     key = item_key(args.id)
@@ -404,7 +404,7 @@ def run_show(args: argparse.Namespace) -> int:
     print(labels["topics"] + ", ".join(get_topic(t).id for t in item.topics))
     if item.note:
         print()
-        from ..i18n_data import note_text
+        from ..words.data_texts import note_text
 
         print(labels["note"] + note_text(item.uid, item.note))
     return 0
@@ -422,7 +422,7 @@ def _show_labels() -> dict[str, str]:
         "topics": pgettext("cli", "topics:"),
         "note": pgettext("cli", "note:"),
     }
-    from ..i18n_width import display_width
+    from ..words.width import display_width
 
     width = max(10, *(display_width(v) + 1 for v in labels.values()))
     return {k: fit(v, width) for k, v in labels.items()}
@@ -435,19 +435,19 @@ def _kind_text(kind: str) -> str:
 
 
 def _limit_text(limit: str) -> str:
-    from ..i18n_terms import limit_name
+    from ..words.terms import limit_name
 
     return limit if english() else limit_name(limit)
 
 
 def _fu_item_text(name: str) -> str:
-    from ..i18n_terms import fu_item_name
+    from ..words.terms import fu_item_name
 
     return name if english() else fu_item_name(name)
 
 
 def _yaku_text(name: str) -> str:
-    from ..i18n_terms import yaku_title
+    from ..words.terms import yaku_title
 
     return name if english() else yaku_title(name)
 
@@ -460,7 +460,7 @@ def _explanation_text(result: Any) -> str:
         return render_text(result)
     from scoring.explain import StepKind, explain
 
-    from ..explaining import step_line
+    from ..words.explanation import step_line
 
     lines = []
     for step in explain(result):
@@ -480,7 +480,7 @@ def run_import(args: argparse.Namespace) -> int:
     """``bank import FILE``: all lines checked first; one transaction."""
     from pathlib import Path
 
-    from data.repository import Bank
+    from data.bank.repository import Bank
 
     path = Path(args.file)
     if not path.is_file():
@@ -546,8 +546,8 @@ def _refused_win_line(win: RefusedWin) -> str:
     """A win not imported and why, in the learner's language (``RefusedWin.english``)."""
     from data.gamelog.check import Measure
 
-    from ..i18n_faults import error_text
-    from ..i18n_terms import limit_name, term
+    from ..words.faults import error_text
+    from ..words.terms import limit_name, term
 
     if english():
         return win.english()
@@ -567,7 +567,7 @@ def _log_file_line(report: FileReport) -> str:
     """One file's import in one line, in the learner's language (``FileReport.line``)."""
     from data.gamelog.importer import Outcome
 
-    from ..error_words import localized_error
+    from ..words.error_texts import localized_error
 
     if report.outcome is Outcome.REFUSED:
         return localized_error(report.reason)
@@ -600,7 +600,7 @@ def _log_summary_line(summary: ImportSummary) -> str:
 
 def run_export(args: argparse.Namespace) -> int:
     """``bank export FILE``: every item, re-scored, as JSON lines."""
-    from data.repository import Bank
+    from data.bank.repository import Bank
 
     db = _open(args)
     try:
@@ -619,7 +619,7 @@ def run_export(args: argparse.Namespace) -> int:
 
 def run_stats(args: argparse.Namespace) -> int:
     """``bank stats``: counts by kind, profile, limit, difficulty and topic."""
-    from data.repository import Bank
+    from data.bank.repository import Bank
     from data.topics import get_topic
 
     db = _open(args)
@@ -634,7 +634,7 @@ def run_stats(args: argparse.Namespace) -> int:
     print(npgettext("cli", "%(n)s item", "%(n)s items", stats.total)
           % {"n": count_text(stats.total)})
 
-    from ..i18n_topics import topic_title
+    from ..words.topics import topic_title
 
     def table(title: str, rows: tuple[tuple[str, int], ...], names: bool = False,
               say: Callable[[str], str] = str) -> None:
@@ -662,7 +662,7 @@ def run_stats(args: argparse.Namespace) -> int:
 
 def run_check(args: argparse.Namespace) -> int:
     """``bank check``: re-score every item; exit 1 when some disagree."""
-    from data.repository import Bank
+    from data.bank.repository import Bank
 
     db = _open(args)
     try:
@@ -670,7 +670,7 @@ def run_check(args: argparse.Namespace) -> int:
         total = Bank(db).count()
     finally:
         db.close()
-    from ..i18n_faults import item_error_text
+    from ..words.faults import item_error_text
 
     for p in problems:
         print(item_error_text(p))
@@ -684,7 +684,7 @@ def run_topics(args: argparse.Namespace) -> int:
     from data.errors import UnknownTopicError
     from data.topics import TOPICS, Family
 
-    from ..i18n_topics import topic_description, topic_title
+    from ..words.topics import topic_description, topic_title
 
     family = None
     if args.family:

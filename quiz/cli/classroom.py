@@ -33,9 +33,9 @@ import re
 import sys
 from typing import TYPE_CHECKING, Any
 
-from ..class_report import minutes_text, parts_text
+from ..classroom.report import minutes_text, parts_text
 from ..errors import DrillError
-from ..i18n import format_date, npgettext, pgettext
+from ..words.core import format_date, npgettext, pgettext
 from . import command_group, english, fit, port_number, positive_number
 
 if TYPE_CHECKING:
@@ -106,7 +106,7 @@ def register(subparsers: Any) -> None:
                                           "(default 127.0.0.1; 0.0.0.0 for a whole room)"))
     p.add_argument("--port", type=port_number, default=8080,
                    help=pgettext("class", "port to listen on (default 8080)"))
-    from ..class_proxy import add_proxy_option
+    from ..classroom.proxy import add_proxy_option
 
     add_proxy_option(p)
     p.set_defaults(run=run_serve)
@@ -380,7 +380,7 @@ def run_list(args: argparse.Namespace) -> int:
         print(pgettext("class", "No practice sets yet: a teacher makes one with '%(command)s'.")
               % {"command": "riichi-drill class new NAME"})
         return 0
-    from ..i18n_width import display_width
+    from ..words.width import display_width
 
     width = max(display_width(s.name) for s in sets)
     for s in sets:
@@ -399,8 +399,8 @@ def run_serve(args: argparse.Namespace) -> int:
     """``class serve``: the classroom server on the database (until Ctrl+C)."""
     from aiohttp import web
 
-    from ..class_desk import ClassDesk
-    from ..class_server import event_loop, make_app
+    from ..classroom.desk import ClassDesk
+    from ..classroom.server import event_loop, make_app
     from .serve import check_port
 
     classroom = open_classroom_for(args)
@@ -431,7 +431,7 @@ def run_serve(args: argparse.Namespace) -> int:
 
 def run_join(args: argparse.Namespace) -> int:
     """``class join``: take the set in the app, through the classroom server."""
-    from ..class_client import ClassController, HttpLink, LocalLink
+    from ..classroom.client import ClassController, HttpLink, LocalLink
     from ..screens.classroom import ClassroomApp
 
     classroom = None
@@ -440,7 +440,7 @@ def run_join(args: argparse.Namespace) -> int:
         link: HttpLink | LocalLink = http
         where = http.server
     else:
-        from ..class_desk import ClassDesk
+        from ..classroom.desk import ClassDesk
 
         classroom = open_classroom_for(args)
         record = classroom.get_set(args.name)
@@ -471,7 +471,7 @@ def run_results(args: argparse.Namespace) -> int:
     """``class results``: everyone (teacher) or one student's own (with the code)."""
     from data.classroom import results_csv
 
-    from ..class_report import class_report, student_report
+    from ..classroom.report import class_report, student_report
 
     if args.student:
         if not args.code:
@@ -521,7 +521,7 @@ def run_reset_code(args: argparse.Namespace) -> int:
     """``class reset-code``: a student's new resume code, shown once (teacher)."""
     password = teacher_password(args)
     if args.server:
-        from ..class_client import reset_code_on_server
+        from ..classroom.client import reset_code_on_server
 
         student, code = reset_code_on_server(args.server, args.name, password, args.student)
     else:
@@ -546,11 +546,11 @@ def _server_results(args: argparse.Namespace, password: str) -> tuple[str, str]:
     import urllib.parse
     import urllib.request
 
-    from ..class_client import HttpLink
+    from ..classroom.client import HttpLink
 
     link = HttpLink(args.server, args.name)
     url = link.url("results")
-    from ..i18n import active_language
+    from ..words.core import active_language
 
     # the report comes back in the teacher's language, not the server's
     lang = active_language()

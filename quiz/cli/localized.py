@@ -11,10 +11,10 @@ parser class here says them itself:
 - a refusal (:meth:`LocalizedParser.error`) is one line whose known ``argparse``
   sentences are put into the language by :func:`argparse_message`; option
   names, metavars and the values typed stay as they are;
-- help text is wrapped by display width (:mod:`quiz.i18n_width`), so Japanese
+- help text is wrapped by display width (:mod:`quiz.words.width`), so Japanese
   help keeps within the terminal.
 
->>> from quiz.i18n import use
+>>> from quiz.words.core import use
 >>> use("en")
 >>> argparse_message("unrecognized arguments: --nosuch")
 'unrecognized arguments: --nosuch'
@@ -31,8 +31,8 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, NoReturn
 
-from ..i18n import pgettext
-from ..i18n_width import display_width, wrap
+from ..words.core import pgettext
+from ..words.width import display_width, wrap
 
 __all__ = ["LocalizedHelpFormatter", "LocalizedParser", "argparse_message", "language_flag"]
 
@@ -135,7 +135,7 @@ class LocalizedHelpFormatter(argparse.HelpFormatter):
 class LocalizedParser(argparse.ArgumentParser):
     """An argument parser that speaks the active language, and refuses in one line.
 
-    Build it after :func:`quiz.i18n.use`: its help is written when it is built.
+    Build it after :func:`quiz.words.core.use`: its help is written when it is built.
     Sub-command parsers are made of the same class.
     """
 

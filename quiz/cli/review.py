@@ -22,13 +22,13 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
 from ..errors import DrillError
-from ..i18n import pgettext
+from ..words.core import pgettext
 from . import add_db_option
 
 if TYPE_CHECKING:
     from data.db import Database
     from data.records import LearnerRecord
-    from data.srs_records import HistoryRow
+    from data.srs.records import HistoryRow
 
 __all__ = ["CSV_COLUMNS", "csv_lines", "register", "review_app", "run", "write_csv"]
 
@@ -103,7 +103,7 @@ def start_review(args: argparse.Namespace) -> int:
                      lang=getattr(args, "lang", None), environ=os.environ)
     code = app.run()
     if app.error:
-        from ..error_words import localized_error
+        from ..words.error_texts import localized_error
 
         print(f"riichi-drill: {localized_error(str(app.error))}", file=sys.stderr)
         return 2
@@ -121,7 +121,7 @@ def export_csv(args: argparse.Namespace) -> int:
             learner not named when there are several, or a folder that does not exist.
     """
     from data.db import open_database, resolve_url
-    from data.srs_history import history
+    from data.srs.history import history
 
     target = getattr(args, "db", None)
     url = resolve_url(target)
@@ -159,7 +159,7 @@ def _speak_to(db: Database, learner: LearnerRecord, flag: str | None) -> None:
         return
     from data.learners import SettingsStore
 
-    from ..i18n import choose_language, use
+    from ..words.core import choose_language, use
 
     stored = SettingsStore(db).get(learner.id, "language")
     use(choose_language(None, stored if isinstance(stored, str) else None, os.environ))

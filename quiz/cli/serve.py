@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..errors import DrillError
-from ..i18n import pgettext
+from ..words.core import pgettext
 from . import add_db_option, port_number, positive_number
 
 if TYPE_CHECKING:
@@ -300,14 +300,14 @@ def run_serve(args: argparse.Namespace) -> int:
         raise DrillError("--server goes with --class NAME")
     env: dict[str, str] = {SERVED_ENV: "1"}
     if args.class_name:
-        from ..class_client import HttpLink
+        from ..classroom.client import HttpLink
 
         link = HttpLink(args.server, args.class_name)
         _check_server(link)
     else:
         from data.db import resolve_url
 
-        from ..store import DrillStore
+        from ..store.drill import DrillStore
 
         url = resolve_url(getattr(args, "db", None))
         DrillStore.open(url).close()

@@ -51,19 +51,19 @@ PREPARED = (
 #: What a drill tab imports too: the app, its store, SQLAlchemy and the tables.
 PREPARED_DRILL = (
     "quiz.app",
-    "quiz.journal",
+    "quiz.store.journal",
     "sqlalchemy",
     "sqlalchemy.orm",
     "sqlalchemy.dialects.sqlite",
     "data.db",
-    "data.models",
-    "data.class_models",
+    "data.models.core",
+    "data.models.classroom",
     "data.learners",
-    "data.repository",
-    "data.bank_build",
+    "data.bank.repository",
+    "data.bank.build",
 )
 #: What a class tab (``class join``) imports too: it never opens a database.
-PREPARED_CLASS = ("quiz.cli.classroom", "quiz.class_client", "quiz.screens.classroom")
+PREPARED_CLASS = ("quiz.cli.classroom", "quiz.classroom.client", "quiz.screens.classroom")
 #: What a drill tab on PostgreSQL imports too.
 PREPARED_POSTGRES = ("psycopg", "sqlalchemy.dialects.postgresql.psycopg")
 

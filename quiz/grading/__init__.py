@@ -31,7 +31,7 @@ The package, a module a concern: :mod:`.answers` (reading what was typed),
 common mistakes), :mod:`.diagnosis` (which of them explains an answer),
 :mod:`.marks` (the marked answer), :mod:`.marking` (:func:`grade`),
 :mod:`.wording` (sentences as data) and :mod:`.sentences` (every sentence in each
-language). The concepts to practise are named by :func:`quiz.i18n_topics.topic_title`.
+language). The concepts to practise are named by :func:`quiz.words.topics.topic_title`.
 """
 
 from __future__ import annotations

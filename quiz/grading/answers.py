@@ -221,7 +221,7 @@ _LIMIT_MULTIPLIERS = {"yakuman": 1, "double_yakuman": 2, "triple_yakuman": 3,
 
 def _local_yakuman() -> dict[str, int]:
     """The learner's language's words for a yakuman (``якуман``, ``ยาคุมัง``): multiplier."""
-    from ..i18n_terms import limit_name
+    from ..words.terms import limit_name
 
     return {normal(limit_name(name)): n for name, n in _LIMIT_MULTIPLIERS.items()}
 
@@ -313,7 +313,7 @@ for _wait, _words in (
 
 def _local_waits() -> dict[str, Wait]:
     """The learner's language's names of the waits (``รอกลาง``, ``закрите очікування``)."""
-    from ..i18n_terms import wait_name
+    from ..words.terms import wait_name
 
     return {normal(wait_name(w.value)): w for w in Wait}
 

@@ -43,7 +43,7 @@ def yaku_topic(name: str) -> str:
 
 def yaku_title(name: str) -> str:
     """A yaku or dora name as a learner reads it, in the active language."""
-    from ..i18n_terms import yaku_title as title
+    from ..words.terms import yaku_title as title
 
     return title(name)
 

@@ -2,7 +2,7 @@
 
 What the grading finds (a likely mistake, a hint) is a :class:`Wording`: a
 kind (``missed_yaku``) and named parameters (the yaku, the han, the tiles...).
-:mod:`quiz.grading.sentences` puts it into the active language at display
+:mod:`quiz.words.sentences` puts it into the active language at display
 time, so grading stays language-independent, a classroom server can send it
 for each student to read in their own language, and what is stored (parts,
 concept ids) never depends on the language the learner reads.
@@ -73,7 +73,7 @@ class Wording:
 
     def render(self, tile_text: TileText = format_tiles) -> str:
         """The sentence in the active language, each tile group drawn by ``tile_text``."""
-        from .sentences import say
+        from ..words.sentences import say
 
         return say(self, tile_text)
 

@@ -1,9 +1,9 @@
 """Taking a practice set: join, answer each question in order, see your own results.
 
 :class:`ClassroomApp` runs one student's session of a practice set. It only
-shows: a :class:`quiz.class_client.ClassController` joins, loads the hands,
+shows: a :class:`quiz.classroom.client.ClassController` joins, loads the hands,
 keeps and sends the answers; the classroom server's desk
-(:mod:`quiz.class_desk`) grades them. Without a student it starts on
+(:mod:`quiz.classroom.desk`) grades them. Without a student it starts on
 :class:`JoinScreen` (name, and the resume code only when coming back on another
 computer: the way a browser tab served by ``riichi-drill serve`` begins); then
 :class:`ClassQuestionScreen` asks the set's questions in order with the drill's
@@ -32,24 +32,24 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Input, Static
 from textual.widgets._footer import FooterKey
 
-from ..class_client import ClassRefused, Kept, LinkDown
+from ..classroom.client import ClassRefused, Kept, LinkDown
 from ..cli import declaration_text, given_text
 from ..drills import prompt_for
-from ..error_words import localized_error
 from ..errors import DrillError
 from ..grading import Answer, Hints, Marked, Part
-from ..i18n import format_percent, gettext, npgettext, pgettext
 from ..widgets.answer_form import AnswerForm
 from ..widgets.explanation import ExplanationView
 from ..widgets.footer import Footer as DrillFooter
 from ..widgets.hand import HandView
 from ..widgets.marks import MarksView
 from ..widgets.situation import SituationPanel
+from ..words.core import format_percent, gettext, npgettext, pgettext
+from ..words.error_texts import localized_error
 
 if TYPE_CHECKING:
     from data.classroom import SetOptions, StudentResult, StudentSession
 
-    from ..class_client import ClassController
+    from ..classroom.client import ClassController
     from ..drills import Question
 
 __all__ = [
@@ -534,14 +534,14 @@ class ClassSummaryScreen(Screen[None]):
 
 def english() -> bool:
     """Whether the screens speak English (they then read exactly as they always did)."""
-    from ..i18n import SOURCE_LANGUAGE, active_language
+    from ..words.core import SOURCE_LANGUAGE, active_language
 
     return active_language() == SOURCE_LANGUAGE
 
 
 def _part_name(part: str) -> str:
     """An asked part as the language names it (``fu`` in English, as it always read)."""
-    from ..class_report import part_name
+    from ..classroom.report import part_name
 
     return part_name(part)
 
@@ -561,7 +561,7 @@ def _part_title(part: str) -> str:
 def _titles(concepts: tuple[str, ...]) -> list[str]:
     from data.topics import get_topic, is_topic
 
-    from ..i18n_topics import topic_title
+    from ..words.topics import topic_title
 
     return [topic_title(get_topic(c).id) if is_topic(c) else c for c in concepts]
 
@@ -570,7 +570,7 @@ class ClassroomApp(App[None]):
     """One student's session of a practice set.
 
     Args:
-        controller: joins, loads and sends (see :class:`quiz.class_client.ClassController`).
+        controller: joins, loads and sends (see :class:`quiz.classroom.client.ClassController`).
         set_name: the practice set.
         student: the student's name when given on the command line; None starts
             on the join screen.
@@ -625,7 +625,7 @@ class ClassroomApp(App[None]):
             await asyncio.to_thread(self.controller.join, name, code)
             await asyncio.to_thread(self.controller.load)
         except (DataError, DrillError) as e:
-            from ..i18n_faults import error_text
+            from ..words.faults import error_text
 
             return error_text(e)
         self.call_later(self.start)

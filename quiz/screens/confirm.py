@@ -10,8 +10,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from ..i18n import _
 from ..widgets.footer import Footer
+from ..words.core import _
 
 __all__ = ["ConfirmScreen"]
 

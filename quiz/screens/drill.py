@@ -22,14 +22,14 @@ from data.errors import DataError
 
 from ..drills import DRILLS, DrillKind, Question, prompt_for
 from ..grading import Answer, Hints, Marked, Part
-from ..i18n import _, ngettext
-from ..i18n_payments import say_payment
-from ..tilefaces import TileStyle
 from ..widgets.answer_form import PLACEHOLDERS, AnswerForm
 from ..widgets.footer import Footer
 from ..widgets.hand import HandView
 from ..widgets.situation import SituationPanel
 from ..widgets.status_bar import StatusBar
+from ..words.core import _, ngettext
+from ..words.payments import say_payment
+from ..words.tilefaces import TileStyle
 from .choices import Choice, Go, StartDrill
 
 if TYPE_CHECKING:
@@ -216,7 +216,7 @@ class DrillScreen(Screen[None]):
         """Show the next question, or the summary when the session is over.
 
         The question is read off the screen's thread, each read bounded (see
-        :meth:`quiz.store.DrillStore.read`): when the database does not answer
+        :meth:`quiz.store.drill.DrillStore.read`): when the database does not answer
         and no question drawn ahead is left, the screen says so and tries
         again every :data:`RETRY_SECONDS` (Esc and Ctrl+Q keep working).
         """
@@ -247,7 +247,7 @@ class DrillScreen(Screen[None]):
 
     def _wait_for_database(self) -> None:
         """No question can be read now: say so, and try again until one comes."""
-        from ..i18n import pgettext
+        from ..words.core import pgettext
 
         self._waiting_for_database = True
         self.show_message(pgettext(
@@ -369,7 +369,7 @@ class DrillScreen(Screen[None]):
 
         A marked answer is in the journal file before the explanation is drawn,
         and stored by the writer in the background
-        (:meth:`quiz.store.DrillStore.answers_in_background`). Called by the
+        (:meth:`quiz.store.drill.DrillStore.answers_in_background`). Called by the
         answer form, awaited before the next key is read: the explanation is on
         screen when the key after the last Enter arrives.
         """

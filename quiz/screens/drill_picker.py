@@ -12,7 +12,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..drills import DRILLS, DrillKind
-from ..i18n import _
+from ..words.core import _
 
 __all__ = ["DrillPicker"]
 

@@ -31,13 +31,13 @@ from textual.widgets import Static
 
 from ..drills import DRILLS, Question
 from ..grading import Marked, part_label
-from ..i18n import _, ngettext
 from ..widgets.explanation import ExplanationView
 from ..widgets.footer import Footer
 from ..widgets.hand import HandView
 from ..widgets.marks import MarksView
 from ..widgets.situation import SituationPanel
 from ..widgets.status_bar import StatusBar
+from ..words.core import _, ngettext
 from .choices import ClosingScreen, Go, LeaveHandler
 
 __all__ = ["ExplanationBody", "ExplanationScreen", "verdict_text"]

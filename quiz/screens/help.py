@@ -11,8 +11,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Markdown
 
 from ..drills import DRILLS
-from ..i18n import N_, _
 from ..widgets.footer import Footer
+from ..words.core import N_, _
 
 __all__ = ["HELP_TEXT", "HelpScreen", "help_text"]
 
@@ -109,7 +109,7 @@ def _drill_lines() -> str:
 
 def help_text() -> str:
     """The help in the language spoken now (Markdown)."""
-    from ..i18n_width import join_wide_lines, space_latin_words
+    from ..words.width import join_wide_lines, space_latin_words
 
     text = join_wide_lines("".join(_(section) for section in HELP_SECTIONS) + "\n"
                            + _drill_lines() + "\n\n" + _(HELP_END))

@@ -12,7 +12,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from ..i18n import _
+from ..words.core import _
 
 __all__ = ["LearnerScreen"]
 

@@ -11,11 +11,11 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Static
 
-from data.srs_records import CardKind
+from data.srs.records import CardKind
 
-from ..i18n import _
 from ..srs import LeechInfo
 from ..widgets.footer import Footer
+from ..words.core import _
 
 __all__ = ["LeechScreen"]
 

@@ -46,8 +46,6 @@ from textual.worker import Worker, WorkerCancelled, WorkerFailed, WorkerState
 
 from ..drills import DrillKind, Question, TableCell, build_question, question_for_cell
 from ..grading import Answer, Hints, Marked, Part, grade
-from ..i18n import _, ngettext, pgettext
-from ..i18n_payments import with_table_payment
 from ..session import Stopwatch
 from ..srs import (
     DueCounts,
@@ -60,7 +58,6 @@ from ..srs import (
     interval_text,
 )
 from ..srs.pending import Proposal, pending_rating, pending_review, propose, with_rating
-from ..tilefaces import TileStyle
 from ..widgets.answer_form import AnswerForm
 from ..widgets.explanation import ExplanationView
 from ..widgets.footer import Footer
@@ -68,6 +65,9 @@ from ..widgets.hand import HandView
 from ..widgets.marks import MarksView
 from ..widgets.rating_bar import RatingBar
 from ..widgets.situation import SituationPanel
+from ..words.core import _, ngettext, pgettext
+from ..words.payments import with_table_payment
+from ..words.tilefaces import TileStyle
 from .drill import placeholders_for
 from .explanation import ExplanationBody, verdict_text
 from .stats import SrsScreen
@@ -380,7 +380,7 @@ class ReviewScreen(SrsScreen):
     def refresh_status(self) -> None:
         """Redraw the status line: learner and what is due (as every screen says it)."""
         name = self.context.learner_name
-        from ..i18n_srs import due_counts_text
+        from ..words.srs import due_counts_text
 
         counts = f" · {due_counts_text(self.counts)}" if self.counts is not None else ""
         done = (" · " + ngettext("%(n)d reviewed", "%(n)d reviewed", self.answered)

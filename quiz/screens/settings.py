@@ -24,9 +24,6 @@ from scoring.rules import PROFILES
 
 from ..drills import DRILLS
 from ..grading import part_label
-from ..i18n import N_, _, language_choices, ngettext
-from ..i18n_terms import profile_title
-from ..i18n_width import display_width
 from ..settings import (
     ASKABLE,
     NEW_PER_DAY,
@@ -36,8 +33,11 @@ from ..settings import (
     TIME_LIMITS,
     Settings,
 )
-from ..tilefaces import TileStyle
 from ..widgets.marked_list import MarkedSelectionList
+from ..words.core import N_, _, language_choices, ngettext
+from ..words.terms import profile_title
+from ..words.tilefaces import TileStyle
+from ..words.width import display_width
 
 __all__ = ["LABEL_MAX", "SettingsScreen", "label_column"]
 
@@ -59,7 +59,7 @@ def label_column(labels: list[str]) -> int:
     return min(LABEL_MAX, max((display_width(label) for label in labels), default=0) + LABEL_GAP)
 
 
-#: The tile styles' names (:attr:`quiz.tilefaces.TileStyle.label`), marked for the catalogs.
+#: The tile styles' names (:attr:`quiz.words.tilefaces.TileStyle.label`), marked for the catalogs.
 _STYLE_LABELS = (N_("Plain text (5m, E, Rd)"), N_("Kanji (伍萬, 東)"),
                  N_("Unicode tile glyphs (needs a font that has them)"))
 
@@ -67,7 +67,7 @@ _STYLE_LABELS = (N_("Plain text (5m, E, Rd)"), N_("Kanji (伍萬, 東)"),
 def _topic_options() -> list[tuple[str, str]]:
     from data.topics import TOPICS
 
-    from ..i18n_topics import topic_title
+    from ..words.topics import topic_title
 
     return [(f"{topic_title(t.id)} ({t.id})", t.id) for t in TOPICS.values()]
 

@@ -33,12 +33,12 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Static, TabbedContent, TabPane, Tabs
 from textual.worker import Worker, WorkerState
 
-from ..i18n import N_, _, ngettext, pgettext
-from ..i18n_topics import topic_title
-from ..i18n_width import cut
 from ..srs import Progress, ReviewContext, SrsService
 from ..widgets.charts import BarChart, ChartData, LineChart
 from ..widgets.footer import Footer
+from ..words.core import N_, _, ngettext, pgettext
+from ..words.topics import topic_title
+from ..words.width import cut
 
 __all__ = ["StatsScreen", "charts_of", "has_srs_modes", "show_leeches"]
 
@@ -115,7 +115,7 @@ def summary_text(progress: Progress) -> str:
     said = ngettext("%(n)d leech", "%(n)d leeches", n) % {"n": n}
     leeches = f" · [b yellow]{said}[/]" if n else ""
     median = f"{progress.median_seconds:.1f}s" if progress.answers else "-"
-    from ..i18n_srs import cards_text, due_counts_text
+    from ..words.srs import cards_text, due_counts_text
 
     due = f"{due_counts_text(progress.due)} · " if progress.due is not None else ""
     answers = ngettext("%(n)d answer", "%(n)d answers", progress.answers) % {

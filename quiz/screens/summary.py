@@ -22,14 +22,14 @@ from textual.widgets import Static
 
 from ..drills import DRILLS
 from ..grading import Part, part_label
-from ..i18n import N_, SOURCE_LANGUAGE, _, active_language, format_percent, ngettext
-from ..i18n_topics import topic_title
-from ..i18n_width import NO_BREAK
 from ..session import Answered, Session, SessionSummary
 from ..widgets.footer import Footer
 from ..widgets.hanging import HangingRow, HangingRows
 from ..widgets.marks import shown
 from ..widgets.status_bar import clock_text
+from ..words.core import N_, SOURCE_LANGUAGE, _, active_language, format_percent, ngettext
+from ..words.topics import topic_title
+from ..words.width import NO_BREAK
 from .choices import ClosingScreen, Go, LeaveHandler
 
 __all__ = ["SummaryScreen", "summary_renderable"]

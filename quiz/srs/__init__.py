@@ -30,7 +30,7 @@ The package, one concern a module:
 - :mod:`.stats`: the statistics (accuracy, streaks, pace, forecast);
 - :mod:`.context`: :class:`ReviewContext`, what the app gives the screens.
 
-``data`` only reads and writes (:mod:`data.srs_repository`).
+``data`` only reads and writes (:mod:`data.srs.repository`).
 """
 
 from __future__ import annotations

@@ -21,26 +21,26 @@ if TYPE_CHECKING:
     from data.db import Database
     from data.records import LearnerRecord
 
-    from ..journal import Pending
     from ..settings import Settings
+    from ..store.journal import Pending
 
 __all__ = ["ReviewContext", "ReviewStore", "review_context"]
 
 
 class ReviewStore(Protocol):
     """Where the review screen hands its answers and ratings (the app's
-    :class:`quiz.store.DrillStore`): written in order, exactly once, kept while
+    :class:`quiz.store.drill.DrillStore`): written in order, exactly once, kept while
     the database is busy or away."""
 
     def keep(self, entry: Pending, wait: float = 0.0) -> object:
-        """Hand an entry to the answer writer (see :meth:`quiz.store.DrillStore.keep`)."""
+        """Hand an entry to the answer writer (see :meth:`quiz.store.drill.DrillStore.keep`)."""
 
     def waiting(self) -> int:
         """How many answers and ratings wait for the database."""
 
     def unsaved(self) -> int:
         """How many wait because the database is busy or away (see
-        :meth:`quiz.store.DrillStore.unsaved`)."""
+        :meth:`quiz.store.drill.DrillStore.unsaved`)."""
 
 
 @dataclass(frozen=True)
@@ -54,7 +54,7 @@ class ReviewContext:
         clock: the time source.
         settings: the scheduler settings.
         profile: the rule profile hands are scored under.
-        tile_style: how tiles are drawn (a :class:`quiz.tilefaces.TileStyle` value).
+        tile_style: how tiles are drawn (a :class:`quiz.words.tilefaces.TileStyle` value).
         ask: the parts a whole-hand question asks.
         skip_fu_on_limit: leave the fu out when the han alone fix the value.
         hands: where hands come from (default: the bank and the generator).

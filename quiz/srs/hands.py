@@ -33,7 +33,7 @@ class HandSource(Protocol):
 
 
 class BankHands:
-    """Hands from :class:`data.repository.Bank`, siblings from :mod:`data.generate`.
+    """Hands from :class:`data.bank.repository.Bank`, siblings from :mod:`data.generate`.
 
     Args:
         db: the open database.
@@ -42,7 +42,7 @@ class BankHands:
     """
 
     def __init__(self, db: Database, *, seed: int | None = 0, clock: Clock = utc_now) -> None:
-        from data.repository import Bank
+        from data.bank.repository import Bank
 
         self.bank = Bank(db, clock=clock)
         self.rng = random.Random(seed)

@@ -1,10 +1,10 @@
 """Review-queue answers that wait for the database, like the drill's answers.
 
 The review screen never writes itself when the app has a store: an answer
-becomes a :class:`quiz.journal.PendingReview` (with the rating the grading
+becomes a :class:`quiz.store.journal.PendingReview` (with the rating the grading
 proposes, worked out on the screen from what it already read: a
 :class:`Proposal`), and a rating changed with keys 1-4 a
-:class:`quiz.journal.PendingRating`. Both go to the store's answer writer,
+:class:`quiz.store.journal.PendingRating`. Both go to the store's answer writer,
 in order with the drill's answers, written exactly once, kept in the journal
 file while the database is busy or away. :func:`store_review` and
 :func:`store_rating` are what the writer runs.
@@ -19,7 +19,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from data.clock import Clock, utc_now
-from data.srs_records import CardState, Cell, Schedule
+from data.srs.records import CardState, Cell, Schedule
 
 from .questions import QuestionKind, ReviewQuestion
 from .ratings import Rating, RatingOption
@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from data.db import Database
 
     from ..grading import Marked
-    from ..journal import PendingRating, PendingReview
+    from ..store.journal import PendingRating, PendingReview
     from .service import SrsService
 
 __all__ = ["Proposal", "pending_rating", "pending_review", "propose", "schedule_from_json",
@@ -80,7 +80,7 @@ def propose(service: SrsService, question: ReviewQuestion, marked: Marked, secon
 def pending_review(learner_id: int, proposal: Proposal, marked: Marked, seconds: float, *,
                    session: str) -> PendingReview:
     """The writer's entry for an answer of the queue."""
-    from ..journal import PendingReview
+    from ..store.journal import PendingReview
 
     q = proposal.question
     item_id = q.item.id if q.item is not None and q.item.id else None
@@ -98,7 +98,7 @@ def pending_review(learner_id: int, proposal: Proposal, marked: Marked, seconds:
 def pending_rating(review: PendingReview, proposal: Proposal,
                    rating: Rating | int) -> PendingRating:
     """The writer's entry for a rating changed after the answer (its schedule as shown)."""
-    from ..journal import PendingRating
+    from ..store.journal import PendingRating
 
     return PendingRating(review=review.entry, learner_id=review.learner_id,
                          session=review.session, answered_at=review.answered_at,
@@ -148,9 +148,9 @@ def store_review(db: Database, entry: PendingReview, stored: Mapping[str, Any]) 
     Returns:
         the id of the card's review.
     """
-    from data import srs_repository as repo
     from data.learners import Attempts
     from data.records import PartResult
+    from data.srs import repository as repo
 
     from .questions import cell_question
     from .settings import SrsError
@@ -197,9 +197,9 @@ def store_rating(db: Database, entry: PendingRating, stored: Mapping[str, Any], 
         StaleEntryError: when it was kept longer than :data:`data.learners.ENTRY_LIFE`
             ago (its id may be forgotten since it was stored): it is never stored.
     """
-    from data import srs_repository as repo
     from data.errors import DatabaseUnavailableError, DataError
     from data.learners import StoredEntries
+    from data.srs import repository as repo
 
     from .settings import settings_from_stored
 

@@ -7,10 +7,10 @@ from datetime import timedelta
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
-from data.srs_records import CardKind, CardRecord, Cell
+from data.srs.records import CardKind, CardRecord, Cell
 from data.topics import get_topic
 
-from ..i18n_topics import topic_title
+from ..words.topics import topic_title
 from .ratings import Rating, RatingOption
 
 if TYPE_CHECKING:

@@ -21,7 +21,7 @@ from datetime import timedelta
 
 from fsrs import Rating
 
-from data.srs_records import Schedule
+from data.srs.records import Schedule
 
 __all__ = ["RATING_KEYS", "Rating", "RatingOption", "auto_rating", "interval_text"]
 

@@ -28,7 +28,7 @@ from datetime import UTC, datetime, timedelta
 
 from fsrs import Card, Rating, State
 
-from data.srs_records import CardRecord, CardState, QueueState, ReviewKind, Schedule, Tally
+from data.srs.records import CardRecord, CardState, QueueState, ReviewKind, Schedule, Tally
 
 __all__ = [
     "DueCounts",

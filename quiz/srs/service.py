@@ -2,7 +2,7 @@
 
 :class:`SrsService` wraps ``fsrs.Scheduler`` for one learner. Its clock is
 injected, every time is UTC, and it keeps no state that matters between
-calls: cards and reviews live in the database (:mod:`data.srs_repository`,
+calls: cards and reviews live in the database (:mod:`data.srs.repository`,
 which only reads and writes); the rules are in :mod:`quiz.srs.rules`.
 
 The queue (:meth:`SrsService.next_question`) works like Anki's: cards in
@@ -25,7 +25,7 @@ from fsrs import Card, Rating
 
 from data.clock import Clock, utc_now
 from data.errors import DataError
-from data.srs_records import (
+from data.srs.records import (
     CardKind,
     CardOrigin,
     CardProblem,
@@ -37,8 +37,8 @@ from data.srs_records import (
 )
 from data.topics import is_topic
 
-from ..i18n import pgettext
-from ..i18n_topics import topic_title
+from ..words.core import pgettext
+from ..words.topics import topic_title
 from .hands import BankHands, HandSource
 from .questions import (
     Choice,
@@ -66,7 +66,7 @@ from .stats import Progress, forecast, progress
 if TYPE_CHECKING:
     from data.db import Database
     from data.records import BankItem, PartResult
-    from data.srs_records import CardRecord
+    from data.srs.records import CardRecord
 
     from ..drills import Question as DrillQuestion
     from ..grading import Marked
@@ -147,7 +147,7 @@ class SrsService:
 
     def due_counts(self) -> DueCounts:
         """What is due now: the one count the drill, the review and the statistics show."""
-        from data import srs_repository as repo
+        from data.srs import repository as repo
 
         now = self.now()
         state = repo.queue_state(
@@ -174,7 +174,7 @@ class SrsService:
             exclude: card ids not to choose (e.g. ones that could not be asked).
             exclude_items: bank items not to ask as new hands (e.g. answered, not yet stored).
         """
-        from data import srs_repository as repo
+        from data.srs import repository as repo
 
         s = self.settings
         now = self.now()
@@ -246,7 +246,7 @@ class SrsService:
 
     def next_due(self) -> datetime | None:
         """When the next (re)learning card is due (looking a day ahead), or None."""
-        from data import srs_repository as repo
+        from data.srs import repository as repo
 
         now = self.now()
         state = repo.queue_state(
@@ -256,7 +256,7 @@ class SrsService:
         return state.learning[0].due if state.learning else None
 
     def _resolve(self, choice: Choice) -> ReviewQuestion | None:
-        from data import srs_repository as repo
+        from data.srs import repository as repo
 
         card = choice.card
         if card is None:
@@ -318,7 +318,7 @@ class SrsService:
                 else pgettext("review", "a hand you answered before"))
 
     def _recent_items(self, card: CardRecord) -> set[int]:
-        from data import srs_repository as repo
+        from data.srs import repository as repo
 
         return set(repo.recent_items(self.db, card.id))
 
@@ -326,7 +326,7 @@ class SrsService:
 
     def pace(self, *, cells: bool) -> float | None:
         """The learner's median seconds for a right answer (None until enough answers)."""
-        from data import srs_repository as repo
+        from data.srs import repository as repo
 
         durations = repo.recent_durations(self.db, self.learner_id, cells=cells)
         if len(durations) < self.settings.pace_answers:
@@ -426,7 +426,7 @@ class SrsService:
             attempt_id=attempt_id, set_item_id=set_item, add_concepts=add,
         )  # fmt: skip
         extra = self._miss_writes(question, correct, missed, now, attempt_id)
-        from data import srs_repository as repo
+        from data.srs import repository as repo
 
         saved = repo.save_reviews(self.db, [primary, *extra], report=self.report,
                                   tally=lapse_rule(self.settings.leech_threshold))  # fmt: skip
@@ -481,7 +481,7 @@ class SrsService:
         Raises:
             SrsError: when the card was reviewed again since.
         """
-        from data import srs_repository as repo
+        from data.srs import repository as repo
 
         rating = Rating(int(rating))
         if rating == review.rating:
@@ -529,7 +529,7 @@ class SrsService:
         """Again reviews for what a wrong answer shows was missed (besides the card asked)."""
         if correct:
             return []
-        from data import srs_repository as repo
+        from data.srs import repository as repo
 
         card = question.card
         writes: list[ReviewWrite] = []
@@ -585,7 +585,7 @@ class SrsService:
 
         Returns None for a card skipped this session (a damaged row).
         """
-        from data import srs_repository as repo
+        from data.srs import repository as repo
 
         if found is None and lookup:
             found = repo.find_card(self.db, self.learner_id, kind, subject, report=self.report)
@@ -643,7 +643,7 @@ class SrsService:
         if cell is not None:
             rating = auto_rating(correct, seconds, pace=self.pace(cells=True),
                                  slow=self.settings.slow, fast=self.settings.fast)  # fmt: skip
-            from data import srs_repository as repo
+            from data.srs import repository as repo
 
             found = repo.find_card(self.db, self.learner_id, CardKind.CELL, cell.topic,
                                    report=self.report)  # fmt: skip
@@ -665,7 +665,7 @@ class SrsService:
             writes.extend(self._miss_writes(question, False, rest, now, attempt_id))
         if not writes:
             return ()
-        from data import srs_repository as repo
+        from data.srs import repository as repo
 
         saved = repo.save_reviews(self.db, writes, report=self.report,
                                   tally=lapse_rule(self.settings.leech_threshold))  # fmt: skip
@@ -688,7 +688,7 @@ class SrsService:
 
     def due_cells(self, limit: int = 20) -> list[Cell]:
         """Points-table cells due now, most overdue first (for the table drill to ask first)."""
-        from data import srs_repository as repo
+        from data.srs import repository as repo
 
         cards = repo.due_cards(self.db, self.learner_id, CardKind.CELL, now=self.now(),
                                limit=limit, report=self.report)  # fmt: skip
@@ -698,7 +698,7 @@ class SrsService:
 
     def leeches(self) -> list[LeechInfo]:
         """The leeches (cards missed ``leech_threshold`` times), with their concepts."""
-        from data import srs_repository as repo
+        from data.srs import repository as repo
 
         out = []
         for card in repo.leeches(self.db, self.learner_id, report=self.report):
@@ -719,7 +719,7 @@ class SrsService:
 
     def card(self, card_id: int) -> CardRecord | None:
         """A card by id (None when missing or damaged)."""
-        from data import srs_repository as repo
+        from data.srs import repository as repo
 
         return repo.get_card(self.db, card_id, report=self.report)
 

@@ -1,8 +1,8 @@
 """The statistics of one learner: accuracy over time, per part and concept, streaks, pace.
 
 What each figure means is decided here, once; the numbers come from the
-learner's running totals (:mod:`data.srs_totals`: answers, right-answer runs,
-parts, concepts, days) and SQL aggregates of :mod:`data.srs_history` (the
+learner's running totals (:mod:`data.srs.totals`: answers, right-answer runs,
+parts, concepts, days) and SQL aggregates of :mod:`data.srs.history` (the
 last days, the median time, the cards), never from loading every answer or
 every card.
 
@@ -26,7 +26,7 @@ from datetime import UTC, date, datetime, timedelta
 from typing import TYPE_CHECKING
 
 from data.records import Accuracy
-from data.srs_records import CardProblem, CardState, RateOverTime
+from data.srs.records import CardProblem, CardState, RateOverTime
 from data.topics import is_topic
 
 from .rules import DueCounts, day_start
@@ -116,8 +116,8 @@ def forecast(db: Database, learner_id: int, *, day_start: datetime, days: int = 
              ) -> tuple[int, ...]:  # fmt: skip
     """Cards due on each of the next ``days`` days from ``day_start``; the first day
     includes the overdue."""
-    from data import srs_history as h
-    from data import srs_repository as repo
+    from data.srs import history as h
+    from data.srs import repository as repo
 
     counts = [0] * days
     before = day_start + timedelta(days=days)
@@ -160,8 +160,8 @@ def progress(
         due: what is due now (shown beside the cards by state).
         report: called for each damaged card row (those are not counted).
     """
-    from data import srs_history as h
-    from data.srs_totals import answer_totals
+    from data.srs import history as h
+    from data.srs.totals import answer_totals
 
     start = day_start(now, day_offset)
     today = (start - day_offset).date()

@@ -35,7 +35,7 @@ from textual.widgets import Input, SelectionList, Static
 
 from ..grading import Answer, Hints, Part
 from ..grading import part_label as english_label
-from ..i18n import N_, _
+from ..words.core import N_, _
 from .yaku_picker import YakuPicker
 
 __all__ = [

@@ -33,8 +33,8 @@ from rich.text import Text
 from textual.app import RenderResult
 from textual_plotext import PlotextPlot
 
-from ..i18n import _, pgettext
-from ..i18n_width import cut, display_width, pad
+from ..words.core import _, pgettext
+from ..words.width import cut, display_width, pad
 
 __all__ = ["AxisRoom", "BarChart", "Chart", "ChartData", "LineChart", "bar_layout", "day_ticks",
            "placeholder", "put_labels", "too_narrow", "value_axis_room", "value_ticks"]

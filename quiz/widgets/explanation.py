@@ -1,6 +1,6 @@
 """The worked explanation: the reading, each fu item beside its tiles, yaku, points.
 
-It draws the lines of :func:`quiz.explaining.explanation_lines` (the drill's
+It draws the lines of :func:`quiz.words.explanation.explanation_lines` (the drill's
 own steps, then the scoring's), every tile in the learner's tile style: the
 reading as tile groups, the fu items in a table (fu, item, the tiles it
 counts, why), then the yaku and dora, the formula, the limit, each payment
@@ -26,11 +26,17 @@ from textual.visual import RenderOptions, RichVisual, Visual
 from scoring.result import GroupKind, ReadingKind
 
 from ..drills import Question
-from ..explaining import ExplanationLine, explanation_lines, fu_reason, section_title, wait_on
-from ..i18n import active_language
-from ..i18n_terms import fu_item_name
-from ..i18n_width import char_width, wrap
-from ..tilefaces import TileStyle, tiles_in, tiles_text
+from ..words.core import active_language
+from ..words.explanation import (
+    ExplanationLine,
+    explanation_lines,
+    fu_reason,
+    section_title,
+    wait_on,
+)
+from ..words.terms import fu_item_name
+from ..words.tilefaces import TileStyle, tiles_in, tiles_text
+from ..words.width import char_width, wrap
 from .tile import TILE_CSS, TileStyled
 
 __all__ = ["ExplanationView"]
@@ -50,7 +56,7 @@ class Paragraph:
 
     Japanese breaks between characters (no punctuation starts a line), Thai at
     its spaces and never inside a character with its marks
-    (:func:`quiz.i18n_width.wrap`). Text whose every character is one cell
+    (:func:`quiz.words.width.wrap`). Text whose every character is one cell
     wide (English, Vietnamese, Ukrainian) is wrapped by Rich as before.
     """
 

@@ -2,7 +2,7 @@
 
 Bindings are declared once, in English, at class level (``Binding("f1",
 "help", "Help")``); this footer says each description through
-:func:`quiz.i18n.gettext` when it is drawn, so a change of language shows at
+:func:`quiz.words.core.gettext` when it is drawn, so a change of language shows at
 the next redraw (:meth:`textual.screen.Screen.refresh_bindings`). The English
 descriptions are in the catalogs through :data:`KEY_LABELS`.
 
@@ -26,7 +26,7 @@ from textual.app import ComposeResult
 from textual.widgets import Footer as TextualFooter
 from textual.widgets._footer import FooterKey
 
-from ..i18n import N_, gettext
+from ..words.core import N_, gettext
 
 if TYPE_CHECKING:
     from textual.screen import Screen

@@ -17,9 +17,9 @@ from textual.reactive import reactive
 from scoring.hand import Hand, MeldKind
 from scoring.tiles import Tile
 
-from ..i18n import N_, _
-from ..i18n_width import display_width, pad
-from ..tilefaces import chip_width
+from ..words.core import N_, _
+from ..words.tilefaces import chip_width
+from ..words.width import display_width, pad
 from .tile import TILE_CSS, TileStyled
 
 __all__ = ["HandGroup", "HandView", "hand_groups"]

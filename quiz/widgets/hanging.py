@@ -3,7 +3,7 @@
 The marks (``✗ Payment  you said ...``), a summary's question lines and other
 lists whose text may be longer than the line: a text that wraps goes on in
 the column where it started, not at column 0, wrapped as its language wraps
-(:func:`quiz.i18n_width.wrap`: Japanese between characters, Thai at its spaces
+(:func:`quiz.words.width.wrap`: Japanese between characters, Thai at its spaces
 and never inside a letter with its marks, a long Ukrainian word between
 letters), in its own styles.
 """
@@ -20,7 +20,7 @@ from rich.text import Text
 from textual.visual import RichVisual
 from textual.widget import Widget
 
-from ..i18n_width import display_width, wrap
+from ..words.width import display_width, wrap
 
 __all__ = ["MIN_ROOM", "HangingRow", "HangingRows", "HangingVisual", "wrap_styled"]
 
@@ -84,7 +84,7 @@ def _styled_line(line: str, plain: str, styles: list[Style], at: int,
 
 
 def wrap_styled(text: Text, width: int) -> list[Text]:
-    """``text`` wrapped as its language wraps (:func:`quiz.i18n_width.wrap`), styles kept.
+    """``text`` wrapped as its language wraps (:func:`quiz.words.width.wrap`), styles kept.
 
     Spaces inside a line are kept as they were, when the line still fits.
 

@@ -15,11 +15,11 @@ from textual.widgets import Static
 from scoring.tiles import parse_tiles
 
 from ..grading import Marked, Part, part_label
-from ..grading.sentences import mark_note
-from ..i18n import SOURCE_LANGUAGE, _, active_language, npgettext, pgettext
-from ..i18n_topics import topic_title
-from ..i18n_width import display_width, pad
-from ..tilefaces import TileStyle, tiles_in, tiles_text
+from ..words.core import SOURCE_LANGUAGE, _, active_language, npgettext, pgettext
+from ..words.sentences import mark_note
+from ..words.tilefaces import TileStyle, tiles_in, tiles_text
+from ..words.topics import topic_title
+from ..words.width import display_width, pad
 from .hanging import HangingRow, HangingRows, HangingVisual
 
 __all__ = ["MarksView", "mark_lines", "marks_text", "shown"]
@@ -38,7 +38,7 @@ def shown(part: Part, value: str, style: TileStyle = TileStyle.ASCII) -> str:
     Yaku by their names, tiles in the learner's style, payments as said at the
     table, a yakuman and a wait by the field's word for them.
     """
-    from ..i18n_terms import limit_name, wait_name, yaku_title
+    from ..words.terms import limit_name, wait_name, yaku_title
 
     if not value or value == "?":
         return value
@@ -59,8 +59,8 @@ def shown(part: Part, value: str, style: TileStyle = TileStyle.ASCII) -> str:
     if part is Part.WAIT:
         return wait_name(value)
     if part is Part.PAYMENT:
-        from ..grading.sentences import say
         from ..grading.wording import Term, Wording
+        from ..words.sentences import say
 
         return say(Wording.of("text", text=Term("payment", value)))
     return mark_note(value)
@@ -71,7 +71,7 @@ def mark_lines(marked: Marked, *, concept_title: dict[str, str] | None = None,
     """The marks line by line: ``✓ Fu 40 right`` / ``✗ Payment: you said 3200, it is 3600``.
 
     ``concept_title`` may name some concepts; the others are named by
-    :func:`quiz.i18n_topics.topic_title`.
+    :func:`quiz.words.topics.topic_title`.
 
     Every word is in the learner's language, the labels padded by display width
     (CJK characters take two cells, Thai marks none), so every mark's text

@@ -16,9 +16,9 @@ from textual.containers import Horizontal
 from textual.message import Message
 from textual.widgets import Button, Static
 
-from ..i18n import SOURCE_LANGUAGE, _, active_language, format_duration
-from ..i18n_width import display_width
 from ..srs import RatingOption
+from ..words.core import SOURCE_LANGUAGE, _, active_language, format_duration
+from ..words.width import display_width
 
 __all__ = ["BUTTON_MIN", "RatingBar", "rating_label"]
 

@@ -10,8 +10,8 @@ from textual.reactive import reactive
 from scoring.hand import Situation, Wind
 
 from ..drills import TableCell
-from ..i18n import N_, SOURCE_LANGUAGE, _, active_language, ngettext
-from ..i18n_terms import honour_name
+from ..words.core import N_, SOURCE_LANGUAGE, _, active_language, ngettext
+from ..words.terms import honour_name
 from .tile import TILE_CSS, TileStyled
 
 __all__ = ["SituationPanel", "discarder", "situation_lines"]

@@ -5,8 +5,8 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
-from ..i18n import _
 from ..session import Session
+from ..words.core import _
 
 __all__ = ["StatusBar", "clock_text"]
 

@@ -4,7 +4,7 @@ Every widget that draws tiles mixes in :class:`TileStyled`: it declares the
 ``tile--*`` component classes (suit colours, red fives, backs, the winning
 and the called tile) so an app stylesheet can restyle tiles in one place, and
 gives :meth:`TileStyled.tile_text` to turn tiles into Rich text. A face is
-plain text of one fixed width (see :mod:`quiz.tilefaces`); a red five is
+plain text of one fixed width (see :mod:`quiz.words.tilefaces`); a red five is
 marked by colour and by ``*`` in the cell after it, so it reads without
 colour too.
 """
@@ -22,8 +22,8 @@ from textual.widgets import Static
 
 from scoring.tiles import Tile
 
-from ..tilefaces import RED_MARK, TileStyle, face, suit_class
-from ..tilefaces import back as back_face
+from ..words.tilefaces import RED_MARK, TileStyle, face, suit_class
+from ..words.tilefaces import back as back_face
 
 __all__ = ["TILE_COMPONENTS", "TILE_CSS", "TileRow", "TileStyled"]
 

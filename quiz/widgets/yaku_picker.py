@@ -12,8 +12,8 @@ from textual import events
 
 from scoring.yaku import YAKU
 
-from ..i18n import SOURCE_LANGUAGE, _, active_language
-from ..i18n_terms import yaku_title
+from ..words.core import SOURCE_LANGUAGE, _, active_language
+from ..words.terms import yaku_title
 from .marked_list import MarkedSelectionList
 
 __all__ = ["YakuPicker"]

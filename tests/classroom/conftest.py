@@ -99,7 +99,7 @@ def build_bank(url: str, count: int = BANK_SIZE, seed: int = BANK_SEED) -> None:
 
 
 def _fill_bank(url: str, count: int, seed: int) -> None:
-    from data.repository import Bank
+    from data.bank.repository import Bank
 
     classroom = open_classroom(url)
     try:
@@ -146,7 +146,7 @@ def table_counts(classroom: Classroom) -> dict[str, int]:
     """Row counts of the classroom and bank tables (to check that nothing changed)."""
     from sqlalchemy import func, select
 
-    from data.models import Base
+    from data.models.core import Base
 
     names = sorted(t for t in Base.metadata.tables if t.startswith("class_"))
     names.append("bank_items")

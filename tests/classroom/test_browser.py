@@ -24,7 +24,7 @@ from typing import Any
 import pytest
 
 from data.classroom import Classroom, Explain, SetOptions, open_classroom
-from quiz.class_desk import question_for
+from quiz.classroom.desk import question_for
 from tests.classroom.conftest import FakeClock, build_bank
 from tests.classroom.test_serve import ANSI, end, start_serve
 

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from data.classroom import Classroom, Explain, SetOptions, open_classroom
-from quiz.class_client import ClassController, LocalLink
-from quiz.class_desk import ClassDesk, grade_in_time, question_for
+from quiz.classroom.client import ClassController, LocalLink
+from quiz.classroom.desk import ClassDesk, grade_in_time, question_for
 from quiz.grading import Part
 from quiz.screens.classroom import (
     ClassQuestionScreen,

@@ -90,7 +90,7 @@ def test_thirty_students_at_once(make_classroom, db_url: str) -> None:  # type: 
     # every answer stored exactly once
     from sqlalchemy import func, select
 
-    from data.class_models import ClassAnswer, ClassAnswerConcept, ClassAnswerPart
+    from data.models.classroom import ClassAnswer, ClassAnswerConcept, ClassAnswerPart
 
     with teacher.db.session() as s:
         n_answers = s.scalar(select(func.count()).select_from(ClassAnswer))

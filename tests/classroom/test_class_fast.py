@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from data.classroom import AnswerError, AnswerPart, Classroom, SetOptions
-from quiz.class_desk import ClassDesk
+from quiz.classroom.desk import ClassDesk
 from tests.classroom.conftest import table_counts
 
 

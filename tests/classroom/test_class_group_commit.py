@@ -20,8 +20,8 @@ from typing import Any
 import pytest
 
 from data.classroom import AnswerError, AnswerPart, Classroom, NextAnswer, SetOptions
-from quiz.class_desk import ClassDesk, Graded, ToStore
-from quiz.class_server import GroupCommit
+from quiz.classroom.desk import ClassDesk, Graded, ToStore
+from quiz.classroom.server import GroupCommit
 from tests.classroom.conftest import table_counts
 from tests.classroom.test_class_fast import right_answers, statements
 
@@ -221,7 +221,7 @@ def test_a_caller_that_goes_away_leaves_its_item_written_once() -> None:
 
 
 def test_the_servers_event_loop_runs_a_group_commit() -> None:
-    from quiz.class_server import event_loop
+    from quiz.classroom.server import event_loop
 
     loop = event_loop()
     try:

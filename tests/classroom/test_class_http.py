@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 
 from bench.classroom import free_port, prepare, run_class, start_server, stop, stored_counts
-from quiz.class_client import ClassController, HttpLink, Kept
-from quiz.class_wire import Receipt
+from quiz.classroom.client import ClassController, HttpLink, Kept
+from quiz.classroom.wire import Receipt
 
 
 def teacher_report(base: str, set_name: str) -> dict[str, object]:

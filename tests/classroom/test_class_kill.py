@@ -29,7 +29,7 @@ from typing import Any
 import pytest
 
 from data.classroom import Classroom
-from quiz.class_desk import question_for
+from quiz.classroom.desk import question_for
 from tests.conftest import ROOT
 
 ANSI = re.compile(
@@ -193,7 +193,7 @@ def _take(classroom: Classroom, argv: list[str], home: Path, answered: Any) -> N
     assert result.finished
     from sqlalchemy import func, select
 
-    from data.class_models import ClassAnswer
+    from data.models.classroom import ClassAnswer
 
     with classroom.db.session() as s:
         assert s.scalar(select(func.count()).select_from(ClassAnswer)) == 6

@@ -17,8 +17,8 @@ import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
 from data.classroom import AnswerPart, Classroom, NextAnswer, SetOptions
-from quiz.class_desk import ClassDesk
-from quiz.class_server import ClassServer
+from quiz.classroom.desk import ClassDesk
+from quiz.classroom.server import ClassServer
 from tests.classroom.conftest import table_counts
 from tests.classroom.test_class_fast import statements
 from tests.classroom.test_class_server import right_answers

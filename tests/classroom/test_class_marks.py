@@ -14,8 +14,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from data.classroom import Classroom
-from quiz.class_desk import ClassDesk, Graded, ToStore, _graded, question_for
-from quiz.class_marks import MarkCache
+from quiz.classroom.desk import ClassDesk, Graded, ToStore, _graded, question_for
+from quiz.classroom.marks import MarkCache
 from quiz.grading import Marked
 from tests.classroom.test_class_fast import right_answers
 

@@ -21,9 +21,9 @@ CLASS_TABLES = {
 
 
 def all_metadata():  # type: ignore[no-untyped-def]
-    import data.class_models
-    import data.srs_models  # noqa: F401
-    from data.models import Base
+    import data.models.classroom
+    import data.models.srs  # noqa: F401
+    from data.models.core import Base
 
     return Base.metadata
 
@@ -91,9 +91,9 @@ def test_migrations_run_to_head_and_match_the_models(db_url: str) -> None:
 def test_an_older_database_is_upgraded_keeping_its_rows(tmp_path: Path) -> None:
     from sqlalchemy import func, inspect, select
 
+    from data.bank.repository import Bank
     from data.learners import Learners
-    from data.models import Learner
-    from data.repository import Bank
+    from data.models.core import Learner
 
     url = f"sqlite:///{tmp_path / 'old.db'}"
     engine = create_engine(url)

@@ -20,9 +20,9 @@ from aiohttp import web
 from aiohttp.test_utils import TestClient, TestServer
 
 from data.classroom import Classroom
-from quiz.class_desk import ClassDesk
-from quiz.class_proxy import TrustedProxies, proxy_network
-from quiz.class_server import AttemptLimiter, make_app
+from quiz.classroom.desk import ClassDesk
+from quiz.classroom.proxy import TrustedProxies, proxy_network
+from quiz.classroom.server import AttemptLimiter, make_app
 from tests.conftest import ROOT
 
 Client = TestClient[web.Request, web.Application]

@@ -15,8 +15,8 @@ import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
 from data.classroom import Classroom, Explain, SetOptions
-from quiz.class_desk import ClassDesk, question_for
-from quiz.class_server import AttemptLimiter, make_app
+from quiz.classroom.desk import ClassDesk, question_for
+from quiz.classroom.server import AttemptLimiter, make_app
 from quiz.grading import Part
 
 
@@ -226,7 +226,7 @@ def test_limit_hands_skip_fu_on_the_server(classroom: Classroom) -> None:
 async def test_the_server_reads_payments_as_said_at_a_table(
     classroom: Classroom, server: Callable[..., Any]
 ) -> None:
-    from quiz.i18n_payments import say_payment
+    from quiz.words.payments import say_payment
 
     classroom.create_set("Said", "pw", count=1, seed=21,
                          options=SetOptions(parts=("payment",), explain=Explain.DURING))

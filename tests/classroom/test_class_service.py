@@ -44,7 +44,7 @@ def parts(fu: bool = True, han: bool = True, pay: bool = True) -> list[AnswerPar
 
 
 def bank_uids(classroom: Classroom, n: int) -> list[str]:
-    from data.repository import Bank
+    from data.bank.repository import Bank
 
     return [s.uid for s in Bank(classroom.db).find(limit=n)]
 
@@ -82,7 +82,7 @@ def test_a_drawn_set_is_the_same_for_the_same_seed(make_classroom) -> None:  # t
 
 
 def test_a_set_by_topic_only_has_hands_that_teach_it(classroom: Classroom) -> None:
-    from data.repository import Bank
+    from data.bank.repository import Bank
 
     bank = Bank(classroom.db)
     topic = "win:tsumo"
@@ -136,7 +136,7 @@ def test_bad_options(kwargs: dict[str, object], message: str) -> None:
 def test_the_teacher_password_is_hashed_and_checked(classroom: Classroom) -> None:
     from sqlalchemy import select
 
-    from data.class_models import PracticeSet
+    from data.models.classroom import PracticeSet
 
     classroom.create_set("Secret", "correct horse", count=2, seed=3)
     with classroom.db.session() as s:
@@ -187,7 +187,7 @@ def test_join_gives_a_random_code_and_a_taken_name_is_refused(classroom: Classro
     # only a strong hash is stored
     from sqlalchemy import select
 
-    from data.class_models import Enrolment
+    from data.models.classroom import Enrolment
 
     with classroom.db.session() as s:
         stored = s.scalars(select(Enrolment.pin_hash)).all()

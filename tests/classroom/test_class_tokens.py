@@ -23,10 +23,10 @@ import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
 from data.classroom import Classroom, TokenSigner
-from quiz.class_client import HttpLink
-from quiz.class_desk import ClassDesk
-from quiz.class_server import ClassServer
-from quiz.class_wire import Receipt
+from quiz.classroom.client import HttpLink
+from quiz.classroom.desk import ClassDesk
+from quiz.classroom.server import ClassServer
+from quiz.classroom.wire import Receipt
 from tests.classroom.test_class_server import Server, right_answers
 
 

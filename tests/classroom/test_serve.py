@@ -253,7 +253,7 @@ def test_five_tabs_at_once_on_a_new_database_each_ask_their_learner(tmp_path: Pa
         from sqlalchemy import select
 
         from data.db import open_database
-        from data.models import Learner
+        from data.models.core import Learner
 
         db = open_database(url)
         try:

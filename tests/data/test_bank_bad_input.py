@@ -9,7 +9,8 @@ from typing import Any
 
 import pytest
 
-from data.curated import load_curated, load_file
+from data.bank.curated import load_curated, load_file
+from data.bank.repository import Bank
 from data.db import Database
 from data.errors import (
     AnswerMismatchError,
@@ -20,7 +21,6 @@ from data.errors import (
     UnknownProfileError,
 )
 from data.generate import HandGenerator
-from data.repository import Bank
 
 
 def _good_lines(n: int = 3) -> list[dict[str, Any]]:

@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
+from data.bank.items import PreparedItem
+from data.bank.repository import Bank
 from data.db import Database, open_database
 from data.errors import GeneratorError
 from data.generate import MAX_GENERATED, generate_into
-from data.items import PreparedItem
-from data.repository import Bank
 from quiz.__main__ import main
 
 ROOT = Path(__file__).resolve().parents[2]

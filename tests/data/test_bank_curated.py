@@ -8,11 +8,11 @@ from collections import Counter
 
 import pytest
 
-from data.bank_build import ensure_bank
-from data.curated import BANK_DIR, bank_files, load_curated
+from data.bank.build import ensure_bank
+from data.bank.curated import BANK_DIR, bank_files, load_curated
+from data.bank.items import answer_differences, normalize_answer
+from data.bank.repository import Bank
 from data.db import Database
-from data.items import answer_differences, normalize_answer
-from data.repository import Bank
 from data.topics import WIN_TOPICS, Family, topics_in
 from scoring import score_record
 from scoring.yaku import YAKU
@@ -44,7 +44,7 @@ def test_at_least_eighty_items_with_stable_ids_and_notes(curated: list) -> None:
 
 def test_every_written_answer_matches_score_record() -> None:
     """Independently of the loader: each file's answer against ``scoring.score_record``."""
-    from data.items import META_FIELDS
+    from data.bank.items import META_FIELDS
 
     for name, raw in _raw_items():
         record = {k: v for k, v in raw.items() if k not in (*META_FIELDS, "topics")}

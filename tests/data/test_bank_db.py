@@ -17,7 +17,7 @@ from data.db import (
     resolve_url,
 )
 from data.errors import DatabaseError, SchemaVersionError
-from data.models import Learner
+from data.models.core import Learner
 
 
 def test_resolve_url_paths_and_urls(tmp_path: Path) -> None:
@@ -157,7 +157,7 @@ def test_no_engine_is_created_at_import() -> None:
     import sys
 
     code = (
-        "import sys, data.db, data.models, data.repository, data.topics, data.generate;"
+        "import sys, data.db, data.models.core, data.bank.repository, data.topics, data.generate;"
         "print('textual' in sys.modules, 'alembic' in sys.modules)"
     )
     out = subprocess.run(

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from data.bank_build import ensure_bank
+from data.bank.build import ensure_bank
+from data.bank.exchange import read_file
+from data.bank.repository import Bank
 from data.db import Database, open_database
-from data.exchange import read_file
-from data.repository import Bank
 from quiz.__main__ import main
 
 

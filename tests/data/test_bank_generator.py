@@ -8,9 +8,9 @@ from collections import Counter
 
 import pytest
 
+from data.bank.items import answer_differences
 from data.errors import GeneratorError, UnknownTopicError
 from data.generate import RECIPES, HandGenerator, generate, transform_problem
-from data.items import answer_differences
 from data.topics import TOPICS, table_cells
 from scoring import score_record
 

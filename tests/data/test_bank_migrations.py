@@ -16,9 +16,9 @@ from alembic.migration import MigrationContext
 from sqlalchemy import text
 
 from data import db as dbmod
+from data.bank.repository import Bank
 from data.db import MIGRATIONS_DIR, load_models, open_database, read_scripts, upgrade
 from data.learners import Attempts, Learners, SettingsStore
-from data.repository import Bank
 
 FIRST = "0001_initial"
 

@@ -8,7 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from data.bank_build import ensure_bank
+from data.bank.build import ensure_bank
+from data.bank.items import prepare_item, read_problem
+from data.bank.repository import Bank
 from data.db import Database
 from data.errors import (
     AnswerMismatchError,
@@ -18,10 +20,8 @@ from data.errors import (
     UnknownTopicError,
 )
 from data.generate import HandGenerator
-from data.items import prepare_item, read_problem
 from data.learners import Attempts, Learners, SettingsStore
 from data.records import BankItem, ItemKind, ItemSummary, PartResult
-from data.repository import Bank
 from scoring import explain
 
 from .conftest import FixedClock
@@ -99,7 +99,7 @@ def test_a_changed_hand_under_an_old_id_is_refused(database: Database) -> None:
 def test_stored_answers_are_checked_when_read(database: Database) -> None:
     from sqlalchemy import update
 
-    from data.models import BankItem as Row
+    from data.models.core import BankItem as Row
 
     bank = Bank(database)
     bank.add([_item("t-1"), _item("t-2", seat="W")], origin="test")
@@ -296,7 +296,7 @@ def test_items_with_history_cannot_be_deleted(database: Database) -> None:
     from sqlalchemy import delete
     from sqlalchemy.exc import IntegrityError
 
-    from data.models import BankItem as Row
+    from data.models.core import BankItem as Row
 
     bank = Bank(database)
     bank.add([_item("t-1")], origin="test")

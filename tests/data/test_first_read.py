@@ -10,17 +10,17 @@ from pathlib import Path
 
 import pytest
 
+from data.bank.repository import Bank
 from data.db import MIGRATIONS_DIR, alembic_config, open_database, read_scripts
 from data.errors import UnknownTopicError
 from data.first_read import FirstRead, ReadOnlyBank, StoreNotOpenError, first_read, sqlite_file
 from data.learners import Learners, SettingsStore
-from data.repository import Bank
 
 
 @pytest.fixture(scope="module")
 def bank_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A database file: the curated bank, 40 generated hands, learner ann with settings."""
-    from data.bank_build import ensure_bank
+    from data.bank.build import ensure_bank
 
     path = tmp_path_factory.mktemp("first-read") / "drill.db"
     database = open_database(path)

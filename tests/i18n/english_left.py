@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from quiz.i18n import LOCALES, read_po
+from quiz.words.core import LOCALES, read_po
 
 #: Words a translation may keep (see the module's docstring).
 ALLOWED = frozenset({

@@ -13,11 +13,11 @@ import pytest
 
 from quiz.app import DrillApp
 from quiz.grading import Part
-from quiz.i18n import active_language
 from quiz.screens.drill import DrillScreen
 from quiz.screens.explanation import ExplanationScreen
 from quiz.screens.summary import SummaryScreen
-from quiz.store import DrillStore
+from quiz.store.drill import DrillStore
+from quiz.words.core import active_language
 from tests.quiz.conftest import FakeClock, burst, make_app, wait_for_question
 from tests.srs.screen_text import screen_text
 

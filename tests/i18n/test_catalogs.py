@@ -16,7 +16,7 @@ from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po as babel_read_po
 
-from quiz.i18n import (
+from quiz.words.core import (
     DOMAIN,
     LANGUAGES,
     LOCALES,
@@ -75,7 +75,7 @@ def test_the_template_is_up_to_date() -> None:
         template = babel_read_po(f)
     in_template = {_key(m) for m in template if m.id}
     assert in_template == set(CODE), (
-        "quiz/locales/riichi_drill.pot is out of date: run the extract command of "
+        "quiz/words/locales/riichi_drill.pot is out of date: run the extract command of "
         "docs/translating.md"
     )
 
@@ -164,7 +164,7 @@ def test_the_po_reader_handles_what_catalogs_hold() -> None:
 
 def test_a_fuzzy_or_missing_translation_shows_the_english(tmp_path: Path,
                                                           monkeypatch: pytest.MonkeyPatch) -> None:
-    from quiz import i18n
+    from quiz.words import core as i18n
 
     folder = tmp_path / "ja" / "LC_MESSAGES"
     folder.mkdir(parents=True)
@@ -191,7 +191,8 @@ def test_a_fresh_install_has_working_catalogs(tmp_path: Path) -> None:
     wheel = next(wheels.glob("riichi_drill-*.whl"))
     subprocess.run([str(python), "-m", "pip", "install", "-q", "--no-deps", str(wheel)],
                    check=True, timeout=600)
-    code = ("from quiz import i18n; from quiz.i18n_terms import yaku_title, han_count; "
+    code = ("from quiz.words import core as i18n; "
+            "from quiz.words.terms import yaku_title, han_count; "
             "print(i18n.LANGUAGES); i18n.use('ja'); print(yaku_title('pinfu'), han_count(2)); "
             "i18n.use('uk'); print(han_count(5))")
     out = subprocess.run([str(python), "-c", code], capture_output=True, text=True,

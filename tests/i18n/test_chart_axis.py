@@ -29,8 +29,8 @@ from textual._context import active_app
 from textual.app import App
 from textual.geometry import Size
 
-from quiz.i18n_width import cut, display_width
 from quiz.widgets.charts import BarChart, ChartData, quarters, value_axis_room, value_ticks
+from quiz.words.width import cut, display_width
 
 #: The characters of a chart's axes: the y axis is drawn with these in one column.
 Y_AXIS = "┌│┤└"

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from quiz import i18n
 from quiz.__main__ import main
-from quiz.i18n import (
+from quiz.words import core as i18n
+from quiz.words.core import (
     LANGUAGES,
     UnknownLanguage,
     active_language,
@@ -103,7 +103,7 @@ def test_help_lists_the_languages(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_start_up_reads_no_babel_and_one_catalog(tmp_path: Path) -> None:
-    code = ("import sys, time; t = time.perf_counter(); from quiz import i18n; "
+    code = ("import sys, time; t = time.perf_counter(); from quiz.words import core as i18n; "
             "i18n.use('uk'); i18n.use('th'); "
             "print(sorted(m for m in sys.modules if m.split('.')[0] == 'babel'))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,

@@ -14,11 +14,11 @@ from pathlib import Path
 import pytest
 
 from data.classroom import Classroom, open_classroom
-from quiz.class_report import class_report, student_report
+from quiz.classroom.report import class_report, student_report
 from quiz.grading import Part
-from quiz.i18n import pgettext, use
-from quiz.i18n_width import display_width
 from quiz.screens.classroom import ClassQuestionScreen, ClassSummaryScreen, JoinScreen
+from quiz.words.core import pgettext, use
+from quiz.words.width import display_width
 from tests.classroom.conftest import FakeClock, build_bank
 from tests.classroom.test_class_app import answer, make_app, type_text
 from tests.i18n.english_left import english_left
@@ -87,7 +87,7 @@ async def test_a_student_takes_a_set_in_the_language(lang: str, classroom: Class
         titles = [str(c.label) for c in table.columns.values()]
         assert _ours(lang, "Time") in titles
         # the head, the table and the marks: ours, in the language (the explanation
-        # below them is quiz/explaining.py's, translated there)
+        # below them is quiz/words/explanation.py's, translated there)
         for text in (head, marks, " ".join(titles)):
             assert english_left(text) == [], text
         await pilot.press("down")

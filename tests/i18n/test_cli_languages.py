@@ -17,8 +17,8 @@ import pytest
 
 from quiz.__main__ import main
 from quiz.cli.localized import argparse_message, language_flag
-from quiz.i18n import LANGUAGES, SOURCE_LANGUAGE, use
-from quiz.i18n_width import display_width
+from quiz.words.core import LANGUAGES, SOURCE_LANGUAGE, use
+from quiz.words.width import display_width
 from tests.conftest import ROOT
 from tests.i18n.english_left import english_left
 
@@ -68,7 +68,7 @@ def test_bank_show_speaks_the_language(lang: str, bank: str,
     assert code == 0
     lines = out.splitlines()
     # the item's header (less its source, a citation) and every labelled line; the
-    # worked explanation and the note are another module's (quiz/explaining.py, the
+    # worked explanation and the note are another module's (quiz/words/explanation.py, the
     # curated notes) and are checked where they are translated
     header = lines[0].split("seed 000")[0]
     labelled = [line for line in lines[1:8] if line.strip()]
@@ -87,7 +87,7 @@ def test_bank_show_speaks_the_language(lang: str, bank: str,
 
 
 def _labels(lang: str, *english: str) -> list[str]:
-    from quiz.i18n import pgettext
+    from quiz.words.core import pgettext
 
     use(lang)
     try:

@@ -3,7 +3,7 @@
 The curated examples' teaching notes (``notes``) and the concepts' titles and
 descriptions (``topics``) are translated in their own gettext domains, keyed
 by msgctxt = the id in the data and msgid = the English translated
-(:mod:`quiz.i18n_data`). A note whose English changed finds no translation:
+(:mod:`quiz.words.data_texts`). A note whose English changed finds no translation:
 the learner sees the new English, and these tests name the note as stale until
 its translation is brought up to date.
 """
@@ -17,9 +17,16 @@ import pytest
 from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import read_po as babel_read_po
 
-from quiz.i18n import DATA_DOMAINS, LANGUAGES, SOURCE_LANGUAGE, catalog_path, load_catalog, use
-from quiz.i18n_data import NOTES_DOMAIN, data_messages, note_text, template_path
-from quiz.i18n_topics import topic_description, topic_title
+from quiz.words.core import (
+    DATA_DOMAINS,
+    LANGUAGES,
+    SOURCE_LANGUAGE,
+    catalog_path,
+    load_catalog,
+    use,
+)
+from quiz.words.data_texts import NOTES_DOMAIN, data_messages, note_text, template_path
+from quiz.words.topics import topic_description, topic_title
 
 TRANSLATED = [code for code in LANGUAGES if code != SOURCE_LANGUAGE]
 DATA = {domain: list(data_messages(domain)) for domain in DATA_DOMAINS}
@@ -66,7 +73,7 @@ def catalog_problems(catalog: Catalog, messages: Iterable[tuple[str, str]]) -> l
 def test_the_templates_are_up_to_date(domain: str) -> None:
     template = _read(str(template_path(domain)))
     assert {(m.context, m.id) for m in template if m.id} == set(DATA[domain]), (
-        f"{template_path(domain)} is out of date: run python -m quiz.i18n_data")
+        f"{template_path(domain)} is out of date: run python -m quiz.words.data_texts")
 
 
 def test_every_curated_item_has_a_note() -> None:

@@ -11,8 +11,8 @@ import re
 
 import pytest
 
-from quiz.i18n import speaking
-from quiz.journal import WriterState
+from quiz.store.journal import WriterState
+from quiz.words.core import speaking
 
 STATES = ("slow", "busy", "away", "read-only", "silent")
 #: Words of the English messages (Vietnamese is written in Latin letters too).

@@ -7,7 +7,18 @@ from types import ModuleType
 
 import pytest
 
-from quiz import i18n, i18n_payments, i18n_terms, i18n_width
+from quiz.words import (
+    core as i18n,
+)
+from quiz.words import (
+    payments as i18n_payments,
+)
+from quiz.words import (
+    terms as i18n_terms,
+)
+from quiz.words import (
+    width as i18n_width,
+)
 
 
 @pytest.mark.parametrize("module", [i18n, i18n_terms, i18n_payments, i18n_width],

@@ -1,7 +1,7 @@
 """Refused items and set files in every language: which item, which field, what is wrong.
 
 The data layer's errors carry their fault as data (:class:`data.errors.Fault`
-and parameters); :mod:`quiz.i18n_faults` words them. In English the line is the
+and parameters); :mod:`quiz.words.faults` words them. In English the line is the
 data layer's own, character for character; in every other language no English
 sentence of ours is left, and the file, the line, the item and the field are
 named. The item lines come from real inputs (``fault_lines.json``: a good bank
@@ -19,13 +19,13 @@ from typing import Any
 
 import pytest
 
+from data.bank.curated import load_file
+from data.bank.exchange import iter_file, parse_line
 from data.classroom.errors import SetFileError
 from data.classroom.setfile import read_set_file
-from data.curated import load_file
 from data.errors import Fault, ItemError
-from data.exchange import iter_file, parse_line
-from quiz.i18n import LANGUAGES, SOURCE_LANGUAGE, use
-from quiz.i18n_faults import _ITEM_PROBLEMS, _SET_PROBLEMS, error_text, item_error_text
+from quiz.words.core import LANGUAGES, SOURCE_LANGUAGE, use
+from quiz.words.faults import _ITEM_PROBLEMS, _SET_PROBLEMS, error_text, item_error_text
 from tests.conftest import ROOT
 from tests.i18n.english_left import english_left
 
@@ -277,8 +277,8 @@ def test_bank_import_names_the_item_and_field_in_thai(tmp_path: Path) -> None:
 
 
 def test_bank_check_lines_speak_the_language(tmp_path: Path) -> None:
+    from data.bank.repository import Bank
     from data.db import open_database
-    from data.repository import Bank
 
     good = tmp_path / "good.json"
     good.write_text(json.dumps(CASES["base"]) + "\n", encoding="utf-8")
@@ -287,7 +287,7 @@ def test_bank_check_lines_speak_the_language(tmp_path: Path) -> None:
     try:
         from sqlalchemy import update
 
-        from data.models import BankItem
+        from data.models.core import BankItem
 
         with db.transaction() as s:
             s.execute(update(BankItem).values(answer={**CASES["base"]["answer"], "fu": 40}))
@@ -337,7 +337,7 @@ OPTIONS: list[dict[str, Any]] = [
 
 @pytest.mark.parametrize("bad", OPTIONS, ids=[next(iter(o)) for o in OPTIONS])
 def test_a_set_files_options_speak_every_language(bad: dict[str, Any]) -> None:
-    from quiz.error_words import localized_error
+    from quiz.words.error_texts import localized_error
 
     english = _options_error(**bad)
     use("en")
@@ -351,7 +351,7 @@ def test_a_set_files_options_speak_every_language(bad: dict[str, Any]) -> None:
 @pytest.mark.parametrize("missing", [["a"], ["a", "b"], [f"i{n}" for n in range(7)]])
 def test_items_missing_from_the_bank(missing: list[str]) -> None:
     from data.classroom.rows import missing_message
-    from quiz.error_words import localized_error
+    from quiz.words.error_texts import localized_error
 
     english = missing_message(missing, "the bank has no item")
     use("uk")
@@ -365,7 +365,7 @@ def test_items_missing_from_the_bank(missing: list[str]) -> None:
     "no student 'x' in practice set 'S1'",
 ])
 def test_a_student_not_found(english: str) -> None:
-    from quiz.error_words import localized_error
+    from quiz.words.error_texts import localized_error
 
     use("en")
     assert localized_error(english) == english

@@ -12,7 +12,7 @@ import importlib
 import pytest
 from textual.binding import Binding
 
-from quiz import i18n
+from quiz.words import core as i18n
 
 SCREENS = ("quiz.screens.drill:DrillScreen", "quiz.screens.explanation:ExplanationScreen",
            "quiz.screens.summary:SummaryScreen", "quiz.screens.review:ReviewScreen",

@@ -6,7 +6,7 @@ from datetime import date
 
 import pytest
 
-from quiz.i18n import (
+from quiz.words.core import (
     LANGUAGES,
     format_date,
     format_decimal,

@@ -8,8 +8,8 @@ from collections.abc import Callable
 
 import pytest
 
-from quiz.i18n import LANGUAGES, SOURCE_LANGUAGE, use
-from quiz.i18n_terms import (
+from quiz.words.core import LANGUAGES, SOURCE_LANGUAGE, use
+from quiz.words.terms import (
     KNOWN_FU_ITEMS,
     KNOWN_LIMITS,
     KNOWN_WAITS,

@@ -11,7 +11,7 @@ import pytest
 from data.gamelog.check import LogDifference, Measure
 from data.gamelog.importer import FileReport, ImportSummary, Outcome, RefusedWin
 from quiz.cli.bank import _log_file_line, _log_summary_line
-from quiz.i18n import use
+from quiz.words.core import use
 
 REPORTS = (
     FileReport("a.mjlog", Outcome.IMPORTED, "2020-x", added=13),

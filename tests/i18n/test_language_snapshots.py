@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from textual.widgets import Input
 
-from quiz.store import DrillStore
+from quiz.store.drill import DrillStore
 from tests.quiz.conftest import FakeClock, make_app, wait_for_question
 
 #: A non-dealer's tsumo (seed 002): the situation line, three fields, a payment placeholder.

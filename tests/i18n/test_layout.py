@@ -26,15 +26,15 @@ from data.db import Database, open_database
 from data.learners import Learners
 from data.records import PartResult
 from quiz.grading import AnswerKey, Marked, Part, grade, part_label
-from quiz.i18n import _, pgettext, use
-from quiz.i18n_width import display_width
 from quiz.screens.settings import SettingsScreen
 from quiz.screens.stats import StatsScreen
 from quiz.srs import ReviewContext, SrsSettings
-from quiz.store import DrillStore
+from quiz.store.drill import DrillStore
 from quiz.widgets.charts import BarChart, Chart, ChartData, LineChart, put_labels, title_over
 from quiz.widgets.hanging import MIN_ROOM, HangingRow, HangingRows
 from quiz.widgets.marks import MarksView
+from quiz.words.core import _, pgettext, use
+from quiz.words.width import display_width
 from scoring import parse_record, score
 from tests.quiz.conftest import FakeClock, make_app, wait_for_question
 from tests.srs.screen_text import screen_text

@@ -24,19 +24,19 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from quiz.class_wire import hints_from_json, hints_to_json, marked_from_json, marked_to_json
+from quiz.classroom.wire import hints_from_json, hints_to_json, marked_from_json, marked_to_json
 from quiz.grading import AnswerKey, Hints, Marked, Part, grade
 from quiz.grading.diagnosis import _fallback
 from quiz.grading.mistakes import mistakes_for
-from quiz.grading.sentences import KINDS, say, sentence
 from quiz.grading.wording import Count, Term, Tiles, Wording
-from quiz.i18n import active_language, use
-from quiz.i18n_topics import topic_title as concept_title
 from quiz.screens.explanation import ExplanationScreen
-from quiz.store import DrillStore
-from quiz.tilefaces import TileStyle
+from quiz.store.drill import DrillStore
 from quiz.widgets.answer_form import AnswerForm
 from quiz.widgets.marks import marks_text
+from quiz.words.core import active_language, use
+from quiz.words.sentences import KINDS, say, sentence
+from quiz.words.tilefaces import TileStyle
+from quiz.words.topics import topic_title as concept_title
 from scoring import ScoringError, parse_record, score
 from scoring.tiles import parse_tiles
 from tests.quiz.conftest import FakeClock, burst, make_app, wait_for_question

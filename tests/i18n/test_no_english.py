@@ -2,7 +2,7 @@
 
 For every curated item (and its teaching note), 500 generated hands (the
 project's generator, seed 12) and every cell of the points table, the
-explanation of every drill kind that suits it (:func:`quiz.explaining.explanation_lines`)
+explanation of every drill kind that suits it (:func:`quiz.words.explanation.explanation_lines`)
 is rendered in English and in each language, and:
 
 - **no step is missing**: the same number of lines, of the same kinds, as in English;
@@ -32,9 +32,9 @@ import pytest
 
 from data.records import BankItem
 from quiz.drills import DrillKind, Question, TableCell, build_question, question_for_cell
-from quiz.explaining import explanation_lines
-from quiz.i18n import use
-from quiz.tilefaces import TileStyle, tiles_in
+from quiz.words.core import use
+from quiz.words.explanation import explanation_lines
+from quiz.words.tilefaces import TileStyle, tiles_in
 from scoring.tiles import Tile
 from tests.conftest import ROOT
 
@@ -146,7 +146,7 @@ def table_questions() -> Iterator[tuple[str, Question]]:
 
 @pytest.fixture(scope="module")
 def curated() -> list[BankItem]:
-    from data.curated import load_curated
+    from data.bank.curated import load_curated
 
     return [p.to_bank_item() for p in load_curated()]
 

@@ -11,8 +11,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from quiz.grading import Hint, parse_payment
-from quiz.i18n import LANGUAGES, use
-from quiz.i18n_payments import TABLE_FORMS, normalise_payment, say_payment
+from quiz.words.core import LANGUAGES, use
+from quiz.words.payments import TABLE_FORMS, normalise_payment, say_payment
 from scoring.result import Payment, PayShape
 
 FORMS: dict[str, Any] = json.loads(

@@ -1,7 +1,7 @@
 """A hand scoring refuses, said in every language with scoring's detail.
 
 Every :class:`scoring.errors.Reason` has a wording in ``ja``, ``th``, ``vi``
-and ``uk`` (:mod:`quiz.i18n_refusals`); every refusal of the scoring corpus
+and ``uk`` (:mod:`quiz.words.refusals`); every refusal of the scoring corpus
 (``tests/golden/scoring_bad_lines.jsonl`` and the direct calls) is said in
 each language with the values it quotes and no English sentence of ours; and
 real bad files through ``bank import``, ``class import`` and set files show
@@ -21,13 +21,13 @@ from typing import Any
 
 import pytest
 
+from data.bank.exchange import parse_line
 from data.classroom.errors import SetFileError
 from data.classroom.setfile import read_set_file
 from data.errors import Fault, ItemError
-from data.exchange import parse_line
-from quiz.i18n import LANGUAGES, LOCALES, SOURCE_LANGUAGE, read_po, use
-from quiz.i18n_faults import error_text, item_error_text
-from quiz.i18n_refusals import quote, refusal_text, worded_reasons
+from quiz.words.core import LANGUAGES, LOCALES, SOURCE_LANGUAGE, read_po, use
+from quiz.words.faults import error_text, item_error_text
+from quiz.words.refusals import quote, refusal_text, worded_reasons
 from scoring.errors import Reason, ScoringError
 from tests.conftest import ROOT
 from tests.i18n.english_left import english_left

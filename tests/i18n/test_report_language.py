@@ -1,7 +1,7 @@
 """``class results --server URL``: the report in the teacher's language, not the server's.
 
 The client sends its language (``lang`` and ``Accept-Language``); the server
-builds that request's report inside :func:`quiz.i18n.speaking`, which only the
+builds that request's report inside :func:`quiz.words.core.speaking`, which only the
 request's own task or thread sees. Two teachers asking at once (Japanese and
 Ukrainian) each get their own language, and the server keeps its own.
 """
@@ -19,10 +19,10 @@ import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
 from data.classroom import Classroom, open_classroom
-from quiz.class_desk import ClassDesk
-from quiz.class_report import class_report
-from quiz.class_server import make_app
-from quiz.i18n import active_language, request_language, speaking, use
+from quiz.classroom.desk import ClassDesk
+from quiz.classroom.report import class_report
+from quiz.classroom.server import make_app
+from quiz.words.core import active_language, request_language, speaking, use
 from tests.classroom.conftest import build_bank
 
 #: How each language starts the report's first line ("Practice set ...").
@@ -60,7 +60,7 @@ def _check_openings() -> None:
 
 
 def pgettext_opening() -> str:
-    from quiz.i18n import pgettext
+    from quiz.words.core import pgettext
 
     return pgettext("class", "Practice set '%(name)s' · %(n)s questions · %(rules)s rules · "
                              "asks %(parts)s · %(students)s students") % {

@@ -14,11 +14,11 @@ import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
 from data.classroom import Classroom, SetOptions, open_classroom
-from quiz.class_desk import ClassDesk, question_for
-from quiz.class_report import class_report
-from quiz.class_server import make_app
+from quiz.classroom.desk import ClassDesk, question_for
+from quiz.classroom.report import class_report
+from quiz.classroom.server import make_app
 from quiz.grading import Part
-from quiz.i18n import speaking
+from quiz.words.core import speaking
 from tests.classroom.conftest import build_bank
 
 #: A non-dealer's tsumo as typed at a Japanese table (a wrong amount: stored as typed,

@@ -8,12 +8,12 @@ import re
 
 import pytest
 
-from quiz.i18n import LANGUAGES, SOURCE_LANGUAGE, use
-from quiz.i18n_srs import cards_text, due_counts_text
-from quiz.i18n_terms import profile_title
-from quiz.i18n_width import display_width, join_wide_lines
 from quiz.srs.rules import DueCounts
 from quiz.srs.stats import CardsByState
+from quiz.words.core import LANGUAGES, SOURCE_LANGUAGE, use
+from quiz.words.srs import cards_text, due_counts_text
+from quiz.words.terms import profile_title
+from quiz.words.width import display_width, join_wide_lines
 from scoring.rules import PROFILES
 from tests.i18n.english_left import english_left
 

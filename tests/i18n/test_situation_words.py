@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from quiz import i18n
 from quiz.widgets.situation import situation_lines, wind_word
+from quiz.words import core as i18n
 from scoring.hand import Situation, Wind
 
 

@@ -14,10 +14,10 @@ import pytest
 from rich.console import Console
 
 from quiz.__main__ import main
-from quiz.i18n import use
-from quiz.i18n_payments import say_payment
-from quiz.i18n_width import display_width, wrap
 from quiz.widgets.explanation import Paragraph
+from quiz.words.core import use
+from quiz.words.payments import say_payment
+from quiz.words.width import display_width, wrap
 from tests.classroom.conftest import build_bank
 
 #: How the ``class new`` line ends in each language.
@@ -67,8 +67,8 @@ def _columns(line: str, cells: list[str]) -> list[int]:
 
 @pytest.mark.parametrize("lang", ["en", "ja", "th", "vi", "uk"])
 def test_bank_list_columns_stay_in_line(lang: str, bank: str) -> None:
+    from data.bank.repository import Bank
     from data.db import open_database
-    from data.repository import Bank
     from quiz.cli import declaration_text
     from quiz.cli.bank import _list_lines, _value_text
 

@@ -19,15 +19,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from data.bank.curated import load_file
+from data.bank.exchange import parse_line
 from data.classroom.errors import SetFileError
 from data.classroom.setfile import read_set_file
-from data.curated import load_file
 from data.errors import Fault, ItemError
-from data.exchange import parse_line
 from data.syntax import AFTER, BEFORE, MARK, SyntaxKind, excerpt, json_problem, kind_of
 from data.syntax import toml_problem as toml_problem_of
-from quiz.i18n import LANGUAGES, SOURCE_LANGUAGE, use
-from quiz.i18n_faults import _syntax, error_text, item_error_text
+from quiz.words.core import LANGUAGES, SOURCE_LANGUAGE, use
+from quiz.words.faults import _syntax, error_text, item_error_text
 from tests.conftest import ROOT
 from tests.i18n.english_left import english_left
 

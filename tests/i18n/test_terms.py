@@ -7,8 +7,8 @@ import re
 
 import pytest
 
-from quiz.i18n import use
-from quiz.i18n_terms import (
+from quiz.words.core import use
+from quiz.words.terms import (
     KNOWN_FU_ITEMS,
     KNOWN_LIMITS,
     KNOWN_WAITS,

@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from rich.cells import cell_len
 
-from quiz.i18n_width import cell_clusters, cut, display_width, pad, wrap
+from quiz.words.width import cell_clusters, cut, display_width, pad, wrap
 from tests.conftest import SHARED
 
 SAMPLES = {

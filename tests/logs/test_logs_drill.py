@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from data.gamelog.importer import import_logs
-from quiz.store import DrillStore
+from quiz.store.drill import DrillStore
 from tests.quiz.conftest import FakeClock, make_app, wait_for_question
 
 GAME = "2014123118gm-0029-0000-4700b218"

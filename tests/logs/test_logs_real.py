@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
+from data.bank.items import read_problem
+from data.bank.repository import Bank
 from data.db import Database
 from data.gamelog.detect import read_log
 from data.gamelog.importer import Outcome, import_logs
-from data.items import read_problem
-from data.repository import Bank
 from tests.logs.conftest import ORACLE_FILE, oracle_by_id
 from tests.oracles.compare import differences
 

@@ -6,9 +6,9 @@ import gzip
 import re
 from pathlib import Path
 
+from data.bank.repository import Bank
 from data.db import Database
 from data.gamelog.importer import Outcome, import_log, import_logs
-from data.repository import Bank
 from tests.logs.conftest import table_counts
 
 PAO = "mjlog/pao_tsumo.xml"

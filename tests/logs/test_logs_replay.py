@@ -5,8 +5,8 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from data.bank.items import read_problem
 from data.gamelog.detect import read_log
-from data.items import read_problem
 from data.records import Problem
 from tests.logs.writer import random_round
 

@@ -11,7 +11,7 @@ import pytest
 from quiz.app import DrillApp, create_app
 from quiz.grading import Part
 from quiz.screens.drill import DrillScreen
-from quiz.store import DrillStore
+from quiz.store.drill import DrillStore
 
 #: Key names Pilot needs for characters that are not letters or digits.
 KEY_NAMES = {" ": "space", "/": "slash", ",": "comma", "-": "minus", "?": "question_mark",

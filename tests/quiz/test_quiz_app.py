@@ -17,11 +17,11 @@ from quiz.screens.explanation import ExplanationScreen
 from quiz.screens.learners import LearnerScreen
 from quiz.screens.settings import SettingsScreen
 from quiz.screens.summary import SummaryScreen
-from quiz.store import DrillStore
-from quiz.tilefaces import TileStyle
+from quiz.store.drill import DrillStore
 from quiz.widgets.explanation import ExplanationView
 from quiz.widgets.hand import HandView
 from quiz.widgets.marks import MarksView
+from quiz.words.tilefaces import TileStyle
 from tests.quiz.conftest import (
     SEED_ITEM,
     FakeClock,

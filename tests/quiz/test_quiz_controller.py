@@ -11,7 +11,7 @@ from quiz.drills import DrillKind
 from quiz.errors import DrillError
 from quiz.grading import Hints, Marked, Part
 from quiz.settings import Settings
-from quiz.store import DrillStore
+from quiz.store.drill import DrillStore
 from tests.quiz.conftest import FakeClock
 
 

@@ -16,11 +16,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from quiz.explaining import explanation_lines
 from quiz.grading import AnswerKey, Hints, Marked, Part, grade
 from quiz.grading.mistakes import mistakes_for
-from quiz.tilefaces import TileStyle, tiles_in
 from quiz.widgets.marks import marks_text
+from quiz.words.explanation import explanation_lines
+from quiz.words.tilefaces import TileStyle, tiles_in
 from scoring import Result, ScoringError, parse_record, score
 from tests.scoring.strategies import winning_records
 

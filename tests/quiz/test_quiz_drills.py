@@ -9,7 +9,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from data.items import prepare_item
+from data.bank.items import prepare_item
 from data.records import ItemKind
 from data.topics import is_topic
 from quiz.drills import (
@@ -21,12 +21,12 @@ from quiz.drills import (
     random_cell,
     table_tricks,
 )
-from quiz.explaining import explanation_lines
 from quiz.grading import Marked, Part, grade
 from quiz.session import Session, SessionPlan
 from quiz.settings import Settings
-from quiz.store import DrillStore
-from quiz.tilefaces import TileStyle, chip, face
+from quiz.store.drill import DrillStore
+from quiz.words.explanation import explanation_lines
+from quiz.words.tilefaces import TileStyle, chip, face
 from scoring import Payment, Tile
 from scoring.evaluate import base_points
 from scoring.rules import TENHOU
@@ -211,7 +211,7 @@ def test_settings_round_trip_and_bad_values_fall_back() -> None:
 
 
 def test_every_tile_face_of_a_style_has_the_same_width() -> None:
-    from quiz.tilefaces import _cells
+    from quiz.words.tilefaces import _cells
 
     tiles = [Tile(i) for i in range(34)] + [Tile(4, True), Tile(13, True), Tile(22, True)]
     for style in TileStyle:

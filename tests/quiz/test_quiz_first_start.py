@@ -29,7 +29,7 @@ from quiz.grading import Marked
 from quiz.screens.drill import DrillScreen
 from quiz.screens.explanation import ExplanationScreen
 from quiz.screens.learners import LearnerScreen
-from quiz.store import DrillStore
+from quiz.store.drill import DrillStore
 from tests.conftest import ROOT
 from tests.quiz.conftest import FakeClock, burst, wait_for_question
 
@@ -176,8 +176,8 @@ def detached(db: Path) -> DrillController:
     from data.db import resolve_url
     from data.first_read import first_read
     from quiz.controller import FirstDraws
-    from quiz.journal import AnswerJournal, journal_path
     from quiz.settings import Settings
+    from quiz.store.journal import AnswerJournal, journal_path
 
     first = first_read(str(db), "ann")
     assert first is not None

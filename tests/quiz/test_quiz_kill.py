@@ -104,7 +104,7 @@ def wait_for_attempts(db: Path, learner: str, n: int, timeout: float = 15.0) -> 
 
 @pytest.mark.slow
 def test_every_answered_question_survives_a_sigkill(tmp_path: Path) -> None:
-    from data.bank_build import DEFAULT_GENERATED, ensure_bank
+    from data.bank.build import DEFAULT_GENERATED, ensure_bank
     from data.db import open_database
 
     db = tmp_path / "drill.db"
@@ -132,7 +132,7 @@ def test_every_answered_question_survives_a_sigkill(tmp_path: Path) -> None:
         wait_for_attempts(db, "kim", 4)
     finally:
         again.kill()
-    from quiz.store import DrillStore
+    from quiz.store.drill import DrillStore
 
     store = DrillStore.open(str(db), generated=0)
     try:
@@ -146,7 +146,7 @@ def test_every_answered_question_survives_a_sigkill(tmp_path: Path) -> None:
 
 def journalled(db: Path) -> int:
     """How many answers wait in the database's journal file (not yet marked stored)."""
-    from quiz.journal import AnswerJournal, journal_path
+    from quiz.store.journal import AnswerJournal, journal_path
 
     return len(AnswerJournal(journal_path(f"sqlite:///{db}")).read())
 
@@ -158,7 +158,7 @@ def test_an_answer_is_kept_as_soon_as_its_explanation_shows(tmp_path: Path,
     """The explanation does not wait for the database: the answer is in the journal file
     before it is drawn. Killed right then, the answer is in the database or the journal
     (locked: only the journal can hold it), and the next start stores it exactly once."""
-    from data.bank_build import DEFAULT_GENERATED, ensure_bank
+    from data.bank.build import DEFAULT_GENERATED, ensure_bank
     from data.db import open_database
     from tests.robust.conftest import WriteLock
 

@@ -9,7 +9,7 @@ from textual.widgets import Input
 
 from quiz.screens.drill import DrillScreen
 from quiz.screens.explanation import ExplanationScreen
-from quiz.store import DrillStore
+from quiz.store.drill import DrillStore
 from tests.quiz.conftest import FakeClock, burst, make_app, wait_for_question
 
 SIZE = (80, 24)

@@ -21,7 +21,7 @@ from textual.widgets._footer import FooterKey
 from quiz.app import DrillApp
 from quiz.grading import Part
 from quiz.screens.explanation import ExplanationScreen
-from quiz.store import DrillStore
+from quiz.store.drill import DrillStore
 from quiz.widgets.footer import Footer
 from tests.quiz.conftest import (
     SEED_ITEM,

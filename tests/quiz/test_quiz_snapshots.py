@@ -14,7 +14,7 @@ from textual.widgets import Input
 
 from quiz.app import DrillApp
 from quiz.grading import Part
-from quiz.store import DrillStore
+from quiz.store.drill import DrillStore
 from tests.quiz.conftest import FakeClock, answer_with, make_app, wait_for_question
 
 SIZES = [(80, 24), (120, 40)]

@@ -18,15 +18,15 @@ from typing import Any
 
 import pytest
 
-import quiz.store
+import quiz.store.drill
 from quiz.app import DrillApp, create_app
 from quiz.controller import DrillController
 from quiz.drills import DrillKind
 from quiz.grading import Marked
-from quiz.journal import AnswerJournal, journal_path
 from quiz.screens.explanation import ExplanationScreen
 from quiz.settings import Settings
-from quiz.store import DrillStore
+from quiz.store.drill import DrillStore
+from quiz.store.journal import AnswerJournal, journal_path
 from quiz.widgets.explanation import ExplanationView, RenderedOnce
 from tests.quiz.conftest import (
     SEED_ITEM,
@@ -108,7 +108,7 @@ class Watch:
         monkeypatch.setattr(DrillApp, "explanation_drawn", on_drawn)
         monkeypatch.setattr(RenderedOnce, "render_strips", rendering)
         # the writer waits for the drawing however slow the machine: only release() starts it
-        monkeypatch.setattr(quiz.store, "DRAW_HOLD", 60.0)
+        monkeypatch.setattr(quiz.store.drill, "DRAW_HOLD", 60.0)
 
     def each_write_after_its_drawing(self) -> bool:
         """The k-th write comes after the k-th explanation drawn, for every k."""
@@ -191,7 +191,7 @@ def test_a_kept_answer_returns_at_once_and_says_when_the_database_is_slow(
     import time
 
     wait = 3.0  # a submit that waited for the lock would take at least this long
-    monkeypatch.setattr(quiz.store, "ANSWER_WAIT", wait)
+    monkeypatch.setattr(quiz.store.drill, "ANSWER_WAIT", wait)
     store = DrillStore.open(str(db), generated=0)
     heard: list[str | None] = []
     store.writer.listen(lambda state: heard.append(state.state))
@@ -229,7 +229,7 @@ async def test_a_prepared_explanation_is_shown_without_rendering_it_again(
     another language, or another question, is rendered again."""
     from textual.app import App, ComposeResult
 
-    from quiz.i18n import use
+    from quiz.words.core import use
 
     c = DrillController(store, store.learner("ann"), Settings(), clock=clock,
                         rng=random.Random(3))

@@ -19,10 +19,10 @@ from data.records import BankItem
 from quiz.drills import DrillKind, build_question
 from quiz.grading import Part
 from quiz.screens.drill import draw_question, shows_ura
-from quiz.store import DrillStore
-from quiz.tilefaces import TileStyle, face
+from quiz.store.drill import DrillStore
 from quiz.widgets.hand import HandView
 from quiz.widgets.situation import SituationPanel
+from quiz.words.tilefaces import TileStyle, face
 
 HAND_DRILLS = [k for k in DrillKind if k is not DrillKind.TABLE]
 

@@ -15,8 +15,8 @@ import pytest
 from data import db as dbmod
 from quiz.controller import DrillController
 from quiz.grading import Marked, Part
-from quiz.journal import AnswerJournal, PendingAnswer, journal_path
-from quiz.store import DrillStore
+from quiz.store.drill import DrillStore
+from quiz.store.journal import AnswerJournal, PendingAnswer, journal_path
 from tests.quiz.conftest import SEED_ITEM, FakeClock
 from tests.robust.conftest import wait_until, write_locked
 
@@ -218,8 +218,8 @@ def test_settings_saved_wait_in_the_journal_and_are_stored_at_the_next_start(
         path: Path) -> None:
     """Settings saved while the database is locked apply at once on screen, wait in the
     journal file, and the next start stores them (once)."""
-    from quiz.journal import PendingSettings
-    from quiz.tilefaces import TileStyle
+    from quiz.store.journal import PendingSettings
+    from quiz.words.tilefaces import TileStyle
 
     first = DrillStore.open(str(path), generated=0)
     ann = first.learner("ann")

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from data.errors import DatabaseUnavailableError
-from quiz.reads import BoundedReads
+from quiz.store.reads import BoundedReads
 from tests.robust.conftest import wait_until
 
 
@@ -52,7 +52,7 @@ def test_a_read_given_up_drops_its_connections_and_a_probe_ends_the_stall(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """The stuck read never finishes: its connections are given up, and the first probe
     that answers brings the reads back (they do not wait for the stuck one)."""
-    import quiz.reads as reads_module
+    import quiz.store.reads as reads_module
 
     monkeypatch.setattr(reads_module, "PROBE_EVERY", 0.1)
     server_answers = threading.Event()

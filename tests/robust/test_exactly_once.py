@@ -20,9 +20,15 @@ from pathlib import Path
 import pytest
 from sqlalchemy import create_engine, text
 
-from quiz.journal import AnswerJournal, Pending, PendingAnswer, PendingSettings, journal_path
 from quiz.settings import Settings
-from quiz.store import DrillStore
+from quiz.store.drill import DrillStore
+from quiz.store.journal import (
+    AnswerJournal,
+    Pending,
+    PendingAnswer,
+    PendingSettings,
+    journal_path,
+)
 from tests.classroom.conftest import POSTGRES, fresh_postgres_database
 from tests.conftest import ROOT
 
@@ -141,7 +147,7 @@ def test_two_stores_replaying_one_journal_at_once_store_each_entry_once(url: str
 
 REPLAY = """
 import sys
-from quiz.store import DrillStore
+from quiz.store.drill import DrillStore
 store = DrillStore.open(sys.argv[1], generated=0)
 ok = store.flush(90)
 store.close()

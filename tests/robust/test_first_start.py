@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from data.records import ItemKind
-from quiz.store import DrillStore
+from quiz.store.drill import DrillStore
 from tests.robust.conftest import wait_until
 
 

@@ -24,8 +24,8 @@ from quiz.screens.drill import DrillScreen
 from quiz.screens.help import HelpScreen
 from quiz.screens.learners import LearnerScreen
 from quiz.screens.settings import SettingsScreen
-from quiz.store import DrillStore
-from quiz.tilefaces import TileStyle
+from quiz.store.drill import DrillStore
+from quiz.words.tilefaces import TileStyle
 from tests.quiz.conftest import wait_for_question
 from tests.robust.test_stumbling_app import SIZE, notices, wait_for
 

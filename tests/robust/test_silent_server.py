@@ -19,7 +19,7 @@ from sqlalchemy.engine import make_url
 from quiz.app import create_app
 from quiz.screens.drill import DrillScreen
 from quiz.screens.help import HelpScreen
-from quiz.store import DrillStore
+from quiz.store.drill import DrillStore
 from tests.classroom.conftest import fresh_postgres_database
 from tests.robust.conftest import PausableProxy
 from tests.robust.test_stumbling_app import SIZE, answer_one, notices, wait_for

@@ -20,7 +20,7 @@ from sqlalchemy.engine import make_url
 from data.db import Database
 from data.errors import DatabaseUnavailableError
 from quiz.settings import Settings
-from quiz.store import DrillStore
+from quiz.store.drill import DrillStore
 from tests.classroom.conftest import fresh_postgres_database
 from tests.robust.conftest import PausableProxy, wait_until
 

@@ -28,9 +28,9 @@ from data.learners import (
     StaleEntryError,
     StoredEntries,
 )
-from quiz.journal import PendingRating, PendingSettings, Refused
 from quiz.settings import Settings
-from quiz.store import DrillStore
+from quiz.store.drill import DrillStore
+from quiz.store.journal import PendingRating, PendingSettings, Refused
 from tests.robust.conftest import wait_until
 
 NOW = datetime(2026, 12, 2, 5, 0, tzinfo=UTC)
@@ -128,7 +128,7 @@ def test_forgetting_never_lets_an_entry_be_stored_twice(
 
 def test_the_writer_forgets_old_ids_on_its_own_thread_when_idle(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import quiz.journal as journal
+    import quiz.store.journal as journal
 
     monkeypatch.setattr(journal, "TIDY_AFTER", 0.3)
     path = tmp_path / "d.db"
@@ -240,7 +240,7 @@ def test_an_in_memory_store_never_tidies_on_a_second_thread(
     """Its one shared connection is used on one thread only: the writer leaves it alone."""
     import time
 
-    import quiz.journal as journal
+    import quiz.store.journal as journal
 
     monkeypatch.setattr(journal, "TIDY_AFTER", 0.1)
     store = DrillStore.open(":memory:", clock=lambda: NOW, generated=0)

@@ -18,7 +18,7 @@ import pytest
 
 from quiz.app import DrillApp, create_app
 from quiz.screens.explanation import ExplanationScreen
-from quiz.store import DrillStore
+from quiz.store.drill import DrillStore
 from tests.quiz.conftest import SEED_ITEM, answer_with, right_answers, wait_for_question
 from tests.robust.conftest import OwnPostgres, WriteLock
 

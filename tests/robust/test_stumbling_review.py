@@ -18,12 +18,12 @@ from typing import Any
 
 import pytest
 
-from data.repository import Bank
+from data.bank.repository import Bank
 from quiz.cli.review import review_app
-from quiz.journal import AnswerJournal, PendingRating, PendingReview, journal_path
 from quiz.screens.review import ReviewScreen
 from quiz.screens.stats import StatsScreen
-from quiz.store import DrillStore
+from quiz.store.drill import DrillStore
+from quiz.store.journal import AnswerJournal, PendingRating, PendingReview, journal_path
 from tests.robust.conftest import WriteLock
 from tests.robust.test_stumbling_app import SIZE, notices, wait_for
 from tests.srs.test_srs_screens import type_answer

@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from quiz.app import create_app
-from quiz.journal import AnswerJournal, journal_path
-from quiz.store import DrillStore
+from quiz.store.drill import DrillStore
+from quiz.store.journal import AnswerJournal, journal_path
 from tests.quiz.conftest import (
     SEED_ITEM,
     answer_with,

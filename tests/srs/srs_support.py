@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
-import data.srs_models  # noqa: F401  (registers the srs tables on Base.metadata)
+import data.models.srs  # noqa: F401  (registers the srs tables on Base.metadata)
 from data.db import Database
 from data.records import BankItem, ItemKind, Problem
 
@@ -34,8 +34,8 @@ class FixedClock:
 def add_fake_items(db: Database, topics: Sequence[Sequence[str]], *, prefix: str = "f",
                    start: int = 0) -> list[int]:  # fmt: skip
     """Bank rows with the given topics (placeholder hands: for the queue, not for scoring)."""
-    from data.models import BankItem as Row
-    from data.models import ItemTopic
+    from data.models.core import BankItem as Row
+    from data.models.core import ItemTopic
 
     ids = []
     with db.transaction() as s:
@@ -72,7 +72,7 @@ class FakeHands:
         return self.cache[item_id]
 
     def _load(self, item_id: int) -> BankItem | None:
-        from data.models import BankItem as Row
+        from data.models.core import BankItem as Row
 
         with self.db.session() as s:
             row = s.get(Row, item_id)

@@ -6,9 +6,9 @@ import logging
 
 import pytest
 
-from data import srs_repository as repo
 from data.db import Database
-from data.srs_records import CardKind
+from data.srs import repository as repo
+from data.srs.records import CardKind
 from quiz.srs import QuestionKind, SrsService, SrsSettings
 from tests.srs.srs_support import FakeHands, FixedClock, add_fake_items
 
@@ -109,8 +109,8 @@ def test_an_unknown_concept_of_a_hand_card_is_dropped_and_the_card_used(
 def test_a_hand_card_whose_bank_item_is_refused_is_skipped(
     db: Database, learner_id: int, clock: FixedClock
 ) -> None:
-    from data.models import BankItem as Row
-    from data.repository import Bank
+    from data.bank.repository import Bank
+    from data.models.core import BankItem as Row
     from quiz.srs import BankHands
 
     Bank(db).generate(3, seed=1)

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from data.bank.repository import Bank
 from data.db import Database
-from data.repository import Bank
 from quiz.screens.review import ReviewScreen
 from quiz.screens.stats import StatsScreen
 from quiz.srs import DueCounts, QuestionKind, SrsService, SrsSettings
@@ -56,7 +56,7 @@ async def test_the_drill_the_review_screen_and_the_statistics_say_the_same_count
     db: Database, learner_id: int, clock: FixedClock
 ) -> None:
     from quiz.cli.review import review_app
-    from quiz.store import DrillStore
+    from quiz.store.drill import DrillStore
 
     Bank(db).generate(6, seed=6)
     svc = _cards_of_every_kind(db, learner_id, clock)

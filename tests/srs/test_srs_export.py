@@ -37,7 +37,7 @@ def history_db(tmp_path: Path) -> Path:
             svc.answer(q, correct=ok, seconds=12.5, parts=parts,
                        concepts=() if ok else ["fu:closed_ron"])  # fmt: skip
             clock.advance(seconds=30)
-        from data.srs_records import Cell
+        from data.srs.records import Cell
 
         svc.record_drill_answer(cell=Cell(3, 40, dealer=False, tsumo=False), correct=False,
                                 seconds=9.0)  # fmt: skip

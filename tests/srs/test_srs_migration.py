@@ -8,10 +8,10 @@ from typing import Any
 
 from sqlalchemy import inspect, text
 
-import data.srs_models  # noqa: F401  (the srs tables on Base.metadata)
+import data.models.srs  # noqa: F401  (the srs tables on Base.metadata)
 from data.db import create_engine, open_database, read_scripts, upgrade
-from data.models import Base
-from data.srs_records import CardKind
+from data.models.core import Base
+from data.srs.records import CardKind
 from quiz.srs import SrsService, SrsSettings
 from scoring import score_record
 from tests.srs.srs_support import FixedClock
@@ -90,7 +90,7 @@ def test_a_database_at_0001_is_upgraded_to_head_and_keeps_its_rows(tmp_path: Pat
         # the upgraded database works: a miss on the old item makes cards that point at it
         clock = FixedClock()
         svc = SrsService(db, 1, clock=clock, settings=SrsSettings(fuzz=False))
-        from data.repository import Bank
+        from data.bank.repository import Bank
 
         item = Bank(db).get(7)
         cards = svc.record_drill_answer(item=item, correct=False, seconds=30,

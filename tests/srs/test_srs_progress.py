@@ -85,7 +85,7 @@ def test_right_runs_and_median_match_the_answers_one_by_one(
     import random
     import statistics
 
-    from data.srs_history import median_seconds, right_runs
+    from data.srs.history import median_seconds, right_runs
 
     (item,) = add_fake_items(db, [("yaku:pinfu",)])
     rng = random.Random(5)

@@ -6,10 +6,10 @@ from datetime import timedelta
 
 import pytest
 
-from data import srs_repository as repo
+from data.bank.repository import Bank
 from data.db import Database
-from data.repository import Bank
-from data.srs_records import CardKind, CardOrigin, CardState, Cell, ReviewKind
+from data.srs import repository as repo
+from data.srs.records import CardKind, CardOrigin, CardState, Cell, ReviewKind
 from quiz.grading import Hints, Part
 from quiz.srs import (
     BankHands,

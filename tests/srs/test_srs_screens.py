@@ -10,11 +10,11 @@ import pytest
 from textual.app import App
 from textual.screen import Screen
 
-from data import srs_repository as repo
+from data.bank.repository import Bank
 from data.db import Database
-from data.repository import Bank
-from data.srs_history import history
-from data.srs_records import CardKind, CardState
+from data.srs import repository as repo
+from data.srs.history import history
+from data.srs.records import CardKind, CardState
 from quiz.grading import Part
 from quiz.screens.leeches import LeechScreen
 from quiz.screens.review import ReviewScreen
@@ -264,7 +264,7 @@ async def test_the_review_and_stats_modes_run_inside_the_drill_app(
     db: Database, learner_id: int, clock: FixedClock
 ) -> None:
     from quiz.cli.review import review_app
-    from quiz.store import DrillStore
+    from quiz.store.drill import DrillStore
 
     Bank(db).generate(6, seed=6)
     app = review_app(store=DrillStore(db, clock), learner="Ann", clock=clock, seed=3)
@@ -300,8 +300,8 @@ async def test_the_app_gives_the_review_screen_its_context(
     the learner's stored settings, and a new context when the settings or the learner change."""
     from data.learners import SettingsStore
     from quiz.cli.review import review_app
-    from quiz.store import DrillStore
-    from quiz.tilefaces import TileStyle
+    from quiz.store.drill import DrillStore
+    from quiz.words.tilefaces import TileStyle
 
     Bank(db).generate(6, seed=6)
     SettingsStore(db).update(learner_id, {"srs.new_per_day": 2, "tile_style": "kanji"})

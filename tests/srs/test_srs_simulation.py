@@ -14,9 +14,9 @@ from datetime import timedelta
 
 import pytest
 
-from data import srs_repository as repo
 from data.db import Database
-from data.srs_records import CardKind
+from data.srs import repository as repo
+from data.srs.records import CardKind
 from quiz.srs import QuestionKind, SrsService, SrsSettings
 from tests.srs.srs_support import START, FakeHands, FixedClock, add_fake_items
 

@@ -2,7 +2,7 @@
 
 A random history (answers out of time order, on the same instant, of two
 learners, with and without a bank item) is counted one answer at a time, the
-old way, and compared with :func:`data.srs_totals.answer_totals` and
+old way, and compared with :func:`data.srs.totals.answer_totals` and
 :func:`quiz.srs.stats.progress` after each batch of answers: the totals are
 brought up to date from the last answer counted, or counted again when
 history changed under them. A database at ``0004`` with history is upgraded
@@ -22,12 +22,12 @@ from pathlib import Path
 import pytest
 from sqlalchemy import inspect, select, text
 
-from data import srs_history as h
 from data.db import Database, create_engine, open_database, read_scripts, upgrade
 from data.learners import Attempts, Learners
-from data.models import Attempt, Base, ItemTopic
+from data.models.core import Attempt, Base, ItemTopic
 from data.records import Accuracy, PartResult
-from data.srs_totals import AnswerTotals, answer_totals
+from data.srs import history as h
+from data.srs.totals import AnswerTotals, answer_totals
 from data.topics import TOPICS, is_topic
 from quiz.srs.rules import day_start
 from quiz.srs.stats import day_streaks, forecast, progress
@@ -272,7 +272,7 @@ def test_an_answer_stored_with_an_earlier_time_takes_its_place_in_the_runs() -> 
 def _forecast_one_by_one(db: Database, learner_id: int, day_start: datetime, days: int
                          ) -> tuple[int, ...]:  # fmt: skip
     """The due forecast the old way: each readable due time in turn."""
-    from data import srs_repository as repo
+    from data.srs import repository as repo
 
     counts = [0] * days
     for due in repo.due_times(db, learner_id, before=day_start + timedelta(days=days)):

@@ -22,7 +22,7 @@ from sqlalchemy import event, text
 
 from data.db import Database, create_engine, open_database, read_scripts, upgrade
 from data.learners import Learners, SettingsStore
-from data.srs_totals import DAY_OFFSET_SETTING, answer_totals, backfill_totals
+from data.srs.totals import DAY_OFFSET_SETTING, answer_totals, backfill_totals
 from quiz.srs import SrsService, SrsSettings
 from tests.srs.srs_support import START, add_fake_items
 from tests.srs.test_srs_totals import ITEM_TOPICS, _answer, assert_same_figures, count_one_by_one

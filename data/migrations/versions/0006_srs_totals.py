@@ -3,7 +3,7 @@
 Adds ``srs_totals`` (one row per learner), ``srs_item_answers`` (answers per
 learner and bank item) and the index of answer times by learner. The totals
 are counted from the existing history on the first reading of the statistics
-(:mod:`data.srs_totals`), so an upgraded database shows the figures it showed.
+(:mod:`data.srs.totals`), so an upgraded database shows the figures it showed.
 
 Revision ID: 0006_srs_totals
 Revises: 0004_game_logs

@@ -4,7 +4,7 @@
 first opening of the statistics after an upgrade counted the whole history
 (seconds with 100,000 answers). This revision counts it during the upgrade
 instead, with the learner's stored day start, so the first opening is as quick
-as every later one (:func:`data.srs_totals.backfill_totals`). No schema change;
+as every later one (:func:`data.srs.totals.backfill_totals`). No schema change;
 writing SQL (``--sql``) leaves the counting to the first reading, as before.
 
 Revision ID: 0007_srs_totals_backfill
@@ -25,7 +25,7 @@ depends_on = None
 def upgrade() -> None:
     if context.is_offline_mode():
         return
-    from data.srs_totals import backfill_totals
+    from data.srs.totals import backfill_totals
 
     backfill_totals(op.get_bind())
 

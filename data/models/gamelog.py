@@ -1,0 +1,57 @@
+"""Tables of imported game logs (see :mod:`data.gamelog`).
+
+- ``log_imports``: one row a log file imported (its content digest, so the
+  same file is never imported twice), its game and format.
+- ``log_wins``: each win of an imported file, tied to its bank item: where
+  it was in the game (its position, round), who won and who paid, and the
+  winner's melds as made (called tile and from whom). The drill draws from
+  one import or one player's wins through this table.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import ForeignKey, Index, Integer, String
+from sqlalchemy.orm import Mapped, mapped_column
+
+from .core import Base
+
+
+class LogImport(Base):
+    """A game log file imported into the bank."""
+
+    __tablename__ = "log_imports"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    digest: Mapped[str] = mapped_column(String(64), unique=True)
+    name: Mapped[str] = mapped_column(String(200))
+    format: Mapped[str] = mapped_column(String(16))
+    game: Mapped[str] = mapped_column(String(64))
+    rules: Mapped[str] = mapped_column(String(32))
+    imported_at: Mapped[datetime]
+
+
+class LogWin(Base):
+    """One win of an imported game, with the bank item it became."""
+
+    __tablename__ = "log_wins"
+    __table_args__ = (
+        Index(None, "item_id"),
+        Index(None, "winner"),
+        Index(None, "payer"),
+    )
+
+    import_id: Mapped[int] = mapped_column(
+        ForeignKey("log_imports.id", ondelete="CASCADE"), primary_key=True
+    )
+    position: Mapped[int] = mapped_column(Integer, primary_key=True)
+    item_id: Mapped[int] = mapped_column(ForeignKey("bank_items.id", ondelete="CASCADE"))
+    game: Mapped[str] = mapped_column(String(64))
+    round: Mapped[str] = mapped_column(String(16))
+    winner: Mapped[str] = mapped_column(String(64))
+    payer: Mapped[str | None] = mapped_column(String(64))
+    winner_seat: Mapped[int]
+    payer_seat: Mapped[int | None]
+    melds: Mapped[list[Any]]

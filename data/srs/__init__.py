@@ -1,0 +1,1 @@
+"""Spaced-repetition storage: cards and reviews, running totals, history."""

@@ -1,0 +1,1 @@
+"""The classroom: the server, the student's client, the desk's rules, the wire."""

@@ -1,0 +1,694 @@
+"""The classroom server: the only holder of the class database, over HTTP (aiohttp).
+
+``riichi-drill class serve`` runs it. Students' clients (``class join --server``,
+or the app served to browsers) speak JSON to it; it grades every answer itself
+from the stored question (:class:`quiz.classroom.desk.ClassDesk`), whatever the
+client says, and enforces the set's explanation setting. A student is known by
+a session token given at join, signed with a secret the class database keeps
+(:mod:`data.classroom.tokens`), so that a restart of the server is invisible
+to a student in the middle of a set; the resume code
+and the teacher's password are checked against their hashes, and repeated
+failures are slowed and then refused for a while, per student (or set) and per
+client address (:class:`AttemptLimiter`).
+
+Routes (all JSON; errors are ``{"error": "one line"}`` with a status):
+
+- ``GET /api/health``
+- ``GET /api/sets``: names and sizes
+- ``POST /api/sets/{name}/join`` ``{student, code?}`` -> token, session (the code once)
+- ``GET /api/sets/{name}/questions`` (token) -> the hands, never their answers
+- ``POST /api/sets/{name}/answers`` (token) ``{position, answers, seconds, timed_out}``
+- ``GET /api/sets/{name}/mine`` (token) -> the student's own results
+- ``POST /api/sets/{name}/results`` ``{password}`` -> the teacher's report and CSV
+- ``POST /api/sets/{name}/reset`` ``{password, student}`` -> a new code for the student
+  (shown once; the old code and its session tokens no longer work)
+
+HTTPS belongs to a reverse proxy in front (see the README). Behind one, every
+request comes from the proxy's address: ``--trusted-proxy ADDR`` (an address or
+a network, repeated) names the proxies whose ``X-Forwarded-For`` is believed
+(:class:`TrustedProxies`), so that failures are still counted per student's
+address. The header is never believed from anyone else, nor by default.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+import time
+from collections.abc import Awaitable, Callable, Iterable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
+
+from aiohttp import web
+
+from ..grading import Hints
+from .desk import ClassDesk, Graded, ToStore, receipt_for, results_visible
+from .proxy import Network, TrustedProxies
+from .wire import question_to_json, receipt_to_json, result_to_json, session_to_json
+
+if TYPE_CHECKING:
+    from data.classroom import SeatClaims, StudentSession, TokenSigner
+
+__all__ = ["AttemptLimiter", "ClassServer", "GroupCommit", "event_loop", "make_app"]
+
+T = TypeVar("T")
+R = TypeVar("R")
+X = TypeVar("X")
+
+#: Largest request body accepted (an answer is a few hundred bytes).
+MAX_BODY = 64 * 1024
+#: Seconds a session token's seat is kept before its code mark is checked again.
+RECHECK_SECONDS = 60.0
+#: Seconds a failed code or password answer is held back (slows scripted guessing).
+FAIL_DELAY = 0.5
+
+
+@dataclass
+class _Record:
+    failures: list[float] = field(default_factory=list)
+
+
+class AttemptLimiter:
+    """Slows and then refuses repeated failures, per key (a student, a set, an address).
+
+    Up to ``free`` failures within ``window`` seconds cost nothing more than the
+    answer's delay; from then on each attempt must wait after the last failure
+    (1, 2, 4... seconds, at most ``longest``); after ``most`` failures within the
+    window the key is refused until the oldest failure leaves it.
+
+    >>> now = [0.0]
+    >>> lim = AttemptLimiter(free=2, most=4, window=60, ticker=lambda: now[0])
+    >>> lim.failed(["a"]); lim.wait(["a"])
+    0.0
+    >>> lim.failed(["a"]); lim.wait(["a"])
+    1.0
+    >>> now[0] = 1.0; lim.wait(["a"])
+    0.0
+    >>> lim.failed(["a"]); lim.wait(["a"])
+    2.0
+    >>> now[0] = 3.0; lim.failed(["a"]); lim.wait(["a"])
+    57.0
+    """
+
+    def __init__(self, *, free: int = 3, most: int = 10, window: float = 900.0,
+                 longest: float = 60.0, ticker: Callable[[], float] = time.monotonic) -> None:
+        self.free, self.most, self.window, self.longest = free, most, window, longest
+        self.ticker = ticker
+        self._keys: dict[str, _Record] = {}
+        self._lock = threading.Lock()
+
+    def _recent(self, key: str, now: float) -> list[float]:
+        rec = self._keys.get(key)
+        if rec is None:
+            return []
+        rec.failures = [t for t in rec.failures if now - t < self.window]
+        if not rec.failures:
+            del self._keys[key]
+            return []
+        return rec.failures
+
+    def wait(self, keys: Iterable[str]) -> float:
+        """Seconds to wait before one of these keys may try again (0: go ahead)."""
+        now = self.ticker()
+        longest = 0.0
+        with self._lock:
+            for key in keys:
+                failures = self._recent(key, now)
+                n = len(failures)
+                if n >= self.most:
+                    longest = max(longest, failures[0] + self.window - now)
+                elif n >= self.free:
+                    delay = min(self.longest, 2.0 ** (n - self.free))
+                    longest = max(longest, failures[-1] + delay - now)
+        return max(0.0, longest)
+
+    def failed(self, keys: Iterable[str]) -> None:
+        """Count a failure for each key."""
+        now = self.ticker()
+        with self._lock:
+            for key in keys:
+                self._recent(key, now)
+                self._keys.setdefault(key, _Record()).failures.append(now)
+
+    def succeeded(self, keys: Iterable[str]) -> None:
+        """Forget the failures of these keys (a right code for that student)."""
+        with self._lock:
+            for key in keys:
+                self._keys.pop(key, None)
+
+
+class GroupCommit(Generic[T, R]):
+    """Answers arriving together are written in one go: a group commit, led by the event loop.
+
+    ``submit`` (on the event loop) queues an item and waits for its outcome.
+    While fewer than ``writers`` writes are under way, the items waiting (at
+    most ``most``) are handed to a writer thread at once, which calls ``write``
+    with all of them (one transaction, one wait on the disk); the items that
+    arrive meanwhile wait for the next write. Each caller hears of its item
+    (a result, or the exception that refused it) only after that write
+    returned, so a reply never runs ahead of its commit.
+
+    One hand-off to a thread and one wake-up of the loop per write, not per
+    item: under a burst the loop's work per answer stays small. One write at a
+    time by default: a commit takes well under a millisecond, and while it is
+    under way the answers arriving gather for the next one, so a burst is
+    written in a few large batches rather than answer by answer (two writers
+    at once left each answer mostly alone, at a thread hand-off each).
+
+    With ``in_loop``, a batch is written by that coroutine on the loop itself
+    instead (no thread hand-off at all; it may still use :meth:`in_thread`).
+    """
+
+    def __init__(self, write: Callable[[list[T]], list[R | Exception]], *,
+                 most: int = 64, writers: int = 1,
+                 in_loop: Callable[[list[T]], Awaitable[list[R | Exception]]] | None = None,
+                 ) -> None:
+        self.write = write
+        self.in_loop = in_loop
+        self.most = most
+        self.writers = writers
+        self._pool = ThreadPoolExecutor(max_workers=writers, thread_name_prefix="class-commit")
+        self._waiting: list[tuple[T, asyncio.Future[R]]] = []
+        self._under_way: set[asyncio.Future[list[R | Exception]]] = set()
+
+    async def submit(self, item: T) -> R:
+        """Queue an item; its outcome once it is written (or the exception that refused it)."""
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[R] = loop.create_future()
+        self._waiting.append((item, future))
+        if len(self._under_way) < self.writers:
+            self._start(loop)
+        # a caller that goes away cancels only its own wait: its item is written all the same
+        return await future
+
+    async def close(self) -> None:
+        """Write what is queued and wait for every write under way, then end the threads."""
+        while self._waiting or self._under_way:
+            if self._under_way:
+                await asyncio.wait(set(self._under_way))
+            elif self._waiting:
+                self._start(asyncio.get_running_loop())
+        self._pool.shutdown(wait=True)
+
+    def _start(self, loop: asyncio.AbstractEventLoop) -> None:
+        batch, self._waiting = self._waiting[:self.most], self._waiting[self.most:]
+        if not batch:
+            return
+        items = [item for item, _ in batch]
+        writing: asyncio.Future[list[R | Exception]] = (
+            loop.run_in_executor(self._pool, self._write_all, items) if self.in_loop is None
+            else asyncio.ensure_future(self._write_in_loop(self.in_loop, items)))
+        self._under_way.add(writing)
+        writing.add_done_callback(lambda done: self._written(loop, batch, done))
+
+    def _write_all(self, items: list[T]) -> list[R | Exception]:
+        try:
+            outcomes = self.write(items)
+        except Exception as e:  # the writer failed as a whole: each caller hears it
+            return [e] * len(items)
+        if len(outcomes) != len(items):
+            raise AssertionError("a group write gave back one outcome per item")
+        return outcomes
+
+    async def _write_in_loop(self, write: Callable[[list[T]], Awaitable[list[R | Exception]]],
+                             items: list[T]) -> list[R | Exception]:
+        try:
+            outcomes = await write(items)
+        except Exception as e:  # the writer failed as a whole: each caller hears it
+            return [e] * len(items)
+        if len(outcomes) != len(items):
+            raise AssertionError("a group write gave back one outcome per item")
+        return outcomes
+
+    async def in_thread(self, fn: Callable[..., X], *args: Any) -> X:
+        """Run ``fn`` in a writer thread (the way of a write the loop cannot make itself)."""
+        return await asyncio.get_running_loop().run_in_executor(self._pool, fn, *args)
+
+    def _written(self, loop: asyncio.AbstractEventLoop,
+                 batch: list[tuple[T, asyncio.Future[R]]],
+                 done: asyncio.Future[list[R | Exception]]) -> None:
+        self._under_way.discard(done)
+        if done.cancelled():  # the threads were stopped: the server is ending
+            for _, future in batch:
+                future.cancel()
+        else:
+            error = done.exception()
+            outcomes = done.result() if error is None else [error] * len(batch)
+            for (_, future), outcome in zip(batch, outcomes, strict=True):
+                if future.done():
+                    continue
+                if isinstance(outcome, BaseException):
+                    future.set_exception(outcome)
+                else:
+                    future.set_result(outcome)
+        if self._waiting and len(self._under_way) < self.writers:
+            self._start(loop)
+
+
+@dataclass(frozen=True, slots=True)
+class _Seat:
+    """What a session token stands for, and when its code mark was last checked."""
+
+    session: StudentSession
+    claims: SeatClaims
+    checked: float
+
+
+def _error(status: int, message: str, **headers: str) -> web.Response:
+    return web.json_response({"error": message}, status=status, headers=headers or None)
+
+
+class ClassServer:
+    """The HTTP face of a :class:`ClassDesk` (see the module's routes).
+
+    Args:
+        desk: the classroom controller on the class database.
+        limiter: counts failed codes and passwords (one made when not given).
+        fail_delay: seconds a failure's answer is held back.
+        workers: threads running database work.
+        trusted_proxies: the reverse proxies whose ``X-Forwarded-For`` is believed.
+        group_commit: answers arriving together are stored in one transaction
+            (:class:`GroupCommit`); else each in its own.
+        tokens: the signer of session tokens (by default one with the class
+            database's secret, read when first needed).
+        loop_writes: a group commit's batch is written from the event loop
+            itself (:meth:`Classroom.record_next_answers_in_loop`), not by a
+            thread; by default where the database allows it (PostgreSQL).
+    """
+
+    def __init__(self, desk: ClassDesk, *, limiter: AttemptLimiter | None = None,
+                 fail_delay: float = FAIL_DELAY, workers: int = 8,
+                 trusted_proxies: Iterable[Network] = (), group_commit: bool = True,
+                 tokens: TokenSigner | None = None, loop_writes: bool | None = None) -> None:
+        self.desk = desk
+        self.limiter = limiter or AttemptLimiter()
+        self.fail_delay = fail_delay
+        self.proxies = TrustedProxies(tuple(trusted_proxies))
+        self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="class-db")
+        self._seats: dict[str, _Seat] = {}
+        self._signer = tokens
+        self._signer_lock = threading.Lock()
+        self._enrolment_locks: dict[int, asyncio.Lock] = {}
+        if loop_writes is None:
+            loop_writes = desk.classroom.writes_from_the_loop()
+        self._commits: GroupCommit[ToStore, Graded] | None = (
+            GroupCommit(desk.store_together,
+                        in_loop=self._store_in_loop if loop_writes else None)
+            if group_commit else None)
+
+    # ----------------------------------------------------------------- plumbing
+
+    async def _run(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._pool, lambda: fn(*args, **kwargs))
+
+    async def _body(self, request: web.Request) -> dict[str, Any]:
+        try:
+            doc = json.loads(await request.text())
+        except (ValueError, RecursionError):
+            raise web.HTTPBadRequest(
+                text=json.dumps({"error": "the request is not valid JSON"}),
+                content_type="application/json") from None
+        if not isinstance(doc, dict):
+            raise web.HTTPBadRequest(text=json.dumps({"error": "the request is not an object"}),
+                                     content_type="application/json")
+        return doc
+
+    def _tokens(self) -> TokenSigner:
+        """The signer of session tokens, with the class database's secret (read once)."""
+        from data.classroom import TokenSigner
+
+        with self._signer_lock:
+            if self._signer is None:
+                self._signer = TokenSigner(self.desk.classroom.token_secret())
+            return self._signer
+
+    def _issue(self, session: StudentSession) -> tuple[str, _Seat]:
+        """In a database thread: a signed token for a session just joined."""
+        self.desk.asked(session)  # the set's answer keys, built before its first answer
+        _, mark = self.desk.classroom.seat(session.enrolment_id)
+        token = self._tokens().issue(session.enrolment_id, session.practice_set.id, mark)
+        claims = self._tokens().read(token)
+        return token, _Seat(replace(session, code=None), claims, time.monotonic())
+
+    def _check_seat(self, token: str) -> _Seat:
+        """In a database thread: the seat of a token signed here (after a restart too).
+
+        Raises:
+            SessionTokenError: forged, expired, or revoked (the teacher reset the code).
+            StudentNotFoundError: the student's set was deleted.
+        """
+        from data.classroom import RevokedTokenError
+
+        claims = self._tokens().read(token)
+        session, mark = self.desk.classroom.seat(claims.enrolment_id)
+        if session.practice_set.id != claims.set_id:
+            raise RevokedTokenError("this session token is for another practice set: join again")
+        if mark != claims.code_mark:
+            raise RevokedTokenError("your code was reset by the teacher: join again with the "
+                                    "new code")
+        return _Seat(session, claims, time.monotonic())
+
+    async def _seat(self, request: web.Request) -> _Seat:
+        """The seat of the request's token (``Authorization: Bearer``), else a 401 in one line.
+
+        A token is checked against the database when first seen by this process
+        (after a restart) and again every :data:`RECHECK_SECONDS` (a code reset
+        elsewhere revokes it); in between its seat is kept in memory.
+        """
+        from data.classroom import SessionTokenError, StudentNotFoundError
+
+        auth = request.headers.get("Authorization", "")
+        token = auth[7:] if auth.startswith("Bearer ") else ""
+        seat = self._seats.get(token) if token else None
+        try:
+            if not token:
+                raise SessionTokenError("not joined: join again")
+            if seat is None or time.monotonic() - seat.checked > RECHECK_SECONDS:
+                seat = await self._run(self._check_seat, token)
+                self._seats[token] = seat
+            elif time.time() >= seat.claims.expires:
+                self._seats.pop(token, None)
+                self._tokens().read(token)  # says it has expired
+        except (SessionTokenError, StudentNotFoundError) as e:
+            message = str(e) if isinstance(e, SessionTokenError) else "not joined: join again"
+            raise web.HTTPUnauthorized(text=json.dumps({"error": message}),
+                                       content_type="application/json") from None
+        if seat.session.practice_set.name != request.match_info["name"]:
+            raise web.HTTPUnauthorized(
+                text=json.dumps({"error": "not joined to this practice set: join it"}),
+                content_type="application/json")
+        return seat
+
+    def _address(self, request: web.Request) -> str:
+        peer = request.transport.get_extra_info("peername") if request.transport else None
+        host = peer[0] if isinstance(peer, tuple) and peer else request.remote
+        return "addr:" + self.proxies.client(host, request.headers.getall("X-Forwarded-For", []))
+
+    async def _refused(self, keys: list[str]) -> web.Response | None:
+        wait = self.limiter.wait(keys)
+        if wait > 0:
+            return _error(429, f"too many wrong attempts: try again in {wait:.0f} s",
+                          **{"Retry-After": str(max(1, round(wait)))})
+        return None
+
+    async def _failed(self, keys: list[str]) -> None:
+        self.limiter.failed(keys)
+        await asyncio.sleep(self.fail_delay)
+
+    @web.middleware
+    async def _errors(self, request: web.Request,
+                      handler: Callable[[web.Request], Awaitable[web.StreamResponse]],
+                      ) -> web.StreamResponse:
+        from data.classroom import (
+            AnswerError,
+            SetNotFoundError,
+            SetOptionsError,
+            StudentNameTakenError,
+            StudentNotFoundError,
+            WrongPasswordError,
+        )
+        from data.errors import DatabaseError, DataError
+
+        try:
+            return await handler(request)
+        except web.HTTPException:
+            raise
+        except (SetNotFoundError, StudentNotFoundError) as e:
+            return _error(404, str(e))
+        except (WrongPasswordError, StudentNameTakenError) as e:
+            return _error(403, str(e))
+        except (AnswerError, SetOptionsError) as e:
+            return _error(409, str(e))
+        except DatabaseError as e:
+            return _error(503, f"the class database is away: {e}")
+        except DataError as e:
+            return _error(400, str(e))
+        except Exception as e:
+            if type(e).__module__.startswith("sqlalchemy"):  # the database's own errors
+                first = str(e).strip().splitlines()[0][:200]
+                return _error(503, f"the class database is away or busy: {first}")
+            raise
+
+    def app(self) -> web.Application:
+        """The aiohttp application."""
+        app = web.Application(client_max_size=MAX_BODY, middlewares=[self._errors])
+        app.add_routes([
+            web.post("/api/sets/{name}/answers", self.answer),  # first: the route of a burst
+            web.get("/api/health", self.health),
+            web.get("/api/sets", self.list_sets),
+            web.post("/api/sets/{name}/join", self.join),
+            web.get("/api/sets/{name}/questions", self.questions),
+            web.get("/api/sets/{name}/mine", self.mine),
+            web.post("/api/sets/{name}/results", self.results),
+            web.post("/api/sets/{name}/reset", self.reset_code),
+        ])
+        app.on_cleanup.append(self._cleanup)
+        return app
+
+    async def _cleanup(self, _app: web.Application) -> None:
+        if self._commits is not None:
+            await self._commits.close()
+        await self.desk.classroom.close_loop_writer()
+        self._pool.shutdown(wait=False, cancel_futures=True)
+
+    # ----------------------------------------------------------------- routes
+
+    async def health(self, request: web.Request) -> web.Response:
+        """Whether the server and its database answer."""
+        await self._run(self.desk.classroom.list_sets)
+        return web.json_response({"ok": True})
+
+    async def list_sets(self, request: web.Request) -> web.Response:
+        """The sets: names and sizes (what a student needs to pick one)."""
+        sets = await self._run(self.desk.classroom.list_sets)
+        return web.json_response([{"name": s.name, "size": s.size} for s in sets])
+
+    async def join(self, request: web.Request) -> web.Response:
+        """Join or resume; the code is given once, and failures are slowed and limited."""
+        from data.classroom import SetOptionsError, StudentNameTakenError
+        from data.classroom.records import check_name
+
+        name = request.match_info["name"]
+        doc = await self._body(request)
+        student, code = doc.get("student"), doc.get("code")
+        if not isinstance(student, str) or (code is not None and not isinstance(code, str)):
+            return _error(400, "give 'student' (and 'code' to resume) as text")
+        try:
+            student = check_name(student, "student")
+        except SetOptionsError as e:
+            return _error(400, str(e))
+        keys = [f"student:{name}\x00{student}", self._address(request)]
+        refused = await self._refused(keys)
+        if refused is not None:
+            return refused
+        try:
+            session = await self._run(self.desk.join, name, student, code)
+        except StudentNameTakenError as e:
+            if code:
+                await self._failed(keys)
+            return _error(403, str(e))
+        if code:
+            self.limiter.succeeded(keys[:1])
+        token, seat = await self._run(self._issue, session)
+        self._seats[token] = seat
+        return web.json_response({"token": token, "session": session_to_json(session)})
+
+    async def questions(self, request: web.Request) -> web.Response:
+        """The set's hands in order: the problem only, never the answer."""
+        await self._seat(request)
+        qs = await self._run(self.desk.questions, request.match_info["name"])
+        return web.json_response(
+            [question_to_json(q.position, q.item.uid, q.item.problem) for q in qs])
+
+    async def answer(self, request: web.Request) -> web.Response:
+        """Grade an answer here, store it once, and say what the set lets the student see.
+
+        The reply carries a ``Server-Timing`` header: the milliseconds from the
+        request's handling to the answer stored (``server``), and its steps
+        (``read``: the body read and the student's turn; ``pool``: waiting for a
+        database thread; ``grade``; ``store``: the write and its commit).
+        """
+        from .wire import hints_to_json
+
+        received = time.perf_counter()
+        seat = await self._seat(request)
+        doc = await self._body(request)
+        position, answers = doc.get("position"), doc.get("answers")
+        seconds, timed_out = doc.get("seconds", 0.0), doc.get("timed_out", False)
+        if (not isinstance(position, int) or isinstance(position, bool)
+                or not isinstance(answers, dict)
+                or not all(isinstance(k, str) and isinstance(v, str) and len(v) <= 400
+                           for k, v in answers.items())
+                or not isinstance(seconds, int | float) or not isinstance(timed_out, bool)):
+            return _error(400, "an answer is {position, answers: {part: text}, seconds, "
+                               "timed_out}")
+        enrolment = seat.session.enrolment_id
+        lock = self._enrolment_locks.setdefault(enrolment, asyncio.Lock())
+        async with lock:  # one student's answers are graded in order
+            queued = time.perf_counter()
+            if self._commits is None:
+                graded, (started, marked_at) = await self._run(
+                    self._grade_and_store, seat.session, position, answers, float(seconds),
+                    timed_out)
+            else:
+                if self.desk.knows(seat.session, position):  # no database read: mark it here
+                    marked, (started, marked_at) = self._grade(
+                        seat.session, position, answers, float(seconds), timed_out)
+                else:
+                    marked, (started, marked_at) = await self._run(
+                        self._grade, seat.session, position, answers, float(seconds),
+                        timed_out)
+                if isinstance(marked, ToStore):
+                    graded = await self._commits.submit(marked)
+                else:
+                    graded = marked
+            committed = time.perf_counter()
+        timing = (f"read;dur={(queued - received) * 1000:.2f}, "
+                  f"pool;dur={(started - queued) * 1000:.2f}, "
+                  f"grade;dur={(marked_at - started) * 1000:.2f}, "
+                  f"store;dur={(committed - marked_at) * 1000:.2f}, "
+                  f"server;dur={(committed - received) * 1000:.2f}")
+        if isinstance(graded, Hints):
+            return web.json_response(
+                {"error": "part of the answer cannot be read",
+                 "hints": hints_to_json(graded)}, status=422,  # worded by the client
+                headers={"Server-Timing": timing})
+        return web.json_response(receipt_to_json(receipt_for(graded)),
+                                 headers={"Server-Timing": timing})
+
+    async def _store_in_loop(self, batch: list[ToStore]) -> list[Graded | Exception]:
+        """A group commit's batch written from the loop (one statement, one commit); what it
+        did not simply write (a repeat, the set's time over, the database away...) is then
+        stored alone in a writer thread, whose full checks say why."""
+        from data.classroom import NextAnswer
+
+        assert self._commits is not None
+        try:
+            written = await self.desk.classroom.record_next_answers_in_loop([
+                NextAnswer(a.session.practice_set, a.session.enrolment_id, a.position, a.parts,
+                           a.marked.concepts, a.seconds, a.timed_out) for a in batch])
+        except Exception:  # each alone then says what is wrong
+            written = [None] * len(batch)
+        out: list[Graded | Exception | None] = [
+            self.desk.stored(a, w) if w is not None else None
+            for a, w in zip(batch, written, strict=True)]
+        alone = [a for a, o in zip(batch, out, strict=True) if o is None]
+        if alone:
+            done = iter(await self._commits.in_thread(self._store_each, alone))
+            out = [o if o is not None else next(done) for o in out]
+        return [o for o in out if o is not None]
+
+    def _store_each(self, answers: list[ToStore]) -> list[Graded | Exception]:
+        """In a writer thread: each answer stored alone (or the error that refused it)."""
+        out: list[Graded | Exception] = []
+        for a in answers:
+            try:
+                out.append(self.desk.store(a))
+            except Exception as e:  # handed to the request that sent this answer
+                out.append(e)
+        return out
+
+    def _grade(self, session: StudentSession, position: int, answers: dict[str, str],
+               seconds: float, timed_out: bool,
+               ) -> tuple[ToStore | Graded | Hints, tuple[float, float]]:
+        """In a database thread: mark the answer; with the moments it started and ended."""
+        started = time.perf_counter()
+        marked = self.desk.mark(session, position, answers, seconds=seconds,
+                                timed_out=timed_out)
+        return marked, (started, time.perf_counter())
+
+    def _grade_and_store(self, session: StudentSession, position: int,
+                         answers: dict[str, str], seconds: float, timed_out: bool,
+                         ) -> tuple[Graded | Hints, tuple[float, float]]:
+        """In a database thread: mark the answer, then store it alone."""
+        marked, steps = self._grade(session, position, answers, seconds, timed_out)
+        return (self.desk.store(marked) if isinstance(marked, ToStore) else marked), steps
+
+    async def mine(self, request: web.Request) -> web.Response:
+        """The student's own results: only theirs, and the marks only when the set allows."""
+        seat = await self._seat(request)
+        session = await self._run(self.desk.classroom.session, seat.session.enrolment_id)
+        if not results_visible(session):
+            return _error(403, "this set shows the results when you have finished it")
+        result = await self._run(self.desk.own_results, session)
+        return web.json_response(result_to_json(result))
+
+    async def results(self, request: web.Request) -> web.Response:
+        """The teacher's report (text, CSV and figures), with the set's password."""
+        from data.classroom import WrongPasswordError, results_csv
+
+        from ..words.core import request_language, speaking
+        from .report import class_report
+
+        name = request.match_info["name"]
+        doc = await self._body(request)
+        password = doc.get("password")
+        if not isinstance(password, str) or not password:
+            return _error(400, "give the teacher's 'password'")
+        keys = [f"teacher:{name}", self._address(request)]
+        refused = await self._refused(keys)
+        if refused is not None:
+            return refused
+        try:
+            results = await self._run(self.desk.classroom.class_results, name, password)
+        except WrongPasswordError as e:
+            await self._failed(keys)
+            return _error(403, str(e))
+        self.limiter.succeeded(keys[:1])
+        top = doc.get("top", 5)
+        top = top if isinstance(top, int) and 0 < top <= 50 else 5
+        # the teacher's language (their 'lang', else Accept-Language), for this request only
+        with speaking(request_language(doc.get("lang"), request.headers.get("Accept-Language"))):
+            report = class_report(results, top=top, detail=not doc.get("brief"))
+        return web.json_response({
+            "report": report,
+            "csv": results_csv(results),
+            "score": results.score,
+            "answers": results.answered,
+            "right": results.right,
+        })
+
+    async def reset_code(self, request: web.Request) -> web.Response:
+        """A student's new code (teacher, with the set's password): the old code and every
+        session token given with it stop working."""
+        from data.classroom import WrongPasswordError
+        from data.classroom.records import check_name
+
+        name = request.match_info["name"]
+        doc = await self._body(request)
+        password, student = doc.get("password"), doc.get("student")
+        if not isinstance(password, str) or not password or not isinstance(student, str):
+            return _error(400, "give the teacher's 'password' and the 'student'")
+        keys = [f"teacher:{name}", self._address(request)]
+        refused = await self._refused(keys)
+        if refused is not None:
+            return refused
+        try:
+            code = await self._run(self.desk.classroom.reset_code, name, password, student)
+        except WrongPasswordError as e:
+            await self._failed(keys)
+            return _error(403, str(e))
+        self.limiter.succeeded(keys[:1])
+        student = check_name(student, "student")
+        for token, seat in list(self._seats.items()):  # revoked here at once
+            if seat.session.student == student and seat.session.practice_set.name == name:
+                self._seats.pop(token, None)
+        return web.json_response({"student": student, "code": code})
+
+
+def event_loop() -> asyncio.AbstractEventLoop:
+    """The event loop the classroom server runs on: uvloop's where it is installed (its
+    sockets and callbacks cost the server less per answer), else asyncio's own."""
+    try:
+        import uvloop
+    except ImportError:
+        return asyncio.new_event_loop()
+    return uvloop.new_event_loop()
+
+
+def make_app(desk: ClassDesk, **kwargs: Any) -> web.Application:
+    """The classroom server's aiohttp application for a desk (see :class:`ClassServer`)."""
+    return ClassServer(desk, **kwargs).app()

@@ -1,0 +1,1 @@
+"""The app's door to the database: the drill store, the journal, bounded reads."""

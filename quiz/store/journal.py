@@ -1,0 +1,724 @@
+"""Answers waiting for the database: kept in memory, then in a small journal file.
+
+When the database is busy (another program holds its write lock) or away (a
+stopped server), an answer must not be lost. The store hands each marked
+answer to an :class:`AnswerWriter`: a thread that writes the answers in the
+order given. An answer the database does not take at once is also appended
+to an :class:`AnswerJournal`, a JSON-lines file next to the user's data, so it
+survives the app ending; the next start writes what the journal holds.
+
+Four kinds of entry wait there, in one order: a drill answer
+(:class:`PendingAnswer`), an answer of the review queue with its rating
+(:class:`PendingReview`), a rating changed after it (:class:`PendingRating`),
+and a learner's settings saved (:class:`PendingSettings`: the screen never
+waits for the database to save them).
+
+Every entry carries a unique ``entry`` id. The journal marks an entry done
+once its answer is committed; and the store writes each entry in one
+transaction guarded by that id (a unique key in the database: see
+:meth:`quiz.store.drill.DrillStore._write_entry`), so an entry replayed after a
+crash between the commit and the journal's note, or by two writers at once
+(two stores, two programs), is stored exactly once.
+
+An entry that leaves no row of its own (settings saved, a rating changed) is
+guarded by its id in ``stored_entries``, and those ids are forgotten after
+:data:`data.learners.FORGET_STORED_AFTER` (the writer tidies them when idle:
+:data:`TIDY_AFTER`, :data:`TIDY_EVERY`). Such an entry carries the time it was
+kept, and one that waited longer than :data:`data.learners.ENTRY_LIFE` is
+refused rather than stored (:class:`Refused`): its id may be forgotten, so it
+could otherwise be stored twice. Answers are never refused: their id is a
+column of their own row, kept as long as the row.
+
+Only the standard library is imported at module level.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import threading
+import time
+import uuid
+from collections import deque
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import asdict, dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from data.db import Database
+
+__all__ = ["AnswerJournal", "AnswerWriter", "Pending", "PendingAnswer", "PendingRating",
+           "PendingReview", "PendingSettings", "Refused", "WriterState", "journal_path"]
+
+#: Seconds between tries while the database is unavailable (doubling up to the last).
+RETRY_DELAYS = (0.5, 1.0, 2.0, 3.0)
+#: Seconds after the writer starts before it first tidies the database (well past the
+#: first question), and between tidies of a writer that runs for days (a served app).
+TIDY_AFTER = 30.0
+TIDY_EVERY = 24 * 3600.0
+
+
+def journal_path(url: str) -> Path | None:
+    """Where a database's pending answers are kept (None for an in-memory database).
+
+    A SQLite file ``x.db`` keeps them in ``x.db.pending-answers.jsonl`` beside
+    it; a server database in the user's data directory, one file per address.
+    """
+    if url.startswith("sqlite"):
+        path = url.split(":///", 1)[1].split("?", 1)[0] if ":///" in url else ""
+        if not path or path == ":memory:":
+            return None
+        return Path(path + ".pending-answers.jsonl")
+    import hashlib
+
+    from data.db import default_database_path
+
+    digest = hashlib.sha256(url.encode()).hexdigest()[:12]
+    return default_database_path().parent / f"pending-answers-{digest}.jsonl"
+
+
+@dataclass(frozen=True)
+class PendingAnswer:
+    """One marked answer as the store writes it (attempt, then its review cards).
+
+    Attributes:
+        entry: unique id of this answer (a replay with the same id writes nothing).
+        learner_id: who answered.
+        item_id: the bank item, or None (a points-table cell).
+        drill: which drill asked.
+        parts: ``(part, given, expected, correct)`` for each part.
+        seconds: time taken.
+        concepts: topic ids the grading tagged.
+        session: the drill session's id.
+        question: what was asked when it was not a bank item.
+        answered_at: when, ISO 8601 with its UTC offset.
+        cell: ``(han, fu, dealer, tsumo)`` of a points-table question, else None.
+        correct: every part was right.
+    """
+
+    learner_id: int
+    item_id: int | None
+    drill: str
+    parts: tuple[tuple[str, str, str, bool], ...]
+    seconds: float
+    concepts: tuple[str, ...]
+    session: str | None
+    question: Mapping[str, Any] | None
+    answered_at: str
+    cell: tuple[int, int, bool, bool] | None = None
+    correct: bool = False
+    entry: str = field(default_factory=lambda: uuid.uuid4().hex)
+
+    @property
+    def when(self) -> datetime:
+        """``answered_at`` as a datetime."""
+        return datetime.fromisoformat(self.answered_at)
+
+    def to_json(self) -> str:
+        """One journal line."""
+        return json.dumps({"op": "add", **asdict(self)}, ensure_ascii=False, sort_keys=True)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> PendingAnswer:
+        """Read a journal line (as parsed JSON)."""
+        cell = data.get("cell")
+        return cls(
+            learner_id=int(data["learner_id"]),
+            item_id=None if data.get("item_id") is None else int(data["item_id"]),
+            drill=str(data["drill"]),
+            parts=tuple((str(p[0]), str(p[1]), str(p[2]), bool(p[3])) for p in data["parts"]),
+            seconds=float(data["seconds"]),
+            concepts=tuple(str(c) for c in data.get("concepts", ())),
+            session=None if data.get("session") is None else str(data["session"]),
+            question=data.get("question"),
+            answered_at=str(data["answered_at"]),
+            cell=None if cell is None else (int(cell[0]), int(cell[1]), bool(cell[2]),
+                                            bool(cell[3])),
+            correct=bool(data.get("correct", False)),
+            entry=str(data["entry"]),
+        )
+
+
+@dataclass(frozen=True)
+class PendingReview:
+    """One answer of the review queue, with the rating it was given (answer, card review).
+
+    Attributes:
+        entry: unique id of this entry.
+        learner_id: who answered.
+        kind: why the question was asked (a :class:`quiz.srs.QuestionKind` value).
+        card_id: the card reviewed (None for a new hand).
+        item_id: the bank item asked (None for a points-table cell).
+        cell: ``(han, fu, dealer, tsumo)`` of a cell question, else None.
+        parts: ``(part, given, expected, correct)`` for each part.
+        seconds: time taken.
+        concepts: topic ids the grading tagged as missed.
+        correct: every part was right.
+        rating: the rating that counts (1-4).
+        auto_rating: the rating the grading proposed.
+        session: the review session's id (stored with the answer).
+        answered_at: when, ISO 8601 with its UTC offset.
+    """
+
+    learner_id: int
+    kind: str
+    card_id: int | None
+    item_id: int | None
+    cell: tuple[int, int, bool, bool] | None
+    parts: tuple[tuple[str, str, str, bool], ...]
+    seconds: float
+    concepts: tuple[str, ...]
+    correct: bool
+    rating: int
+    auto_rating: int
+    session: str
+    answered_at: str
+    entry: str = field(default_factory=lambda: uuid.uuid4().hex)
+
+    #: The drill name its attempt is stored under.
+    DRILL = "review"
+
+    @property
+    def when(self) -> datetime:
+        """``answered_at`` as a datetime."""
+        return datetime.fromisoformat(self.answered_at)
+
+    def to_json(self) -> str:
+        """One journal line."""
+        return json.dumps({"op": "review", **asdict(self)}, ensure_ascii=False, sort_keys=True)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> PendingReview:
+        """Read a journal line (as parsed JSON)."""
+        cell = data.get("cell")
+        return cls(
+            learner_id=int(data["learner_id"]),
+            kind=str(data["kind"]),
+            card_id=None if data.get("card_id") is None else int(data["card_id"]),
+            item_id=None if data.get("item_id") is None else int(data["item_id"]),
+            cell=None if cell is None else (int(cell[0]), int(cell[1]), bool(cell[2]),
+                                            bool(cell[3])),
+            parts=tuple((str(p[0]), str(p[1]), str(p[2]), bool(p[3])) for p in data["parts"]),
+            seconds=float(data["seconds"]),
+            concepts=tuple(str(c) for c in data.get("concepts", ())),
+            correct=bool(data["correct"]),
+            rating=int(data["rating"]),
+            auto_rating=int(data["auto_rating"]),
+            session=str(data["session"]),
+            answered_at=str(data["answered_at"]),
+            entry=str(data["entry"]),
+        )
+
+
+@dataclass(frozen=True)
+class PendingRating:
+    """A rating changed after a review-queue answer (keys 1-4): it replaces the proposed one.
+
+    Attributes:
+        entry: unique id of this entry.
+        review: the ``entry`` of the :class:`PendingReview` it changes.
+        learner_id: who answered.
+        session: that answer's session.
+        answered_at: that answer's time (with ``session``, finds it once stored).
+        rating: the new rating (1-4).
+        schedule: what the new rating schedules, as :meth:`schedule_json` writes it.
+    """
+
+    review: str
+    learner_id: int
+    session: str
+    answered_at: str
+    rating: int
+    schedule: Mapping[str, Any]
+    entry: str = field(default_factory=lambda: uuid.uuid4().hex)
+
+    @property
+    def when(self) -> datetime:
+        """The answer's time as a datetime."""
+        return datetime.fromisoformat(self.answered_at)
+
+    @property
+    def kept(self) -> datetime:
+        """When it was kept, at the latest (the answer's time: a rating comes after it)."""
+        return self.when
+
+    def to_json(self) -> str:
+        """One journal line."""
+        return json.dumps({"op": "rate", **asdict(self)}, ensure_ascii=False, sort_keys=True)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> PendingRating:
+        """Read a journal line (as parsed JSON)."""
+        return cls(review=str(data["review"]), learner_id=int(data["learner_id"]),
+                   session=str(data["session"]), answered_at=str(data["answered_at"]),
+                   rating=int(data["rating"]), schedule=dict(data["schedule"]),
+                   entry=str(data["entry"]))
+
+
+@dataclass(frozen=True)
+class PendingSettings:
+    """A learner's settings as saved on screen (they apply at once; stored in order).
+
+    Attributes:
+        entry: unique id of this entry.
+        learner_id: whose settings.
+        values: every setting, as :meth:`quiz.settings.Settings.to_dict` gives them.
+        kept_at: when they were saved, ISO 8601 with its UTC offset (None in a line
+            written before entries carried their time: of unknown age).
+    """
+
+    learner_id: int
+    values: Mapping[str, Any]
+    entry: str = field(default_factory=lambda: uuid.uuid4().hex)
+    kept_at: str | None = field(default_factory=lambda: datetime.now(UTC).isoformat())
+
+    @property
+    def kept(self) -> datetime | None:
+        """``kept_at`` as a datetime (None: unknown)."""
+        return None if self.kept_at is None else datetime.fromisoformat(self.kept_at)
+
+    def to_json(self) -> str:
+        """One journal line."""
+        return json.dumps({"op": "settings", "learner_id": self.learner_id,
+                           "values": dict(self.values), "entry": self.entry,
+                           "kept_at": self.kept_at}, ensure_ascii=False, sort_keys=True)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> PendingSettings:
+        """Read a journal line (as parsed JSON)."""
+        values = data["values"]
+        if not isinstance(values, dict):
+            raise TypeError("settings values must be an object")
+        kept_at = data.get("kept_at")
+        return cls(learner_id=int(data["learner_id"]), values=dict(values),
+                   entry=str(data["entry"]), kept_at=None if kept_at is None else str(kept_at))
+
+
+@dataclass(frozen=True)
+class Refused:
+    """What storing an entry gave when it was refused: it waited too long to be stored
+    safely (see :class:`data.learners.StaleEntryError`). It leaves the journal.
+
+    Attributes:
+        entry: the entry's id.
+        reason: one line saying why.
+    """
+
+    entry: str
+    reason: str
+
+
+#: Any entry the writer stores.
+Pending = PendingAnswer | PendingReview | PendingRating | PendingSettings
+
+_KINDS: dict[str, Callable[[Mapping[str, Any]], Pending]] = {
+    "add": PendingAnswer.from_json,
+    "review": PendingReview.from_json,
+    "rate": PendingRating.from_json,
+    "settings": PendingSettings.from_json,
+}
+
+
+class AnswerJournal:
+    """The journal file: ``add`` lines for answers waiting, ``done`` lines once stored."""
+
+    def __init__(self, path: Path | None) -> None:
+        self.path = path
+        self._lock = threading.Lock()
+
+    def read(self) -> list[Pending]:
+        """The entries still waiting, in the order they were given (unreadable lines skipped)."""
+        if self.path is None or not self.path.is_file():
+            return []
+        waiting: dict[str, Pending] = {}
+        with self._lock, self.path.open(encoding="utf-8", errors="replace") as f:
+            for line in f:
+                try:
+                    data = json.loads(line)
+                    if data.get("op") == "done":
+                        waiting.pop(str(data["entry"]), None)
+                    elif data.get("op") in _KINDS:
+                        answer = _KINDS[data["op"]](data)
+                        waiting.setdefault(answer.entry, answer)
+                except (ValueError, KeyError, TypeError, IndexError):
+                    continue  # a line cut short by a kill: the rest still counts
+        return list(waiting.values())
+
+    def add(self, answers: Sequence[Pending]) -> None:
+        """Append answers (flushed to disk before this returns)."""
+        self._append([a.to_json() for a in answers])
+
+    def done(self, entry: str) -> None:
+        """Note that an answer is stored; an empty journal is removed."""
+        self._append([json.dumps({"op": "done", "entry": entry})])
+        if not self.read():
+            self.clear()
+
+    def clear(self) -> None:
+        """Remove the journal file."""
+        if self.path is not None:
+            with self._lock:
+                self.path.unlink(missing_ok=True)
+
+    def _append(self, lines: Sequence[str]) -> None:
+        if self.path is None or not lines:
+            return
+        with self._lock:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            with self.path.open("a+b") as f:
+                text = "".join(line + "\n" for line in lines).encode("utf-8")
+                if f.tell() > 0:
+                    f.seek(-1, os.SEEK_END)
+                    if f.read(1) != b"\n":  # a line cut short by a kill: start afresh
+                        text = b"\n" + text
+                f.write(text)
+                f.flush()
+                os.fsync(f.fileno())
+
+
+@dataclass(frozen=True)
+class WriterState:
+    """How the answers are doing: what waits, and why.
+
+    Attributes:
+        waiting: answers not yet in the database.
+        state: None when the database answers; ``slow`` (no answer yet),
+            ``busy``, ``away``, ``read-only``, ``silent`` (a read got no answer
+            in time), or ``error`` for an error nobody foresaw.
+        detail: the database's own words for the problem.
+        settings: how many of those waiting are settings saved (not answers).
+    """
+
+    waiting: int
+    state: str | None
+    detail: str = ""
+    settings: int = 0
+
+    @property
+    def message(self) -> str:
+        """What the screen says, in the learner's language (empty when all is well)."""
+        if self.state is None:
+            return ""
+        from ..words.core import npgettext, pgettext
+
+        if self.state == "silent":
+            return pgettext("robust", "The database is not answering; your answers are safe. "
+                                      "Questions drawn ahead go on.")
+        what = {
+            "slow": pgettext("lead", "The database has not answered yet"),
+            "busy": pgettext("lead", "The database is busy (another program holds its write "
+                                     "lock)"),
+            "away": pgettext("lead", "The database cannot be reached"),
+            "read-only": pgettext("lead", "The database is read-only"),
+        }.get(self.state) or pgettext("lead", "An answer could not be saved (%(detail)s)") % {
+            "detail": self.detail}
+        n = self.waiting - self.settings
+        if n or not self.settings:
+            return npgettext(
+                "lead", "%(what)s: %(n)d answer kept safe here and saved as soon as it "
+                        "answers. You can keep answering.",
+                "%(what)s: %(n)d answers kept safe here and saved as soon as it answers. "
+                "You can keep answering.", n) % {"what": what, "n": n}
+        return pgettext("lead", "%(what)s: your settings kept safe here and saved as soon as "
+                                "it answers. You can keep answering.") % {"what": what}
+
+
+Listener = Callable[[WriterState], None]
+
+
+def _writer_closed_error() -> Exception:
+    """The error a closed writer's last write ends with (see :attr:`AnswerWriter.closed`)."""
+    from ..errors import DrillError
+
+    return DrillError("the answer writer is closed: the entry stays in the journal")
+
+
+class AnswerWriter:
+    """A thread that writes answers to the database in order, exactly once, retrying.
+
+    Args:
+        database: the database to write to.
+        write: ``write(answer)`` stores one answer (attempt and review cards) and
+            returns the attempt; it runs on the writer's thread.
+        journal: where answers wait while the database is unavailable.
+        tidy: ``tidy(stop)`` tidies the database (forgets ids of entries stored long
+            ago); run on the writer's thread when no entry waits, :data:`TIDY_AFTER`
+            seconds after the start and then every :data:`TIDY_EVERY`. It asks
+            ``stop()`` between short transactions: True once an entry waits.
+    """
+
+    def __init__(self, database: Database, write: Callable[[Pending], object],
+                 journal: AnswerJournal,
+                 tidy: Callable[[Callable[[], bool]], object] | None = None) -> None:
+        self.database = database
+        self._write = write
+        self.journal = journal
+        self._tidy = tidy
+        #: ``time.monotonic()`` of the next tidy (None: no tidy).
+        self._tidy_due = None if tidy is None else time.monotonic() + TIDY_AFTER
+        self._queue: deque[Pending] = deque(journal.read())
+        self._journaled: set[str] = {a.entry for a in self._queue}
+        self._results: dict[str, object] = {}
+        self._awaited: set[str] = set()
+        self._cond = threading.Condition()
+        self._state: str | None = None
+        self._detail = ""
+        self._closed = False
+        #: An answer was not stored within its wait (cleared when none waits any more).
+        self._late = False
+        #: The writer is storing (or announcing) an answer right now.
+        self._in_flight = False
+        #: ``time.monotonic()`` before which the writer starts no write (see :meth:`keep_watched`).
+        self._held_until = 0.0
+        self._listeners: list[Listener] = []
+        self._thread = threading.Thread(target=self._run, name="answer-writer", daemon=True)
+        self._thread.start()
+
+    # -- the app's side
+
+    @property
+    def state(self) -> WriterState:
+        """The answers waiting and the database's state."""
+        with self._cond:
+            settings = sum(isinstance(e, PendingSettings) for e in self._queue)
+            return WriterState(len(self._queue), self._state, self._detail, settings)
+
+    def listen(self, listener: Listener) -> None:
+        """Call ``listener(state)`` (on the writer's thread) whenever the state changes."""
+        self._listeners.append(listener)
+
+    def submit(self, answer: Pending, wait: float) -> object:
+        """Queue an entry and wait up to ``wait`` seconds for it to be stored.
+
+        Returns:
+            what ``write`` returned (the stored attempt for a drill answer), or
+            None when the entry is still waiting (it is then in the journal file
+            too, and written as soon as the database answers).
+        """
+        with self._cond:
+            if self._late:
+                wait = 0  # an earlier answer already waits: no use waiting behind it
+            self._queue.append(answer)
+            self._awaited.add(answer.entry)
+            self._cond.notify_all()
+            deadline = time.monotonic() + wait
+            while answer.entry not in self._results:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    break
+                self._cond.wait(left)
+            self._awaited.discard(answer.entry)
+            if answer.entry in self._results:
+                return self._results.pop(answer.entry)
+            announce = self._turn_late()
+        self._keep_on_disk()
+        if announce:
+            self._announce()
+        return None
+
+    def keep(self, answer: Pending) -> None:
+        """Queue an entry without waiting for it (it is in the journal file before this returns).
+
+        A problem is announced only once the database fails to take it.
+        """
+        self.journal.add([answer])
+        with self._cond:
+            self._journaled.add(answer.entry)
+            self._queue.append(answer)
+            self._cond.notify_all()
+
+    def waiting_entries(self) -> list[Pending]:
+        """The entries not stored yet, in order (a copy)."""
+        with self._cond:
+            return list(self._queue)
+
+    @property
+    def closed(self) -> bool:
+        """The writer is closed: a write still waiting for the database when it closed
+        must write nothing (the entry stays in the journal for the next start)."""
+        with self._cond:
+            return self._closed
+
+    def check_open(self) -> None:
+        """Raise when the writer is closed (called by ``write`` once it holds the
+        database, so a closed store's late write never holds it longer)."""
+        if self.closed:
+            raise _writer_closed_error()
+
+    def keep_watched(self, answer: Pending, wait: float, *, hold: float = 0.0) -> None:
+        """Queue an entry without waiting for it, as :meth:`keep` does (it is in the
+        journal file before this returns), and say so when it is late.
+
+        When the entry is still not stored ``wait`` seconds later, the state turns
+        ``slow`` and the listeners hear it, as after :meth:`submit`'s wait: the
+        learner is told at once that the database has not answered yet.
+
+        Args:
+            hold: the writer starts no write for up to this many seconds, or until
+                :meth:`release` (the screen draws meanwhile, not sharing the
+                interpreter with the writer); a write under way goes on.
+        """
+        if hold > 0:
+            with self._cond:
+                self._held_until = time.monotonic() + hold
+        self.keep(answer)
+        timer = threading.Timer(wait, self._still_waiting, args=(answer.entry,))
+        timer.daemon = True
+        timer.start()
+
+    def release(self) -> None:
+        """Let the writer go on at once after :meth:`keep_watched`'s ``hold``."""
+        with self._cond:
+            if self._held_until:
+                self._held_until = 0.0
+                self._cond.notify_all()
+
+    def _still_waiting(self, entry: str) -> None:
+        """:meth:`keep_watched`'s check (a timer's thread): announce ``slow`` if not stored."""
+        with self._cond:
+            if self._closed or all(a.entry != entry for a in self._queue):
+                return
+            announce = self._turn_late()
+        if announce:
+            self._announce()
+
+    def _turn_late(self) -> bool:
+        """An entry waited too long (the lock held): later ones do not wait behind it, and
+        the state turns ``slow`` unless it failed already. Whether to announce it."""
+        self._late = True
+        announce = self._state is None
+        if announce:  # not failed yet, only slow: say so at once
+            self._state, self._detail = "slow", ""
+        return announce
+
+    def flush(self, timeout: float) -> bool:
+        """Wait up to ``timeout`` seconds for every waiting answer to be stored."""
+        deadline = time.monotonic() + timeout
+        with self._cond:
+            self._held_until = 0.0
+            self._cond.notify_all()
+            while ((self._queue or self._in_flight)
+                   and (left := deadline - time.monotonic()) > 0):
+                self._cond.wait(left)
+            return not self._queue
+
+    def close(self, timeout: float = 2.0) -> WriterState:
+        """Store what can be stored within ``timeout``; the rest stays in the journal."""
+        self.flush(timeout)
+        with self._cond:
+            self._closed = True
+            self._cond.notify_all()
+        self._keep_on_disk()
+        return self.state
+
+    # -- the writer's side
+
+    def _busy(self) -> bool:
+        """An entry waits (or the writer closed): a tidy stops between its transactions."""
+        with self._cond:
+            return bool(self._queue) or self._closed
+
+    def _tidy_now(self) -> None:
+        """Tidy the database (the writer's thread, while no entry waits); a failure (the
+        database away) or an entry cutting it short tries again :data:`TIDY_AFTER` later."""
+        assert self._tidy is not None
+        try:
+            self._tidy(self._busy)
+        except Exception as e:  # the database is away or busy: another time
+            import logging
+
+            logging.getLogger("quiz.store.journal").info("tidying the database failed: %s", e)
+            self._tidy_due = time.monotonic() + TIDY_AFTER
+        else:  # cut short by an entry: the rest soon, else the next tidy a day later
+            self._tidy_due = time.monotonic() + (TIDY_AFTER if self._busy() else TIDY_EVERY)
+
+    def _keep_on_disk(self) -> None:
+        with self._cond:
+            new = [a for a in self._queue if a.entry not in self._journaled]
+            self._journaled.update(a.entry for a in new)
+        if new:
+            self.journal.add(new)
+
+    def _set_state(self, state: str | None, detail: str = "") -> None:
+        with self._cond:
+            changed = (state, detail) != (self._state, self._detail)
+            self._state, self._detail = state, detail
+        if changed:
+            self._announce()
+
+    def _announce(self) -> None:
+        snapshot = self.state
+        for listener in list(self._listeners):
+            try:
+                listener(snapshot)
+            except Exception:  # a closed screen must not stop the writer
+                continue
+
+    def _run(self) -> None:
+        from data.db import first_line, unavailable_state
+
+        tries = 0
+        while True:
+            with self._cond:
+                while not self._closed:
+                    now = time.monotonic()
+                    held = self._held_until - now
+                    if self._queue and held <= 0:
+                        break
+                    if not self._queue and self._tidy_due is not None:
+                        if now >= self._tidy_due:
+                            break  # idle: time to tidy
+                        self._cond.wait(self._tidy_due - now)
+                        continue
+                    self._cond.wait(held if self._queue else None)
+                if self._closed:
+                    return
+                if not self._queue:
+                    tidy = True
+                else:
+                    tidy = False
+                    answer = self._queue[0]
+                    self._in_flight = True
+            if tidy:
+                self._tidy_now()
+                continue
+            try:
+                # storing is guarded by the entry's unique id: a second time writes nothing
+                attempt = self._write(answer)
+            except Exception as e:  # every failure keeps the answer
+                self._keep_on_disk()
+                with self._cond:
+                    if self._closed:  # closed meanwhile: the next start stores it
+                        self._in_flight = False
+                        self._cond.notify_all()
+                        return
+                state = unavailable_state(e) or "error"
+                self._set_state(state, first_line(e))
+                delay = RETRY_DELAYS[min(tries, len(RETRY_DELAYS) - 1)]
+                tries += 1
+                with self._cond:
+                    self._in_flight = False
+                    if not self._closed:
+                        self._cond.wait(delay)
+                continue
+            tries = 0
+            with self._cond:
+                self._queue.popleft()
+                if answer.entry in self._awaited:
+                    self._results[answer.entry] = attempt
+                journaled = answer.entry in self._journaled
+                self._journaled.discard(answer.entry)
+                if not self._queue:
+                    self._late = False
+                recovered = not self._queue and self._state is not None
+                if recovered:
+                    self._state, self._detail = None, ""
+            if journaled:
+                self.journal.done(answer.entry)
+            if recovered:
+                self._announce()
+            with self._cond:
+                self._in_flight = False
+                self._cond.notify_all()
