@@ -74,36 +74,68 @@ def _module_of(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def _import_graph() -> dict[str, set[str]]:
-    """Module -> the project modules it imports when it is imported (top level, not typing-only)."""
-    files = {_module_of(p): p for pkg in ("scoring", "data", "quiz")
-             for p in (ROOT / pkg).rglob("*.py") if "versions" not in p.parts}
+def _imported(module: str, path: Path, node: ast.AST) -> list[str]:
+    """The dotted names an import statement of ``module`` (at ``path``) reaches."""
+    if isinstance(node, ast.Import):
+        return [a.name for a in node.names]
+    if not isinstance(node, ast.ImportFrom):
+        return []
+    if node.level:
+        base = module.split(".")
+        if path.name != "__init__.py":
+            base = base[:-1]
+        base = base[: len(base) - (node.level - 1)]
+        origin = ".".join(base + ([node.module] if node.module else []))
+    else:
+        origin = node.module or ""
+    return [origin] + [f"{origin}.{a.name}" for a in node.names]
+
+
+def _typing_only(node: ast.AST) -> bool:
+    return (isinstance(node, ast.If) and isinstance(node.test, (ast.Name, ast.Attribute))
+            and "TYPE_CHECKING" in ast.unparse(node.test))
+
+
+def _imports(tree: ast.Module, *, inside_functions: bool) -> list[ast.AST]:
+    """Import statements at the top level, or (inside_functions) anywhere but typing-only."""
+    if not inside_functions:
+        return [n for n in tree.body if isinstance(n, (ast.Import, ast.ImportFrom))]
+    found: list[ast.AST] = []
+    todo: list[ast.AST] = [tree]
+    while todo:
+        node = todo.pop()
+        for child in ast.iter_child_nodes(node):
+            if _typing_only(child):
+                continue
+            if isinstance(child, (ast.Import, ast.ImportFrom)):
+                found.append(child)
+            todo.append(child)
+    return found
+
+
+def _project_files() -> dict[str, Path]:
+    return {_module_of(p): p for pkg in ("scoring", "data", "quiz")
+            for p in (ROOT / pkg).rglob("*.py") if "versions" not in p.parts}
+
+
+def _import_graph(*, inside_functions: bool = False) -> dict[str, set[str]]:
+    """Module -> the project modules it imports (top level; with inside_functions, anywhere).
+
+    Typing-only imports (under ``if TYPE_CHECKING:``) never count.
+    """
+    files = _project_files()
     graph: dict[str, set[str]] = {}
     for module, path in files.items():
         deps: set[str] = set()
-        for node in ast.parse(path.read_text(encoding="utf-8")).body:
-            if isinstance(node, ast.Import):
-                names = [a.name for a in node.names]
-            elif isinstance(node, ast.ImportFrom):
-                if node.level:
-                    base = module.split(".")
-                    if path.name != "__init__.py":
-                        base = base[:-1]
-                    base = base[: len(base) - (node.level - 1)]
-                    origin = ".".join(base + ([node.module] if node.module else []))
-                else:
-                    origin = node.module or ""
-                names = [origin] + [f"{origin}.{a.name}" for a in node.names]
-            else:
-                continue
-            deps.update(n for n in names if n in files)
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in _imports(tree, inside_functions=inside_functions):
+            deps.update(n for n in _imported(module, path, node) if n in files)
         # a module imports its own parents first (Python does that), never a cycle
         graph[module] = {d for d in deps if d != module and not module.startswith(d + ".")}
     return graph
 
 
-def test_no_import_cycle_between_modules() -> None:
-    graph = _import_graph()
+def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
     state: dict[str, int] = {}  # 1 on the path, 2 done
     cycles: list[list[str]] = []
 
@@ -119,4 +151,56 @@ def test_no_import_cycle_between_modules() -> None:
     for module in sorted(graph):
         if module not in state:
             visit(module, [module])
+    return cycles
+
+
+def test_no_import_cycle_between_modules() -> None:
+    assert not _cycles(_import_graph()), [" -> ".join(c) for c in _cycles(_import_graph())]
+
+
+def test_no_import_cycle_counting_imports_inside_functions() -> None:
+    """An import hidden in a function is still an import: no cycle through one either."""
+    cycles = _cycles(_import_graph(inside_functions=True))
     assert not cycles, [" -> ".join(c) for c in cycles]
+
+
+def test_the_cycle_check_sees_imports_inside_functions(tmp_path: Path) -> None:
+    """The walker finds a function-level import and skips a typing-only one."""
+    source = (
+        "from typing import TYPE_CHECKING\n"
+        "if TYPE_CHECKING:\n    from quiz.app import DrillApp\n"
+        "def f() -> None:\n    from .b import g\n"
+    )
+    tree = ast.parse(source)
+    found = [ast.unparse(n) for n in _imports(tree, inside_functions=True)]
+    assert found == ["from .b import g"] or "from .b import g" in found
+    assert all("DrillApp" not in f for f in found)
+    graph = {"p.a": {"p.b"}, "p.b": {"p.a"}}
+    assert _cycles(graph) == [["p.a", "p.b", "p.a"]]
+
+
+def _prefix_families(folder: Path) -> dict[str, list[str]]:
+    """Name prefixes (the part before the first '_') shared by three or more modules."""
+    names = [p.stem for p in folder.glob("*.py") if p.stem != "__init__"]
+    families: dict[str, list[str]] = {}
+    for name in names:
+        if "_" in name.strip("_"):
+            families.setdefault(name.strip("_").split("_")[0], []).append(name)
+    return {prefix: sorted(members + [n for n in names if n == prefix])
+            for prefix, members in families.items()
+            if len(members) + (prefix in names) >= 3}
+
+
+def test_no_family_of_prefixed_modules() -> None:
+    """A family of modules sharing a name prefix is a package waiting to be made."""
+    found = {str(folder.relative_to(ROOT)): fam
+             for pkg in ("scoring", "data", "quiz")
+             for folder in [ROOT / pkg, *(p for p in (ROOT / pkg).rglob("*") if p.is_dir())]
+             if "versions" not in folder.parts and (fam := _prefix_families(folder))}
+    assert not found, found
+
+
+def test_the_family_check_sees_a_prefix_family(tmp_path: Path) -> None:
+    for name in ("class_client", "class_server", "class_wire", "classroom", "drill"):
+        (tmp_path / f"{name}.py").write_text("")
+    assert _prefix_families(tmp_path) == {"class": ["class_client", "class_server", "class_wire"]}

@@ -227,20 +227,6 @@ class HandGenerator:
         what = " and ".join(wanted) + (f" at difficulty {difficulty}" if difficulty else "")
         raise GeneratorError(f"could not make a hand for {what} in {budget} tries")
 
-    def sibling(
-        self, problem: Problem, concepts: Iterable[str], *, fresh_tries: int = 150
-    ) -> Generated:
-        """A different hand that exercises the same concepts, under the same rules.
-
-        See :func:`data.generate.siblings.sibling_of`.
-
-        Raises:
-            GeneratorError: when no sibling was found.
-        """
-        from .siblings import sibling_of
-
-        return sibling_of(self, problem, concepts, fresh_tries=fresh_tries)
-
 
 def generate(
     count: int,

@@ -11,16 +11,13 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from ..bank.items import PreparedItem, prepare_item, problem_uid
 from ..errors import GeneratorError
 from ..records import BankItem, ItemKind, Problem
 from ..topics import check_topic
 from .build import INDICATOR_OF
-
-if TYPE_CHECKING:
-    from .hands import Generated, HandGenerator
+from .hands import Generated, HandGenerator
 
 
 def sibling_of(
@@ -129,13 +126,11 @@ def sibling_item(
     Raises:
         GeneratorError: when no sibling could be made.
     """
-    from .hands import HandGenerator
-
     wanted = tuple(concepts) if concepts is not None else item.focus
     gen = HandGenerator(
         seed if seed is not None else random.randrange(2**31), rules=item.problem.rules
     )
-    made = gen.sibling(item.problem, wanted)
+    made = sibling_of(gen, item.problem, wanted)
     return prepare_item(
         made.problem,
         uid=problem_uid(made.problem, prefix="s-"),

@@ -37,7 +37,7 @@ def golden_lines() -> Iterator[dict[str, Any]]:
     """What the generator makes for the fixed seeds of this test, one dict a hand."""
     from data.bank.repository import Bank
     from data.db import open_database
-    from data.generate import HandGenerator, generate, transform_problem
+    from data.generate import HandGenerator, generate, sibling_of, transform_problem
     from data.records import Problem
     from data.topics import TOPICS
 
@@ -60,7 +60,7 @@ def golden_lines() -> Iterator[dict[str, Any]]:
     for topic in ("yaku:sankantsu", "rule:kiriage", "yaku:kokushi_musou_13", "wait:kanchan"):
         original = gen.for_topic(topic)
         for k in range(2):
-            yield _made(f"sibling {topic} {k}", gen.sibling(original.problem, original.focus))
+            yield _made(f"sibling {topic} {k}", sibling_of(gen, original.problem, original.focus))
     rng = random.Random(4)
     plain = HandGenerator(seed=40).hands(10)
     for n, made in enumerate(plain):
