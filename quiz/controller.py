@@ -32,7 +32,7 @@ from .grading import Answer, Hints, Marked, Part, grade
 from .session import Session, SessionPlan
 from .settings import Settings
 from .words.core import _, ngettext
-from .words.payments import with_table_payment
+from .words.terms import local_words
 
 if TYPE_CHECKING:
     from data.first_read import ReadOnlyBank
@@ -309,7 +309,7 @@ class DrillController:
         """
         if self.session is None or self.question is None:
             raise DrillError("there is no question on screen to answer")
-        graded = grade(self.question.key, with_table_payment(answers))
+        graded = grade(self.question.key, answers, local_words())
         if isinstance(graded, Hints):
             return graded
         question = self.question

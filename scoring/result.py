@@ -224,6 +224,13 @@ def round_up_100(points: int) -> int:
     return -(-points // 100) * 100
 
 
+def _whole(text: str) -> int:
+    """A positive whole number written in ASCII digits only."""
+    if not (text.isascii() and text.isdecimal()) or int(text) <= 0:
+        raise ValueError(text)
+    return int(text)
+
+
 @dataclass(frozen=True, slots=True)
 class Payment:
     """What each payer hands over, as said at the table.
@@ -283,6 +290,31 @@ class Payment:
         if non_dealer is None or dealer is None:
             raise ValueError(f"not a payment: {dict(shape)!r}")
         return cls(PayShape.SPLIT, non_dealer, dealer)
+
+    @classmethod
+    def from_declaration(cls, text: str) -> Payment:
+        """Read back what :meth:`declaration` wrote: ``7700``, ``2000/3900`` or ``3900 all``.
+
+        Only that exact form (what a learner types is read by the app's lenient reader).
+
+        >>> Payment.from_declaration("2000/3900").to_record()
+        {'dealer': 3900, 'non_dealer': 2000}
+        >>> Payment.from_declaration("3900 all") == Payment(PayShape.ALL, 3900)
+        True
+        >>> Payment.from_declaration("lots")
+        Traceback (most recent call last):
+        ...
+        ValueError: not a payment declaration: 'lots'
+        """
+        first, sep, second = text.partition("/")
+        try:
+            if sep:
+                return cls(PayShape.SPLIT, _whole(first), _whole(second))
+            if text.endswith(" all"):
+                return cls(PayShape.ALL, _whole(text[:-4]))
+            return cls(PayShape.RON, _whole(text))
+        except ValueError:
+            raise ValueError(f"not a payment declaration: {text!r}") from None
 
     @property
     def ron(self) -> int | None:

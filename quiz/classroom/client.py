@@ -35,7 +35,7 @@ from ..errors import DrillError
 from ..grading import Answer, Hints, Part, grade
 from ..words.core import pgettext
 from ..words.error_texts import localized_error
-from ..words.payments import with_table_payment
+from ..words.terms import local_words
 from .desk import ClassDesk, question_for, receipt_for, results_visible
 from .wire import (
     AskedQuestion,
@@ -490,7 +490,7 @@ class ClassController:
 
     def readable(self, question: Question, answers: Mapping[Part, Answer]) -> Hints | None:
         """Hints when part of the answer cannot be read (nothing is sent), else None."""
-        graded = grade(question.key, with_table_payment(answers))
+        graded = grade(question.key, answers, local_words())
         return graded if isinstance(graded, Hints) else None
 
     def submit(self, position: int, answers: Mapping[Part, Answer], *, seconds: float,

@@ -22,8 +22,19 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from ..drills import DrillKind, Question
-from ..grading import Answer, AnswerKey, Hints, Marked, Part, PartMark, grade, part_label
-from ..words.payments import with_table_payment
+from ..grading import (
+    NO_LOCAL_WORDS,
+    Answer,
+    AnswerKey,
+    Hints,
+    LocalWords,
+    Marked,
+    Part,
+    PartMark,
+    grade,
+    part_label,
+)
+from ..words.terms import local_words
 from .marks import MarkCache
 from .wire import Receipt
 
@@ -86,18 +97,19 @@ def question_for(item: BankItem, position: int, options: SetOptions) -> Question
                     topics=item.topics, shown=shown if shown != key.parts else ())
 
 
-def grade_in_time(key: AnswerKey, answers: Mapping[Part, Answer]) -> Marked:
+def grade_in_time(key: AnswerKey, answers: Mapping[Part, Answer],
+                  words: LocalWords = NO_LOCAL_WORDS) -> Marked:
     """Grade an answer taken when the time ran out: unreadable parts are marked wrong.
 
     Parts that can be read are graded as usual (with their likely reasons and
     concepts); a part left empty or unreadable is wrong, given as typed.
     """
-    graded = grade(key, answers)
+    graded = grade(key, answers, words)
     if isinstance(graded, Marked):
         return graded
     bad = {h.part for h in graded.hints}
     readable = tuple(p for p in key.parts if p not in bad)
-    sub = grade(replace(key, parts=readable), answers) if readable else None
+    sub = grade(replace(key, parts=readable), answers, words) if readable else None
     assert sub is None or isinstance(sub, Marked)
     marks: list[PartMark] = []
     for part in key.parts:
@@ -442,8 +454,8 @@ def _graded(key: AnswerKey, typed: tuple[str, ...], timed_out: bool,
     from data.classroom import AnswerPart
 
     given: dict[Part, Answer] = dict(zip(key.parts, typed, strict=True))
-    given = with_table_payment(given)  # a payment as said at a table in any of our languages
-    marked = grade_in_time(key, given) if timed_out else grade(key, given)
+    words = local_words()  # a payment as said at a table is read in any of our languages
+    marked = grade_in_time(key, given, words) if timed_out else grade(key, given, words)
     if isinstance(marked, Hints):
         return marked
     return marked, tuple(AnswerPart(m.part.value, m.given, m.expected, m.correct)

@@ -124,20 +124,16 @@ def count_text(n: int) -> str:
 
 def declaration_text(declaration: str) -> str:
     """A declared payment (``7700``, ``2000/3900``, ``3900 all``) as said in the language."""
-    import re
+    from scoring.result import Payment
 
     from ..words.payments import say_payment
 
     if english():
         return declaration
-    m = re.fullmatch(r"(\d+)(?: (all))?|(\d+)/(\d+)", declaration.strip())
-    if m is None:
+    try:
+        return say_payment(Payment.from_declaration(declaration.strip()))
+    except ValueError:
         return declaration
-    if m.group(3):
-        return say_payment({"non_dealer": int(m.group(3)), "dealer": int(m.group(4))})
-    if m.group(2):
-        return say_payment({"all": int(m.group(1))})
-    return say_payment({"ron": int(m.group(1))})
 
 
 def given_text(part: str, given: str | None) -> str:

@@ -17,8 +17,8 @@ seeds' 1m-triplet hand gives 100 fu, not 110:
 ...     "melds": ["ankan 1111p", "ankan 6666z"], "seat": "S", "round": "S"})),
 ...     (Part.FU, Part.PAYMENT))
 >>> marked = grade(key, {Part.FU: "100", Part.PAYMENT: "3200"})
->>> [m.correct for m in marked.marks], marked.reason
-([False, False], 'forgot the 10 fu for a closed hand won by ron (menzen kafu)')
+>>> [m.correct for m in marked.marks], marked.first_reason.kind
+([False, False], 'forgot_closed_ron')
 >>> marked.concepts
 ('fu:closed_ron',)
 
@@ -30,8 +30,10 @@ The package, a module a concern: :mod:`.answers` (reading what was typed),
 :mod:`.answer_key` (the key of a question), :mod:`.mistakes` (the catalogue of
 common mistakes), :mod:`.diagnosis` (which of them explains an answer),
 :mod:`.marks` (the marked answer), :mod:`.marking` (:func:`grade`),
-:mod:`.wording` (sentences as data) and :mod:`.sentences` (every sentence in each
-language). The concepts to practise are named by :func:`quiz.words.topics.topic_title`.
+:mod:`.payments` (the one reader of a payment, in any of our languages) and
+:mod:`.wording` (sentences as data). Grading never imports the words: a sentence is
+said by :func:`quiz.words.sentences.say`, and the concepts to practise are named by
+:func:`quiz.words.topics.topic_title`.
 """
 
 from __future__ import annotations
@@ -44,6 +46,7 @@ from .answers import *  # noqa: F403 (the names of answers.__all__, listed there
 from .diagnosis import diagnose
 from .marking import grade
 from .marks import Diagnosis, Hints, Marked, PartMark
+from .payments import canonical_payment, parse_payment, split_reversed
 
 __all__ = [
     "AnswerKey",
@@ -51,8 +54,11 @@ __all__ = [
     "Hints",
     "Marked",
     "PartMark",
+    "canonical_payment",
     "diagnose",
     "grade",
+    "parse_payment",
+    "split_reversed",
     "winning_tiles",
 ]
 __all__ += answers.__all__

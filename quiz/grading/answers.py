@@ -1,26 +1,26 @@
 """Reading what the learner typed: each part of an answer, leniently.
 
-Pure: no Textual, no database. Payments are read as they are said at the table:
+Pure: no Textual, no database, no words of a language but the field's own
+(English, romaji, kanji): the learner's language's names of the waits and of a
+yakuman come in as :class:`LocalWords`, given by the caller
+(:func:`quiz.words.terms.local_words`). Payments are read by :mod:`.payments`.
 
->>> parse_payment("7,700", dealer=False, tsumo=False)
-Payment(shape=<PayShape.RON: 'ron'>, first=7700, second=None)
->>> str(parse_payment("２０００ー３９００", dealer=False, tsumo=True))
-'2000/3900'
->>> str(parse_payment("3900オール", dealer=True, tsumo=True))
-'3900 all'
->>> parse_payment("lots", dealer=False, tsumo=False).message
-"write the payment as it is said at the table: '7700' for a ron"
+>>> parse_wait("Edge"), parse_han("3飜")
+(<Wait.PENCHAN: 'penchan'>, (3, 0))
+>>> parse_wait("закрите", LocalWords(waits={"закрите очікування": Wait.KANCHAN}))
+<Wait.KANCHAN: 'kanchan'>
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
 
 from data.records import Part
-from scoring.result import Payment, PayShape, Wait
+from scoring.result import Wait
 from scoring.tiles import TILES, Tile, parse_tiles
 from scoring.yaku import YAKU
 
@@ -30,13 +30,14 @@ from .wording import Term, Wording
 #: (the units and text helpers stay inside the package).
 __all__ = [
     "DONT_KNOW",
+    "NO_LOCAL_WORDS",
     "UNKNOWN",
     "Answer",
     "Hint",
+    "LocalWords",
     "Part",
     "parse_count",
     "parse_han",
-    "parse_payment",
     "parse_tile_list",
     "parse_wait",
     "parse_yaku",
@@ -66,100 +67,39 @@ def part_label(part: Part) -> str:
 class Hint:
     """A part that could not be read: what to type instead (no mark is given).
 
-    ``wording`` is the hint as data; :attr:`message` says it in the active language.
+    ``wording`` is the hint as data; :func:`quiz.words.sentences.say` says it in the
+    learner's language.
     """
 
     part: Part
     wording: Wording
 
-    @property
-    def message(self) -> str:
-        """The hint in the active language."""
-        return self.wording.render()
+
+@dataclass(frozen=True, slots=True)
+class LocalWords:
+    """The learner's language's words an answer may use beside the field's own.
+
+    Attributes:
+        waits: a wait's name, normalised (:func:`normal`), to the wait.
+        yakuman: a word for a yakuman limit, normalised, to its multiplier.
+    """
+
+    waits: Mapping[str, Wait] = field(default_factory=lambda: MappingProxyType({}))
+    yakuman: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
 
 
-def _pay_example(dealer: bool, tsumo: bool) -> Wording:
-    """An example payment of this shape, said as at the table in the learner's language."""
-    kind, payment = {
-        (False, False): ("pay_example_ron", "7700"),
-        (True, False): ("pay_example_dealer_ron", "11600"),
-        (False, True): ("pay_example_split", "2000/3900"),
-        (True, True): ("pay_example_all", "3900 all"),
-    }[(dealer, tsumo)]
-    return Wording.of(kind, payment=Term("payment", payment))
-_ALL_WORDS = re.compile(r"\s*(?:all|each|オール|おーる|ｵｰﾙ|ずつ)\s*$")
-_THOUSANDS = re.compile(r"(?<=\d)[,'’](?=\d{3}(?!\d))")
-_SPACED_THOUSANDS = re.compile(r"(?<![\d])(\d{1,2}) (\d{3})(?![\d])")
-_KILO = re.compile(r"(\d+(?:\.\d+)?)\s*k\b")
-_SPLIT = re.compile(r"^(\d+)\s*(?:/|-|–|—|ー|−|・|\\|,|、|\s|to)\s*(\d+)$")
-_UNIT_WORDS = re.compile(r"\s*(?:点|pts?|points?)\s*$")
+#: No words but the field's own (English, romaji, kanji).
+NO_LOCAL_WORDS = LocalWords()
+
+#: The yakuman limits by multiplier, for the words of :class:`LocalWords`.
+LIMIT_MULTIPLIERS: Mapping[str, int] = MappingProxyType({
+    "yakuman": 1, "double_yakuman": 2, "triple_yakuman": 3, "quadruple_yakuman": 4,
+    "quintuple_yakuman": 5, "sextuple_yakuman": 6})
 
 
 def normal(text: str) -> str:
     """NFKC (full-width digits and signs to ASCII), lower case, outer spaces dropped."""
     return unicodedata.normalize("NFKC", text).strip().lower()
-
-
-def _kilo(m: re.Match[str]) -> str:
-    return str(round(float(m.group(1)) * 1000))
-
-
-def parse_payment(text: str, *, dealer: bool, tsumo: bool) -> Payment | Hint:
-    """Read a payment typed as it is said at the table.
-
-    Accepts ``7700``, ``7,700``, ``7 700``, ``7.7k``, ``2000/3900``, ``2000-3900``,
-    ``2000 3900``, ``3900 all``, ``3900オール`` and full-width digits. For a
-    non-dealer's tsumo the two shares may come in either order (the dealer's
-    is the larger). For a dealer's tsumo a single number is each player's share.
-
-    Returns:
-        the payment, or a :class:`Hint` when the text is not a payment of the
-        shape this win is paid in (a ron is one number; a non-dealer's tsumo
-        two shares).
-    """
-    example = _pay_example(dealer, tsumo)
-    hint = Hint(Part.PAYMENT, Wording.of("pay_unreadable", example=example))
-    s = normal(text)
-    if not s:
-        return Hint(Part.PAYMENT, Wording.of("pay_empty", example=example))
-    s = _UNIT_WORDS.sub("", s)
-    s = _KILO.sub(_kilo, s)
-    s = _THOUSANDS.sub("", s)
-    s = _SPACED_THOUSANDS.sub(r"\1\2", s)
-    is_all = bool(_ALL_WORDS.search(s))
-    if is_all:
-        s = _ALL_WORDS.sub("", s)
-    single = re.fullmatch(r"\d+", s)
-    split = _SPLIT.fullmatch(s) if not single else None
-    if single:
-        value = int(s)
-        if value <= 0:
-            return hint
-        if is_all and not tsumo:
-            return Hint(Part.PAYMENT, Wording.of("pay_ron_all",
-                                                 example=_pay_example(dealer, False)))
-        if tsumo and dealer:
-            return Payment(PayShape.ALL, value)
-        if tsumo:  # a non-dealer's tsumo, said as one number (with "all" or without)
-            return Hint(Part.PAYMENT, Wording.of("pay_tsumo_single",
-                                                 payment=Term("payment", "2000/3900")))
-        return Payment(PayShape.RON, value)
-    if split and not is_all:
-        a, b = int(split.group(1)), int(split.group(2))
-        if a <= 0 or b <= 0:
-            return hint
-        if not tsumo:
-            return Hint(Part.PAYMENT, Wording.of("pay_ron_split",
-                                                 example=_pay_example(dealer, False)))
-        return Payment(PayShape.SPLIT, min(a, b), max(a, b))
-    return hint
-
-
-def split_reversed(text: str) -> bool:
-    """True when a split payment was typed with the dealer's (larger) share first."""
-    s = _THOUSANDS.sub("", normal(text))
-    m = _SPLIT.fullmatch(_UNIT_WORDS.sub("", s))
-    return m is not None and int(m.group(1)) > int(m.group(2))
 
 
 # --------------------------------------------------------------------------- other parts
@@ -194,7 +134,7 @@ FU_UNITS = ("fu", "符", "ふ")
 HAN_UNITS = ("han", "飜", "翻", "ハン", "はん")
 
 
-def parse_han(text: str) -> tuple[int, int] | Hint:
+def parse_han(text: str, local: LocalWords = NO_LOCAL_WORDS) -> tuple[int, int] | Hint:
     """Read han as ``(han, yakuman multiplier)``: ``3``, ``3 han``, ``3飜``, ``yakuman``.
 
     >>> parse_han("3飜"), parse_han("double yakuman"), parse_han("役満")
@@ -206,24 +146,13 @@ def parse_han(text: str) -> tuple[int, int] | Hint:
         if m.group("n"):
             return (0, int(m.group("n")))
         return (0, _MULTIPLIER_WORDS.get(m.group("word") or "single", 1))
-    local = _local_yakuman().get(s)
-    if local:
-        return (0, local)
+    multiplier = local.yakuman.get(s)
+    if multiplier:
+        return (0, multiplier)
     n = parse_count(text, Part.HAN, units=HAN_UNITS)
     if isinstance(n, Hint):
         return n
     return (n, 0)
-
-
-_LIMIT_MULTIPLIERS = {"yakuman": 1, "double_yakuman": 2, "triple_yakuman": 3,
-                      "quadruple_yakuman": 4, "quintuple_yakuman": 5, "sextuple_yakuman": 6}
-
-
-def _local_yakuman() -> dict[str, int]:
-    """The learner's language's words for a yakuman (``якуман``, ``ยาคุมัง``): multiplier."""
-    from ..words.terms import limit_name
-
-    return {normal(limit_name(name)): n for name, n in _LIMIT_MULTIPLIERS.items()}
 
 
 def _yaku_lookup() -> dict[str, str]:
@@ -311,14 +240,7 @@ for _wait, _words in (
         _WAIT_WORDS[_w] = _wait
 
 
-def _local_waits() -> dict[str, Wait]:
-    """The learner's language's names of the waits (``รอกลาง``, ``закрите очікування``)."""
-    from ..words.terms import wait_name
-
-    return {normal(wait_name(w.value)): w for w in Wait}
-
-
-def parse_wait(text: str) -> Wait | Hint:
+def parse_wait(text: str, local: LocalWords = NO_LOCAL_WORDS) -> Wait | Hint:
     """Read a wait kind: a name (``kanchan``), an English word (``edge``) or its initial,
     or the wait's name in the learner's language (or the start of it: ``закрите``).
 
@@ -331,10 +253,9 @@ def parse_wait(text: str) -> Wait | Hint:
     hits = {w for word, w in _WAIT_WORDS.items() if len(s) >= 2 and word.startswith(s)}
     if len(hits) == 1:
         return hits.pop()
-    local = _local_waits()
-    if s in local:
-        return local[s]
-    hits = {w for word, w in local.items() if len(s) >= 2 and word.startswith(s)}
+    if s in local.waits:
+        return local.waits[s]
+    hits = {w for word, w in local.waits.items() if len(s) >= 2 and word.startswith(s)}
     if len(hits) == 1:
         return hits.pop()
     return Hint(Part.WAIT, Wording.of("wait_unreadable"))

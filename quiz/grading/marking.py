@@ -13,31 +13,32 @@ from .answers import (
     DONT_KNOW,
     FU_UNITS,
     HAN_UNITS,
+    NO_LOCAL_WORDS,
     UNKNOWN,
     Answer,
     Hint,
+    LocalWords,
     Part,
     normal,
     parse_count,
     parse_han,
-    parse_payment,
     parse_tile_list,
     parse_wait,
     parse_yaku,
-    split_reversed,
 )
 from .diagnosis import diagnose
 from .marks import Hints, Marked, PartMark
+from .payments import parse_payment, split_reversed
 
 __all__ = ["grade"]
 
 
-def _read(key: AnswerKey, part: Part, raw: Answer) -> Any:
+def _read(key: AnswerKey, part: Part, raw: Answer, words: LocalWords) -> Any:
     text = raw if isinstance(raw, str) else ""
     if part is Part.FU:
         return parse_count(text, part, units=FU_UNITS)
     if part is Part.HAN:
-        return parse_han(text)
+        return parse_han(text, words)
     if part is Part.YAKU:
         return parse_yaku(raw)
     if part is Part.PAYMENT:
@@ -54,7 +55,7 @@ def _read(key: AnswerKey, part: Part, raw: Answer) -> Any:
     if part in (Part.DORA, Part.WAITS):
         return parse_tile_list(text, part)
     if part is Part.WAIT:
-        return parse_wait(text)
+        return parse_wait(text, words)
     raise ValueError(f"unknown part {part!r}")
 
 
@@ -86,13 +87,17 @@ def _given_text(part: Part, value: Any) -> str:
     return str(value)
 
 
-def grade(key: AnswerKey, answers: Mapping[Part, Answer]) -> Marked | Hints:
+def grade(key: AnswerKey, answers: Mapping[Part, Answer],
+          words: LocalWords = NO_LOCAL_WORDS) -> Marked | Hints:
     """Mark an answer part by part, and find the likely reasons for wrong parts.
 
     Args:
         key: the question's answer key.
         answers: what the learner gave for each asked part: text, or for the
-            yaku the names picked from the list.
+            yaku the names picked from the list. A payment may be typed as said
+            at a table in any of our languages (:mod:`.payments`).
+        words: the learner's language's names of the waits and of a yakuman
+            (:func:`quiz.words.terms.local_words`).
 
     Returns:
         :class:`Hints` when some part could not be read (nothing is marked),
@@ -105,7 +110,7 @@ def grade(key: AnswerKey, answers: Mapping[Part, Answer]) -> Marked | Hints:
         if isinstance(raw, str) and normal(raw) in DONT_KNOW:
             values[part] = UNKNOWN
             continue
-        read = _read(key, part, raw)
+        read = _read(key, part, raw, words)
         if isinstance(read, Hint):
             hints.append(read)
         else:

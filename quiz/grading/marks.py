@@ -49,11 +49,6 @@ class Diagnosis:
     concepts: tuple[str, ...]
     alternatives: tuple[Wording, ...] = ()
 
-    @property
-    def text(self) -> str:
-        """The reason in words in the active language, tiles in MPSZ."""
-        return self.wording.render()
-
 
 @dataclass(frozen=True, slots=True)
 class Marked:
@@ -69,10 +64,9 @@ class Marked:
         return all(m.correct for m in self.marks)
 
     @property
-    def reason(self) -> str | None:
-        """The most likely reason for the first wrong part (in the active language), or None
-        when all is right."""
-        return self.diagnoses[0].text if self.diagnoses else None
+    def first_reason(self) -> Wording | None:
+        """The most likely reason for the first wrong part, or None when all is right."""
+        return self.diagnoses[0].wording if self.diagnoses else None
 
     def mark(self, part: Part) -> PartMark | None:
         """The mark of one part, if it was asked."""
@@ -90,8 +84,8 @@ class Hints:
 
     hints: tuple[Hint, ...]
 
-    def for_part(self, part: Part) -> str | None:
+    def for_part(self, part: Part) -> Wording | None:
         """The hint for a part, if it has one."""
-        return next((h.message for h in self.hints if h.part is part), None)
+        return next((h.wording for h in self.hints if h.part is part), None)
 
 

@@ -31,7 +31,6 @@ __all__ = [
     "mistakes_for",
     "pay_topic",
     "payment_mistakes",
-    "yaku_title",
     "yaku_topic",
 ]
 
@@ -39,13 +38,6 @@ __all__ = [
 def yaku_topic(name: str) -> str:
     """The topic id of a yaku or dora name."""
     return f"dora:{name}" if name in DORA_NAMES else f"yaku:{name}"
-
-
-def yaku_title(name: str) -> str:
-    """A yaku or dora name as a learner reads it, in the active language."""
-    from ..words.terms import yaku_title as title
-
-    return title(name)
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,10 +54,6 @@ class Mistake:
     predicts: tuple[tuple[Part, Any], ...]
     missed_yaku: str | None = None
 
-    @property
-    def text(self) -> str:
-        """The mistake in words (the active language), tiles in MPSZ."""
-        return self.wording.render()
 
 
 def _mistake(key: AnswerKey, code: str, wording: Wording, concepts: Iterable[str], *,

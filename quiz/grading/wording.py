@@ -55,12 +55,13 @@ class Count:
 
 @dataclass(frozen=True, slots=True)
 class Wording:
-    """A sentence as data: its kind and its parameters, worded when shown.
+    """A sentence as data: its kind and its parameters, worded when shown
+    (by :func:`quiz.words.sentences.say`, in the learner's language).
 
     >>> from scoring.tiles import parse_tiles
     >>> w = Wording.of("missed_tiles", tiles=Tiles(parse_tiles("6m")))
-    >>> str(w), w.render(lambda ts: "+".join(t.name() for t in ts))
-    ('missed 6m', 'missed 6 characters')
+    >>> w.kind, w.arg("tiles")
+    ('missed_tiles', Tiles(tiles=(Tile.parse('6m'),)))
     """
 
     kind: str
@@ -71,14 +72,9 @@ class Wording:
         """A sentence of ``kind`` with named parameters."""
         return cls(kind, tuple(args.items()))
 
-    def render(self, tile_text: TileText = format_tiles) -> str:
-        """The sentence in the active language, each tile group drawn by ``tile_text``."""
-        from ..words.sentences import say
-
-        return say(self, tile_text)
-
-    def __str__(self) -> str:
-        return self.render()
+    def arg(self, name: str) -> Arg | None:
+        """The parameter called ``name``, or None."""
+        return next((value for key, value in self.args if key == name), None)
 
 
 #: A sentence's parameter: a number, tiles, a word of the field, a counted unit or a

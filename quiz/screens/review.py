@@ -66,7 +66,7 @@ from ..widgets.marks import MarksView
 from ..widgets.rating_bar import RatingBar
 from ..widgets.situation import SituationPanel
 from ..words.core import _, ngettext, pgettext
-from ..words.payments import with_table_payment
+from ..words.terms import local_words
 from ..words.tilefaces import TileStyle
 from .drill import placeholders_for
 from .explanation import ExplanationBody, verdict_text
@@ -403,7 +403,7 @@ class ReviewScreen(SrsScreen):
         q, question = self.srs_question, self.question
         if q is None or question is None or self.review is not None or self.service is None:
             return
-        graded = grade(question.key, with_table_payment(answers))
+        graded = grade(question.key, answers, local_words())
         form = self.query_one(AnswerForm)
         if isinstance(graded, Hints):
             form.show_hints(graded)

@@ -36,6 +36,7 @@ from textual.widgets import Input, SelectionList, Static
 from ..grading import Answer, Hints, Part
 from ..grading import part_label as english_label
 from ..words.core import N_, _
+from ..words.sentences import say
 from .yaku_picker import YakuPicker
 
 __all__ = [
@@ -259,7 +260,8 @@ class AnswerForm(Widget):
         first: Widget | None = None
         for part in self.parts:
             field = self.query_one(f"#answer-{part.value}")
-            message = hints.for_part(part)
+            hint = hints.for_part(part)
+            message = None if hint is None else say(hint)
             field.set_class(message is not None, "-hinted")
             if message is not None:
                 self._hints[part] = message

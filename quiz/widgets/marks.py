@@ -16,7 +16,7 @@ from scoring.tiles import parse_tiles
 
 from ..grading import Marked, Part, part_label
 from ..words.core import SOURCE_LANGUAGE, _, active_language, npgettext, pgettext
-from ..words.sentences import mark_note
+from ..words.sentences import mark_note, say
 from ..words.tilefaces import TileStyle, tiles_in, tiles_text
 from ..words.topics import topic_title
 from ..words.width import display_width, pad
@@ -105,10 +105,10 @@ def mark_lines(marked: Marked, *, concept_title: dict[str, str] | None = None,
         label = (pgettext("marks", "Likely reason: ") if d is marked.diagnoses[0]
                  else pgettext("marks", "Also: "))
         lines.append(HangingRow(Text.assemble((label, "bold yellow")),
-                                Text(d.wording.render(draw))))
+                                Text(say(d.wording, draw))))
         for alt in d.alternatives:
             lines.append(HangingRow(Text.assemble(("  " + pgettext("marks", "or: "), "yellow")),
-                                  Text(alt.render(draw))))
+                                  Text(say(alt, draw))))
     if marked.concepts:
         titles = concept_title or {}
         names = [titles.get(c) or topic_title(c) for c in marked.concepts]

@@ -22,20 +22,23 @@ finds each sentence; a table is built once per language and kept.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping
 
+from scoring.result import Payment
 from scoring.tiles import format_tiles
 
 from ..grading.answers import Part, part_label
+from ..grading.marks import Hints, Marked
 from ..grading.wording import Arg, Count, Term, Tiles, TileText, Wording
 from . import core as i18n
 from .core import active_language, gettext
+from .payments import say_payment
 
 #: A ``pgettext``: the builders below take it, so the English can be built in any language.
 Translate = Callable[[str, str], str]
 
-__all__ = ["KINDS", "join_words", "mark_note", "part_name", "say", "sentence"]
+__all__ = ["KINDS", "hint_of", "join_words", "mark_note", "part_name", "reason_of", "say",
+           "sentence"]
 
 
 def _reasons(pgettext: Translate = i18n.pgettext) -> dict[str, str]:
@@ -289,18 +292,12 @@ def mark_note(note: str) -> str:
     return _built("notes", _notes).get(note, note)
 
 
-_PAY_SPLIT = re.compile(r"(\d+)/(\d+)")
-
-
 def _payment(value: str) -> str:
-    from .payments import say_payment
-
-    split = _PAY_SPLIT.fullmatch(value)
-    if split:
-        return say_payment({"non_dealer": int(split.group(1)), "dealer": int(split.group(2))})
-    if value.endswith(" all"):
-        return say_payment({"all": int(value[:-4])})
-    return say_payment({"ron": int(value)}) if value.isdigit() else value
+    """A payment term (its declaration, ``2000/3900``) as said at the table."""
+    try:
+        return say_payment(Payment.from_declaration(value))
+    except ValueError:
+        return value
 
 
 def _term(term: Term) -> str:
@@ -360,3 +357,15 @@ def say(wording: Wording, tile_text: TileText = format_tiles) -> str:
         return template % values
     except (KeyError, TypeError, ValueError):  # a translation that does not fit: the English
         return KINDS[wording.kind] % values
+
+
+def reason_of(marked: Marked) -> str | None:
+    """The most likely reason for a marked answer's first wrong part, in the active
+    language (tiles in MPSZ), or None when all is right."""
+    return None if marked.first_reason is None else say(marked.first_reason)
+
+
+def hint_of(hints: Hints, part: Part) -> str | None:
+    """The hint for one part of an unreadable answer, in the active language, if any."""
+    wording = hints.for_part(part)
+    return None if wording is None else say(wording)

@@ -22,6 +22,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from scoring.result import Wait
+
+from ..grading.answers import LIMIT_MULTIPLIERS, LocalWords, normal
 from .core import active_language, ngettext, pgettext
 
 __all__ = [
@@ -36,6 +39,7 @@ __all__ = [
     "honba_count",
     "honour_name",
     "limit_name",
+    "local_words",
     "points_count",
     "stick_count",
     "term",
@@ -262,6 +266,24 @@ def wait_name(wait: str) -> str:
 def limit_name(limit: str) -> str:
     """A limit by its :class:`~scoring.result.Limit` value (``mangan``, ``double_yakuman``)."""
     return _lookup("limit", _limits, str(limit))
+
+
+_LOCAL_WORDS: dict[str, LocalWords] = {}
+
+
+def local_words() -> LocalWords:
+    """The active language's names of the waits and of a yakuman, as the grader reads them.
+
+    ``закрите очікування`` or ``รอกลาง`` for a kanchan wait, ``якуман`` for a
+    yakuman: :func:`quiz.grading.grade` reads these beside the field's own words.
+    """
+    language = active_language()
+    if language not in _LOCAL_WORDS:
+        _LOCAL_WORDS[language] = LocalWords(
+            waits={normal(wait_name(w.value)): w for w in Wait},
+            yakuman={normal(limit_name(name)): n for name, n in LIMIT_MULTIPLIERS.items()},
+        )
+    return _LOCAL_WORDS[language]
 
 
 def term(key: str) -> str:

@@ -34,7 +34,7 @@ from quiz.store.drill import DrillStore
 from quiz.widgets.answer_form import AnswerForm
 from quiz.widgets.marks import marks_text
 from quiz.words.core import active_language, use
-from quiz.words.sentences import KINDS, say, sentence
+from quiz.words.sentences import KINDS, hint_of, reason_of, say, sentence
 from quiz.words.tilefaces import TileStyle
 from quiz.words.topics import topic_title as concept_title
 from scoring import ScoringError, parse_record, score
@@ -267,22 +267,22 @@ def test_reasons_and_hints_cross_the_wire_as_data_worded_by_each_student() -> No
     assert back == marked
     use("ja")
     try:
-        assert "門前加符" in (back.reason or "")
+        assert "門前加符" in (reason_of(back) or "")
     finally:
         use("en")
-    assert back.reason == "forgot the 10 fu for a closed hand won by ron (menzen kafu)"
+    assert reason_of(back) == "forgot the 10 fu for a closed hand won by ron (menzen kafu)"
 
     hints = grade(key, {Part.FU: "100", Part.PAYMENT: "lots"})
     assert isinstance(hints, Hints)
     sent = hints_to_json(hints)
     use("uk")
     try:
-        assert "за столом" in (hints_from_json(sent).for_part(Part.PAYMENT) or "")
+        assert "за столом" in (hint_of(hints_from_json(sent), Part.PAYMENT) or "")
     finally:
         use("en")
     # an older server's English words are shown as they came
     old = hints_from_json({"payment": "write the payment as it is said at the table"})
-    assert old.for_part(Part.PAYMENT) == "write the payment as it is said at the table"
+    assert hint_of(old, Part.PAYMENT) == "write the payment as it is said at the table"
 
 
 def test_tiles_in_reasons_keep_the_learners_style_in_every_language() -> None:
@@ -290,7 +290,7 @@ def test_tiles_in_reasons_keep_the_learners_style_in_every_language() -> None:
                          indicator=Tiles(parse_tiles("1m")), han=Count("han", 2))
     for lang in LANGS:
         use(lang)
-        said = wording.render(lambda ts: "/".join(t.name() for t in ts))
+        said = say(wording, lambda ts: "/".join(t.name() for t in ts))
         assert "2 characters" in said and "1 characters" in said, (lang, said)
     use("en")
 
@@ -315,16 +315,18 @@ def test_concepts_to_practise_are_named_in_every_language() -> None:
 
 def test_a_yakuman_and_a_wait_are_read_in_the_learners_words() -> None:
     from quiz.grading import parse_han, parse_wait
+    from quiz.words.terms import local_words
     from scoring.result import Wait
 
     use("uk")
     try:
-        assert parse_han("якуман") == (0, 1)
-        assert parse_wait("закрите") is Wait.KANCHAN
+        assert parse_han("якуман", local_words()) == (0, 1)
+        assert parse_wait("закрите", local_words()) is Wait.KANCHAN
+        assert not isinstance(parse_han("якуман"), tuple)  # only in the learner's words
     finally:
         use("th")
     try:
-        assert parse_wait("รอขอบ") is Wait.PENCHAN
+        assert parse_wait("รอขอบ", local_words()) is Wait.PENCHAN
     finally:
         use("en")
 

@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from quiz.grading import Hint, parse_payment
+from quiz.grading import Hint, canonical_payment, parse_payment
 from quiz.words.core import LANGUAGES, use
-from quiz.words.payments import TABLE_FORMS, normalise_payment, say_payment
+from quiz.words.payments import TABLE_FORMS, say_payment
 from scoring.result import Payment, PayShape
 
 FORMS: dict[str, Any] = json.loads(
@@ -32,9 +32,8 @@ def test_every_language_has_table_forms_and_typed_examples() -> None:
     "case", FORMS["cases"], ids=lambda c: f"{c['lang']}:{c['typed']}"
 )
 def test_typed_table_form_is_read_right(case: dict[str, Any]) -> None:
-    read = parse_payment(normalise_payment(case["typed"]), dealer=case["dealer"],
-                         tsumo=case["tsumo"])
-    assert not isinstance(read, Hint), (case, normalise_payment(case["typed"]))
+    read = parse_payment(case["typed"], dealer=case["dealer"], tsumo=case["tsumo"])
+    assert not isinstance(read, Hint), (case, canonical_payment(case["typed"]))
     assert str(read) == case["expect"]
 
 
@@ -43,8 +42,7 @@ def test_typed_table_form_is_read_right(case: dict[str, Any]) -> None:
 )
 def test_words_without_a_number_get_the_parsers_hint(case: dict[str, Any]) -> None:
     for dealer, tsumo in ((False, False), (False, True), (True, True)):
-        assert isinstance(parse_payment(normalise_payment(case["typed"]), dealer=dealer,
-                                        tsumo=tsumo), Hint)
+        assert isinstance(parse_payment(case["typed"], dealer=dealer, tsumo=tsumo), Hint)
 
 
 def test_table_forms_as_said_in_each_language() -> None:
@@ -91,8 +89,8 @@ def test_every_language_round_trips_through_normaliser_and_parser(
 ) -> None:
     shares, dealer, tsumo = payment
     said = say_payment(shares, code)
-    read = parse_payment(normalise_payment(said), dealer=dealer, tsumo=tsumo)
-    assert read == shares, (said, normalise_payment(said))
+    read = parse_payment(canonical_payment(said), dealer=dealer, tsumo=tsumo)
+    assert read == shares, (said, canonical_payment(said))
 
 
 _typing = st.text(
@@ -106,5 +104,5 @@ _typing = st.text(
 @given(_typing, st.booleans(), st.booleans())
 def test_anything_typed_is_read_or_hinted_never_a_crash(text: str, dealer: bool,
                                                         tsumo: bool) -> None:
-    read = parse_payment(normalise_payment(text), dealer=dealer, tsumo=tsumo)
+    read = parse_payment(canonical_payment(text), dealer=dealer, tsumo=tsumo)
     assert isinstance(read, Payment | Hint)

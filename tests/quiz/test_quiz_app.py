@@ -21,6 +21,7 @@ from quiz.store.drill import DrillStore
 from quiz.widgets.explanation import ExplanationView
 from quiz.widgets.hand import HandView
 from quiz.widgets.marks import MarksView
+from quiz.words.sentences import reason_of
 from quiz.words.tilefaces import TileStyle
 from tests.quiz.conftest import (
     SEED_ITEM,
@@ -79,7 +80,7 @@ async def test_a_question_answered_wrong_gets_marks_a_reason_and_concepts(
         screen = app.screen
         assert isinstance(screen, ExplanationScreen)
         assert [m.correct for m in screen.marked.marks] == [False, True, False]
-        assert screen.marked.reason == \
+        assert reason_of(screen.marked) == \
             "forgot the 10 fu for a closed hand won by ron (menzen kafu)"
         shown = str(screen.query_one(MarksView).render())
         assert "forgot the 10 fu" in shown and "Closed ron +10" in shown
@@ -177,7 +178,7 @@ async def test_the_session_ends_with_a_summary(store: DrillStore, clock: FakeClo
         clock.advance(45)
         await answer_with(pilot, app, {Part.FU: "30", Part.HAN: "4", Part.PAYMENT: "3900 all"})
         assert isinstance(app.screen, ExplanationScreen)
-        assert "used the dealer's multiplier" in (app.screen.marked.reason or "")
+        assert "used the dealer's multiplier" in (reason_of(app.screen.marked) or "")
         await pilot.press("enter")
         await pilot.pause()
         screen = app.screen

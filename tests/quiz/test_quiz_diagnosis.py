@@ -20,6 +20,7 @@ from quiz.grading import AnswerKey, Hints, Marked, Part, grade
 from quiz.grading.mistakes import mistakes_for
 from quiz.widgets.marks import marks_text
 from quiz.words.explanation import explanation_lines
+from quiz.words.sentences import hint_of, reason_of, say
 from quiz.words.tilefaces import TileStyle, tiles_in
 from scoring import Result, ScoringError, parse_record, score
 from tests.scoring.strategies import winning_records
@@ -40,12 +41,12 @@ def test_golden_diagnoses(case: dict[str, Any]) -> None:
     marked = grade(key, _answers(case))
     if "hint" in case:
         assert isinstance(marked, Hints)
-        assert case["hint"] in (marked.for_part(Part.PAYMENT) or "")
+        assert case["hint"] in (hint_of(marked, Part.PAYMENT) or "")
         return
     assert isinstance(marked, Marked), marked
     assert [d.code for d in marked.diagnoses] == case["codes"]
     if "reasons" in case:
-        assert [d.text for d in marked.diagnoses] == case["reasons"]
+        assert [say(d.wording) for d in marked.diagnoses] == case["reasons"]
 
 
 def test_300_all_and_300_get_the_same_hint() -> None:
@@ -61,7 +62,7 @@ def test_reasons_and_marks_draw_tiles_in_the_learners_style() -> None:
         "riichi": True})), (Part.WAITS, Part.WAIT))
     marked = grade(key, {Part.WAITS: "4m", Part.WAIT: "ryanmen"})
     assert isinstance(marked, Marked)
-    assert marked.reason == "missed 1m"
+    assert reason_of(marked) == "missed 1m"
     kanji = marks_text(marked, style=TileStyle.KANJI).plain
     assert "missed 一萬" in kanji and "1m" not in kanji
     ascii_text = marks_text(marked, style=TileStyle.ASCII).plain
@@ -105,17 +106,17 @@ def test_every_reason_shown_reproduces_the_typed_value(record: dict[str, Any],
     marked = grade(key, typed)
     if not isinstance(marked, Marked):
         return
-    texts = [d.text for d in marked.diagnoses]
+    texts = [say(d.wording) for d in marked.diagnoses]
     assert len(texts) == len(set(texts)), texts  # no reason printed twice
     values = _values(key, typed)
     given_yaku = values.get(Part.YAKU, frozenset())
     for d in marked.diagnoses:
-        same = [m for m in candidates if m.text == d.text]
+        same = [m for m in candidates if m.wording == d.wording]
         if not same:
             continue  # an exact set reason, or one that only says the part is off
         # (one text may stand for several predictions, e.g. the ways of splitting a total)
-        assert any(_reproduces(dict(m.predicts), d.parts, values) for m in same), d.text
-        assert all(m.missed_yaku not in given_yaku for m in same), d.text
+        assert any(_reproduces(dict(m.predicts), d.parts, values) for m in same), d.wording
+        assert all(m.missed_yaku not in given_yaku for m in same), d.wording
 
 
 def _reproduces(predicted: dict[Part, Any], parts: tuple[Part, ...],
@@ -130,11 +131,12 @@ def _reproduces(predicted: dict[Part, Any], parts: tuple[Part, ...],
 
 def _values(key: AnswerKey, typed: dict[Part, Any]) -> dict[Part, Any]:
     """The typed answer as the grading compares it."""
+    from quiz.grading import NO_LOCAL_WORDS
     from quiz.grading.marking import _normalise_value, _read
 
     out = {}
     for part, raw in typed.items():
-        read = _read(key, part, raw)
+        read = _read(key, part, raw, NO_LOCAL_WORDS)
         out[part] = _normalise_value(key, part, read)
     return out
 

@@ -20,6 +20,7 @@ from quiz.grading import (
     parse_yaku,
     winning_tiles,
 )
+from quiz.words.sentences import hint_of, reason_of, say
 from scoring import (
     Payment,
     PayShape,
@@ -114,14 +115,14 @@ def test_a_payment_in_the_wrong_shape_gets_a_hint(text: str, dealer: bool, tsumo
                                                   words: str) -> None:
     read = parse_payment(text, dealer=dealer, tsumo=tsumo)
     assert not isinstance(read, Payment)
-    assert words in read.message
+    assert words in say(read.wording)
 
 
 def test_a_hint_is_not_a_mark() -> None:
     key = AnswerKey.from_cell(30, 4, dealer=False, tsumo=True)
     result = grade(key, {Part.PAYMENT: "7900"})
     assert isinstance(result, Hints)
-    assert "2000/3900" in (result.for_part(Part.PAYMENT) or "")
+    assert "2000/3900" in (hint_of(result, Part.PAYMENT) or "")
 
 
 def test_shares_round_each_payment_and_add_honba() -> None:
@@ -209,7 +210,7 @@ def test_ron_completed_triplet_counted_closed() -> None:
     assert key.fu == 40
     m = marked(key, fu="50")
     assert codes(m) == ["ron_triplet_closed"]
-    assert "completed by ron" in (m.reason or "")
+    assert "completed by ron" in (reason_of(m) or "")
     assert m.concepts == ("fu:ron_triplet",)
 
 
@@ -221,7 +222,7 @@ def test_double_wind_pair_2_or_4() -> None:
     m = marked(key, fu="40")
     assert codes(m) == ["double_wind_pair"]
     assert m.concepts == ("rule:double_wind_pair",)
-    assert "forgot the 2 fu for a win by tsumo" in [str(a) for a in m.diagnoses[0].alternatives]
+    assert "forgot the 2 fu for a win by tsumo" in [say(a) for a in m.diagnoses[0].alternatives]
     wrc = key_of((Part.FU,), **hand, rules="wrc")
     assert wrc.fu == 40
     assert codes(marked(wrc, fu="50")) == ["double_wind_pair"]
@@ -262,13 +263,13 @@ def test_missed_a_yaku_or_a_dora() -> None:
     assert dora == 2
     m = marked(key, han=str(key.han - 2), payment=str(key.payment))
     assert codes(m)[0] == "missed_yaku"
-    assert m.reason in ("missed Sanshoku doujun (2 han)", "did not count the dora (2 han)")
+    assert reason_of(m) in ("missed Sanshoku doujun (2 han)", "did not count the dora (2 han)")
     m = marked(key, han=str(key.han - 1), payment=str(key.payment_for(key.fu, key.han - 1)))
     assert m.diagnoses[0].parts == (Part.HAN, Part.PAYMENT)
     only_dora = key_of((Part.HAN,), hand="234m567p345s678m99p", win="8m", riichi=True,
                        dora="8p")
     m = marked(only_dora, han=str(only_dora.han - 2))
-    assert m.reason == "did not count the dora (2 han)"
+    assert reason_of(m) == "did not count the dora (2 han)"
     assert "dora:dora" in m.concepts
 
 
@@ -281,7 +282,7 @@ def test_used_the_dealers_multiplier() -> None:
     assert codes(marked(tsumo, payment="3900 all")) == ["dealer_multiplier"]
     dealer = AnswerKey.from_cell(30, 4, dealer=True, tsumo=False)
     m = marked(dealer, payment="7700")
-    assert "non-dealer's multiplier" in (m.reason or "")
+    assert "non-dealer's multiplier" in (reason_of(m) or "")
 
 
 def test_rounded_a_tsumo_total_instead_of_each_share() -> None:
@@ -325,10 +326,10 @@ def test_other_traps_are_named() -> None:
 def test_yaku_sets_name_what_was_missed_and_what_is_not_there() -> None:
     key = key_of((Part.HAN, Part.YAKU), hand="234567m22p456s", win="2p", melds=["chi 678s"])
     m = marked(key, han="1", yaku=["tanyao", "pinfu"])
-    assert m.reason == "Pinfu is not in this hand"
+    assert reason_of(m) == "Pinfu is not in this hand"
     assert "yaku:pinfu" in m.concepts
     m = marked(key, han="1", yaku=["riichi"])
-    assert "missed Tanyao" in (m.reason or "")
+    assert "missed Tanyao" in (reason_of(m) or "")
 
 
 def test_wait_parts_are_diagnosed() -> None:
@@ -336,9 +337,9 @@ def test_wait_parts_are_diagnosed() -> None:
     assert format_tiles(key.waits) == "36m"
     assert key.wait is Wait.RYANMEN and Wait.PENCHAN in key.possible_waits
     m = marked(key, waits="3m", wait="penchan")
-    assert m.reason == "missed 6m"
+    assert reason_of(m) == "missed 6m"
     assert "wait:several_readings" in m.concepts
-    assert any("reading" in d.text for d in m.diagnoses)
+    assert any("reading" in say(d.wording) for d in m.diagnoses)
 
 
 def test_dora_parts_are_diagnosed() -> None:
@@ -380,6 +381,6 @@ def test_dont_know_on_every_part_is_one_reason() -> None:
     key = key_of(FU_HAN_PAY, **SEED_HAND)
     m = marked(key, fu="?", han="?", payment="?")
     assert codes(m) == ["dont_know"]
-    assert m.reason == ("you did not know the fu, han and payment: see how they are worked "
+    assert reason_of(m) == ("you did not know the fu, han and payment: see how they are worked "
                         "out below")
     assert "fu:closed_ron" in m.concepts and "yaku:hatsu" in m.concepts
