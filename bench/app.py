@@ -219,14 +219,27 @@ async def submit_to_explanation(db: Path, rounds: int, *, burst: bool = False) -
     # explanation drawn, for the one-by-one answers (an older app does not measure it)
     cpu_marks: list[float] = []
     cpu_one_by_one: list[float] = []
-    drawn_in_app = app.explanation_drawn
-
-    def explanation_drawn() -> None:
+    def cpu_at_drawn() -> None:
         if cpu_marks:
             cpu_one_by_one.append((time.process_time() - cpu_marks.pop()) * 1000)
-        drawn_in_app()
 
-    app.explanation_drawn = explanation_drawn  # type: ignore[method-assign]
+    if hasattr(type(app), "on_explanation_drawn"):  # the app is told by a message
+        handler = type(app).on_explanation_drawn
+
+        def on_explanation_drawn(self: Any, message: Any) -> None:
+            if not getattr(message, "looking_back", False):
+                cpu_at_drawn()
+            handler(self, message)
+
+        type(app).on_explanation_drawn = on_explanation_drawn  # type: ignore[method-assign]
+    else:  # an older app, called by its screen
+        drawn_in_app = app.explanation_drawn
+
+        def explanation_drawn() -> None:
+            cpu_at_drawn()
+            drawn_in_app()
+
+        app.explanation_drawn = explanation_drawn  # type: ignore[method-assign]
 
     def key_events(text: str) -> list[Any]:
         keys = []

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import os
 import random
-import time
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, cast
@@ -41,6 +40,7 @@ from .controller import DrillController, FirstDraws
 from .drills import DrillKind
 from .palette import DrillCommands
 from .screens.drill import DrillScreen
+from .screens.host import AnswerSubmitted, ExplanationDrawn
 from .settings import Settings
 from .store.drill import DrillStore
 from .words.core import _, active_language, choose_language, pgettext, use
@@ -457,19 +457,30 @@ class DrillApp(App[int]):
             for screen in self.srs_screens:
                 screen.use_context(context)
 
-    def answer_submitted(self) -> None:
-        """Note when an answer was submitted (see :meth:`explanation_drawn`)."""
-        self.submitted_at = time.perf_counter()
-        self.submitted_cpu = time.process_time()
+    def on_answer_submitted(self, message: AnswerSubmitted) -> None:
+        """Note when an answer was submitted (see :meth:`on_explanation_drawn`)."""
+        self.submitted_at = message.at
+        self.submitted_cpu = message.cpu
 
-    def explanation_drawn(self) -> None:
-        """Note how long the explanation took to draw after the answer was submitted."""
+    def on_explanation_drawn(self, message: ExplanationDrawn) -> None:
+        """Note how long the explanation took to draw after the answer was submitted, then
+        let the answer kept in the background be stored (the writer waited, not to slow
+        the drawing)."""
+        if self.store is not None:
+            self.store.release_writer()
+        if message.looking_back:
+            return
         if self.submitted_at is not None:
-            self.explanation_times.append(time.perf_counter() - self.submitted_at)
+            self.explanation_times.append(message.at - self.submitted_at)
             self.submitted_at = None
         if self.submitted_cpu is not None:
-            self.explanation_cpu_times.append(time.process_time() - self.submitted_cpu)
+            self.explanation_cpu_times.append(message.cpu - self.submitted_cpu)
             self.submitted_cpu = None
+
+    @property
+    def has_srs_modes(self) -> bool:
+        """The drill app has the review and statistics modes."""
+        return True
 
     # -- state
 

@@ -16,7 +16,8 @@ from textual.screen import Screen
 
 from ..drills import DrillKind
 
-__all__ = ["Choice", "ClosingScreen", "Go", "LeaveHandler", "StartDrill", "close_with"]
+__all__ = ["Choice", "ClosingScreen", "Go", "LeaveHandler", "StartDrill", "TypeAhead",
+           "close_with"]
 
 
 class Go(Enum):
@@ -41,8 +42,15 @@ class StartDrill:
     drill: DrillKind
 
 
+@dataclass(frozen=True, slots=True)
+class TypeAhead:
+    """On to the next question, with this digit already typed in its first field."""
+
+    digit: str
+
+
 #: What the explanation and the summary close with.
-Choice = Go | StartDrill
+Choice = Go | StartDrill | TypeAhead
 
 #: What the owner of a closing screen runs with the choice (awaited).
 LeaveHandler = Callable[[Choice], Awaitable[None]]

@@ -10,7 +10,7 @@ the :class:`quiz.screens.summary.SummaryScreen`.
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, cast
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -30,10 +30,10 @@ from ..widgets.status_bar import StatusBar
 from ..words.core import _, ngettext
 from ..words.payments import say_payment
 from ..words.tilefaces import TileStyle
-from .choices import Choice, Go, StartDrill
+from .choices import Choice, Go, StartDrill, TypeAhead
+from .host import AnswerSubmitted, DrillHost
 
 if TYPE_CHECKING:
-    from ..app import DrillApp
     from ..controller import DrillController
     from .explanation import ExplanationScreen
 
@@ -136,9 +136,9 @@ class DrillScreen(Screen[None]):
         yield Footer(compact=True, show_command_palette=False)  # 80 columns: Ctrl+P is in F1 help
 
     @property
-    def drill_app(self) -> DrillApp:
-        """The app, typed."""
-        return self.app  # type: ignore[return-value]
+    def drill_app(self) -> DrillHost:
+        """The app, as this screen sees it (only the drill app shows this screen)."""
+        return cast("DrillHost", self.app)
 
     @property
     def controller(self) -> DrillController | None:
@@ -376,7 +376,7 @@ class DrillScreen(Screen[None]):
         c = self.controller
         if c is None or c.question is None:
             return
-        self.drill_app.answer_submitted()
+        self.post_message(AnswerSubmitted())
         question = c.question
         store = self.drill_app.store
         if store is None:
@@ -417,9 +417,19 @@ class DrillScreen(Screen[None]):
         if isinstance(choice, StartDrill):
             await self.start_session(choice.drill)
         elif choice is Go.END or c.session.over:
-            self.show_summary()
+            self.show_summary()  # a digit typed ahead after the last question is dropped
         else:
             await self.show_next()
+            if isinstance(choice, TypeAhead):
+                self._type_ahead(choice.digit)
+
+    def _type_ahead(self, digit: str) -> None:
+        """Put a digit typed over the explanation into the next question's first field."""
+        from textual.widgets import Input
+
+        focused = self.app.focused
+        if self.app.screen is self and isinstance(focused, Input):
+            focused.insert_text_at_cursor(digit)
 
     def show_summary(self) -> None:
         """End the session and show its summary."""

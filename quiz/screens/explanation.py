@@ -38,7 +38,8 @@ from ..widgets.marks import MarksView
 from ..widgets.situation import SituationPanel
 from ..widgets.status_bar import StatusBar
 from ..words.core import _, ngettext
-from .choices import ClosingScreen, Go, LeaveHandler
+from .choices import ClosingScreen, Go, LeaveHandler, TypeAhead
+from .host import ExplanationDrawn, host_of
 
 __all__ = ["ExplanationBody", "ExplanationScreen", "verdict_text"]
 
@@ -151,11 +152,10 @@ class ExplanationScreen(ClosingScreen):
 
     def refresh_content(self) -> None:
         """Fill the widgets from :attr:`question` and :attr:`marked`."""
-        from ..app import DrillApp
-
         app = self.app
+        host = host_of(app)
         q = self.question
-        style = app.settings.tile_style if isinstance(app, DrillApp) else None
+        style = host.settings.tile_style if host is not None else None
         verdict = self.query_one("#verdict", Static)
         text = verdict_text(self.marked, q, colour=not app.no_color)
         if self.looking_back:
@@ -179,29 +179,21 @@ class ExplanationScreen(ClosingScreen):
         view.show(q)
         body = self.query_one(ExplanationBody)
         body.scroll_home(animate=False)
-        if isinstance(app, DrillApp):
+        if host is not None:
             self.call_after_refresh(self._drawn)
-        if isinstance(app, DrillApp) and app.controller is not None:
-            self.query_one(StatusBar).show(app.controller.session,
+        if host is not None and host.controller is not None:
+            self.query_one(StatusBar).show(host.controller.session,
                                            drill=_(DRILLS[q.drill].title),
-                                           learner=app.controller.learner.name,
+                                           learner=host.controller.learner.name,
                                            answered_view=True)
         # the explanation takes the focus: ↓ / PgDn / Home scroll it
         self.set_focus(body)
         self.refresh_bindings()
 
     def _drawn(self) -> None:
-        """The explanation is on screen: the benchmark's clock stops, and the answer
-        kept in the background is stored now (the writer waited, not to slow the drawing)."""
-        from ..app import DrillApp
-
-        app = self.app
-        if not isinstance(app, DrillApp):
-            return
-        if not self.looking_back:
-            app.explanation_drawn()
-        if app.store is not None:
-            app.store.release_writer()
+        """The explanation is on screen: the app is told (the benchmark's clock stops,
+        the answer kept in the background is stored; looking back, nothing is)."""
+        self.post_message(ExplanationDrawn(looking_back=self.looking_back))
 
     async def retranslate(self) -> None:
         """Draw the explanation again in the language now spoken."""
@@ -222,14 +214,7 @@ class ExplanationScreen(ClosingScreen):
         ``⏎40⏎2⏎2900⏎`` whose first ⏎ came late loses nothing, and starts no other
         drill). After the last question the summary shows and the digit is dropped.
         """
-        from textual.widgets import Input
-
-        from .drill import DrillScreen
-
-        await self.action_next()
-        focused = self.app.focused
-        if isinstance(self.app.screen, DrillScreen) and isinstance(focused, Input):
-            focused.insert_text_at_cursor(digit)
+        await self.leave(Go.BACK if self.looking_back else TypeAhead(digit))
 
     async def action_end(self) -> None:
         """End the session, once the learner says so (looking back: back to the question)."""

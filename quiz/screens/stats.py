@@ -39,6 +39,7 @@ from ..widgets.footer import Footer
 from ..words.core import N_, _, ngettext, pgettext
 from ..words.topics import topic_title
 from ..words.width import cut
+from .host import host_of
 
 __all__ = ["StatsScreen", "charts_of", "has_srs_modes", "show_leeches"]
 
@@ -334,9 +335,8 @@ def leave_srs_screen(app: App[Any]) -> None:
 
 def has_srs_modes(app: object) -> bool:
     """Whether the screen runs in the drill app, which has the review and stats modes."""
-    from ..app import DrillApp
-
-    return isinstance(app, DrillApp)
+    host = host_of(app)
+    return host is not None and host.has_srs_modes
 
 
 def finite(values: tuple[float, ...]) -> list[float]:

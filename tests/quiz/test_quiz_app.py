@@ -399,3 +399,14 @@ async def test_a_missed_hand_becomes_review_cards_and_f5_opens_the_review(
         await pilot.press("f5")
         await pilot.pause()
         assert isinstance(app.screen, ReviewScreen)
+
+
+def test_the_drill_app_is_the_host_its_screens_read() -> None:
+    """Screens type the app as a DrillHost (never importing it): the app meets it."""
+    from quiz.app import create_app
+    from quiz.screens.host import DrillHost, host_of
+
+    app = create_app(db_url=":memory:", learner="host", seed=1)
+    host: DrillHost = app  # checked by mypy as well
+    assert host_of(app) is app and host.has_srs_modes
+    assert host_of(object()) is None

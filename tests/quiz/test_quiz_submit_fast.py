@@ -24,6 +24,7 @@ from quiz.controller import DrillController
 from quiz.drills import DrillKind
 from quiz.grading import Marked
 from quiz.screens.explanation import ExplanationScreen
+from quiz.screens.host import AnswerSubmitted, ExplanationDrawn
 from quiz.settings import Settings
 from quiz.store.drill import DrillStore
 from quiz.store.journal import AnswerJournal, journal_path
@@ -76,25 +77,25 @@ class Watch:
         self.renders_after_submit: list[int] = []
         self._renders: int | None = None
         write = DrillStore._write_entry
-        submitted = DrillApp.answer_submitted
-        drawn = DrillApp.explanation_drawn
+        submitted = DrillApp.on_answer_submitted
+        drawn = DrillApp.on_explanation_drawn
         lines = RenderedOnce.render_strips
 
         def writing(store: DrillStore, entry: Any) -> object:
             self.events.append("write")
             return write(store, entry)
 
-        def on_submit(app: DrillApp) -> None:
+        def on_submit(app: DrillApp, message: AnswerSubmitted) -> None:
             self._renders = 0
-            submitted(app)
+            submitted(app, message)
 
-        def on_drawn(app: DrillApp) -> None:
+        def on_drawn(app: DrillApp, message: ExplanationDrawn) -> None:
             self.events.append("drawn")
             self.at_drawn.append((stored(self.path), journalled(self.path)))
             if self._renders is not None:
                 self.renders_after_submit.append(self._renders)
                 self._renders = None
-            drawn(app)
+            drawn(app, message)
 
         def rendering(visual: RenderedOnce, *args: Any) -> Any:
             before = visual.renders
@@ -104,8 +105,8 @@ class Watch:
             return result
 
         monkeypatch.setattr(DrillStore, "_write_entry", writing)
-        monkeypatch.setattr(DrillApp, "answer_submitted", on_submit)
-        monkeypatch.setattr(DrillApp, "explanation_drawn", on_drawn)
+        monkeypatch.setattr(DrillApp, "on_answer_submitted", on_submit)
+        monkeypatch.setattr(DrillApp, "on_explanation_drawn", on_drawn)
         monkeypatch.setattr(RenderedOnce, "render_strips", rendering)
         # the writer waits for the drawing however slow the machine: only release() starts it
         monkeypatch.setattr(quiz.store.drill, "DRAW_HOLD", 60.0)
