@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Any
 from ..errors import (
     AnswerDifference,
     AnswerMismatchError,
+    DataError,
     Fault,
     ItemFormatError,
     ItemTopicError,
@@ -300,7 +301,7 @@ def _batch_answer(problem: Problem, uid: str, origin: str, line: int | None) -> 
 # --------------------------------------------------------------------------- answers
 
 
-class AnswerShapeError(ValueError):
+class AnswerShapeError(DataError, ValueError):
     """A stored answer of the wrong shape (the caller names the item).
 
     Attributes:

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from ..errors import DataError
 from .errors import MalformedLogError
 
 WINDS = ("E", "S", "W", "N")
@@ -180,7 +181,7 @@ class WinSituation:
         return self.who == self.source
 
 
-class ReplayError(ValueError):
+class ReplayError(DataError, ValueError):
     """The events cannot have happened (a tile not in hand, a call of nothing...)."""
 
 

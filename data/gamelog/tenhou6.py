@@ -20,6 +20,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from ..errors import DataError
 from . import situation as play
 from .errors import MalformedLogError, ThreePlayerGameError
 from .game import GameLog, LogFormat, content_id, game_id_in, replayed_game
@@ -31,8 +32,8 @@ _MAHJONG_SOUL_REF = re.compile(r"^\d{6}-[0-9a-f]{8}-")
 _SUKI = 60
 
 
-class _Bad(ValueError):
-    pass
+class _Bad(DataError, ValueError):
+    """A field of the log that cannot be read (turned into a LogError by the reader)."""
 
 
 def tile_of(code: Any) -> str:

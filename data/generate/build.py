@@ -13,6 +13,7 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from ..errors import DataError
 from ..records import Problem
 from .spec import (
     P_HONOR_PAIR,
@@ -79,8 +80,8 @@ class _Build:
         return True
 
 
-class Reject(Exception):
-    """This candidate cannot be assembled; try another."""
+class Reject(DataError):
+    """This candidate cannot be assembled; try another (never leaves the generator)."""
 
 
 def _keep_set(rng: random.Random, b: _Build, s: _Set) -> bool:

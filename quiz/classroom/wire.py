@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
+from ..errors import DrillError
 from ..grading import Diagnosis, Hint, Hints, Marked, Part, PartMark
 from ..grading.wording import Term, Wording, wording_from_doc, wording_to_doc
 
@@ -40,7 +41,7 @@ __all__ = [
 ]
 
 
-class WireError(ValueError):
+class WireError(DrillError, ValueError):
     """A message from the other side that cannot be read."""
 
 

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from data.clock import Clock, utc_now
 
+from ..errors import DrillError
 from ..settings import Settings
 
 if TYPE_CHECKING:
@@ -60,7 +61,7 @@ ANSWER_WAIT = 1.5
 DRAW_HOLD = 0.5
 
 
-class OpenCancelled(Exception):
+class OpenCancelled(DrillError):
     """Opening the database was given up (the app is closing)."""
 
 
