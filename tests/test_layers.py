@@ -204,3 +204,33 @@ def test_the_family_check_sees_a_prefix_family(tmp_path: Path) -> None:
     for name in ("class_client", "class_server", "class_wire", "classroom", "drill"):
         (tmp_path / f"{name}.py").write_text("")
     assert _prefix_families(tmp_path) == {"class": ["class_client", "class_server", "class_wire"]}
+
+
+def _declared(requirements: list[str]) -> set[str]:
+    import re
+
+    names = {re.split(r"[\s<>=!~;\[]", r, maxsplit=1)[0].lower() for r in requirements}
+    return {n.replace("-", "_") for n in names}
+
+
+#: Import names that differ from the distribution's name.
+_DISTRIBUTION_OF = {"textual_plotext": "textual_plotext", "textual_serve": "textual_serve",
+                    "psycopg": "psycopg", "jinja2": "jinja2", "babel": "babel"}
+
+
+def test_every_package_imported_directly_is_declared() -> None:
+    """A third-party module the code imports is a dependency of pyproject.toml (the app's
+    for scoring/data/quiz, the test extra's for tests/bench), never one that arrives only
+    through another package."""
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    app = _declared(project["dependencies"])
+    test = app | _declared(project["optional-dependencies"]["test"])
+    for packages, declared in ((("scoring", "data", "quiz"), app), (("tests", "bench"), test)):
+        missing = {
+            (f, m) for package in packages for f, m in imports_of(package)
+            if m not in STDLIB and m not in ("scoring", "data", "quiz", "tests", "bench")
+            and _DISTRIBUTION_OF.get(m, m).lower() not in declared
+        }
+        assert not missing, sorted(missing)
