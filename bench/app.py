@@ -67,7 +67,7 @@ def build_bank(path: Path, items: int) -> None:
     """Make sure the database file holds at least ``items`` bank items."""
     from data.bank.build import ensure_bank
     from data.bank.repository import Bank
-    from data.db import open_database
+    from data.db.schema import open_database
 
     database = open_database(path)
     try:

@@ -39,7 +39,7 @@ def main(argv: list[str] | None = None) -> int:
 
     from data.bank.build import ensure_bank
     from data.bank.repository import Bank
-    from data.db import open_database
+    from data.db.schema import open_database
     from data.generate import HandGenerator
 
     with tempfile.TemporaryDirectory() as folder:

@@ -569,7 +569,7 @@ def _fresh_postgres(admin: str) -> tuple[str, Any]:
     from sqlalchemy import create_engine, text
     from sqlalchemy.engine import make_url
 
-    from data.db import resolve_url
+    from data.db.url import resolve_url
 
     admin_url = make_url(resolve_url(admin))
     name = f"riichi_bench_{uuid.uuid4().hex[:10]}"

@@ -63,7 +63,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"the shared logs {LOGS} are not on this machine: nothing to measure")
         return 0
 
-    from data.db import open_database
+    from data.db.schema import open_database
     from data.gamelog.importer import import_logs
 
     with tempfile.TemporaryDirectory() as folder:

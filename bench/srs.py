@@ -62,7 +62,7 @@ def build(path: Path, *, cards: int, reviews: int, items: int, seed: int = 0) ->
     """Fill a new database; returns the learner's id."""
     from sqlalchemy import insert
 
-    from data.db import open_database
+    from data.db.schema import open_database
     from data.learners import Learners
     from data.models.core import Attempt, AttemptConcept, AttemptPart, BankItem, ItemTopic
     from data.models.srs import SrsCard, SrsReview
@@ -237,7 +237,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="also keep a copy of the database as built, in FILE")
     args = parser.parse_args(argv)
 
-    from data.db import open_database
+    from data.db.schema import open_database
     from data.srs.repository import card_counts
     from quiz.srs import SrsService, SrsSettings
 

@@ -60,7 +60,7 @@ class DatabaseUnavailableError(DatabaseError):
     """The database did not answer in time: busy (locked), away (unreachable) or read-only.
 
     Attributes:
-        state: ``busy``, ``away`` or ``read-only`` (see :func:`data.db.unavailable_state`).
+        state: ``busy``, ``away`` or ``read-only`` (see :func:`data.db.liveness.unavailable_state`).
     """
 
     def __init__(self, message: str, state: str = "away") -> None:

@@ -31,7 +31,9 @@ from pathlib import Path
 from typing import Any
 
 from .bank.repository import draw_among, stored_item
-from .db import MIGRATIONS_DIR, VERSION_TABLE, read_scripts, resolve_url
+from .db.database import VERSION_TABLE
+from .db.schema import MIGRATIONS_DIR, read_scripts
+from .db.url import resolve_url
 from .errors import DatabaseUnavailableError, DataError
 from .learners import Learners
 from .records import BankItem, LearnerRecord

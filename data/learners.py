@@ -1,10 +1,10 @@
 """Learners, their settings and their answers: storage only.
 
-Each class takes an open :class:`data.db.Database` (and a clock where times are
+Each class takes an open :class:`data.db.database.Database` (and a clock where times are
 written), does its work in its own transaction, and returns the frozen records
 of :mod:`data.records`, never ORM rows.
 
->>> from data.db import open_database
+>>> from data.db.schema import open_database
 >>> db = open_database(":memory:")
 >>> ann = Learners(db).get_or_create("Ann")
 >>> SettingsStore(db).set(ann.id, "profile", "wrc")
@@ -26,7 +26,7 @@ from .topics import check_topic
 
 if TYPE_CHECKING:
 
-    from .db import Database
+    from .db.database import Database
 
 __all__ = ["ENTRY_LIFE", "FORGET_STORED_AFTER", "AlreadyStoredError", "Attempts", "Learners",
            "SettingsStore", "StaleEntryError", "StoredEntries"]
@@ -275,7 +275,7 @@ class Attempts:
         entry: str | None = None,
     ) -> AttemptRecord:
         """Store one answer (committed before this returns, or with the unit of work
-        it is part of: :meth:`data.db.Database.unit`).
+        it is part of: :meth:`data.db.database.Database.unit`).
 
         Args:
             learner_id: who answered.
@@ -509,7 +509,7 @@ class StoredEntries:
 
     def claim(self, entry: str, *, kept_at: datetime | None = None) -> None:
         """Note an entry as stored, in the current transaction (use it inside
-        :meth:`data.db.Database.unit`, with the entry's own writes).
+        :meth:`data.db.database.Database.unit`, with the entry's own writes).
 
         Args:
             kept_at: when the entry was made (kept in the journal). None for an

@@ -167,7 +167,7 @@ class DrillApp(App[int]):
             settings = settings.replace(**self.setting_overrides)
         rng_state = self.rng.getstate()
         self.speak(settings.language)
-        from data.db import resolve_url
+        from data.db.url import resolve_url
 
         from .store.journal import AnswerJournal, journal_path
 

@@ -28,7 +28,7 @@ def check_arguments(db: str | None, learner: str | None) -> None:
 
         Learners.check_name(learner)
     if db is not None:
-        from data.db import resolve_url
+        from data.db.url import resolve_url
 
         resolve_url(db)  # an empty --db is refused here
     if db is not None and "://" not in db and db != ":memory:":
@@ -53,7 +53,7 @@ def log_items(args: argparse.Namespace) -> list[str] | None:
         return None
     import random
 
-    from data.db import open_database
+    from data.db.schema import open_database
     from data.gamelog.wins import Role, import_wins, player_wins
 
     database = open_database(getattr(args, "db", None))
@@ -119,7 +119,7 @@ def run_app(args: argparse.Namespace) -> int:
 def _keep_details(details: str) -> str | None:
     """Write an unexpected error's traceback to a file in the data directory; its path."""
     try:
-        from data.db import default_database_path
+        from data.db.url import default_database_path
 
         path = default_database_path().parent / "last-error.txt"
         path.write_text(details, encoding="utf-8")

@@ -5,7 +5,7 @@ batches, :meth:`~data.bank.repository.Bank.generate`); this module decides what 
 bank holds: the curated files, reloaded when they change (a fingerprint is
 kept in the database), and at least :data:`DEFAULT_GENERATED` generated hands.
 
->>> from data.db import open_database
+>>> from data.db.schema import open_database
 >>> db = open_database(":memory:")
 >>> report = ensure_bank(db, generated=20)
 >>> report.generated_added
@@ -23,7 +23,7 @@ from ..records import BuildReport, ImportReport, ItemKind
 from .repository import Bank, Progress
 
 if TYPE_CHECKING:
-    from ..db import Database
+    from ..db.database import Database
 
 #: Generated hands put in a new bank on first start.
 DEFAULT_GENERATED = 2000

@@ -2,11 +2,11 @@
 
 (Learners, their settings and their answers are stored by :mod:`data.learners`.)
 
-Every class takes an open :class:`data.db.Database` (and a clock where times
+Every class takes an open :class:`data.db.database.Database` (and a clock where times
 are written), does its work in its own transaction, and returns the frozen
 records of :mod:`data.records`, never ORM rows.
 
->>> from data.db import open_database
+>>> from data.db.schema import open_database
 >>> db = open_database(":memory:")
 >>> Bank(db).generate(20, seed=1)
 20
@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from sqlalchemy.orm import Session
     from sqlalchemy.sql import Select
 
-    from ..db import Database
+    from ..db.database import Database
 
 #: A clock: returns the current time, timezone-aware.
 #: A progress callback: ``progress(done, total)``.

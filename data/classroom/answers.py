@@ -43,7 +43,7 @@ if TYPE_CHECKING:
     from sqlalchemy.orm import Session
     from sqlalchemy.sql.elements import TextClause
 
-    from ..db import Database
+    from ..db.database import Database
 
 __all__ = ["ANALYZE_FIRST", "AnswerWriter", "LoopWriter", "NextAnswer", "record_checked"]
 
@@ -149,7 +149,7 @@ class AnswerWriter:
 
     def _in_one_statement(self, values: dict[str, Any], n_parts: int, n_topics: int,
                           limited: bool) -> bool:
-        from ..db import unavailable_state
+        from ..db.liveness import unavailable_state
 
         statement = self._statement(n_parts, n_topics, limited)
         for attempt in (1, 2):
@@ -169,7 +169,7 @@ class AnswerWriter:
     def _in_one_commit(self, todo: list[tuple[NextAnswer, dict[str, Any], bool]]) -> list[bool]:
         """PostgreSQL: every answer of the batch in one statement (so one commit), the
         columns sent as arrays: one round trip, and the same statement for any batch."""
-        from ..db import unavailable_state
+        from ..db.liveness import unavailable_state
 
         values = _batch_values(todo)
         if self._batch_statement is None:
@@ -354,7 +354,7 @@ class LoopWriter:
     async def _connect(self) -> Any:
         import psycopg
 
-        from ..db import postgres_timeouts
+        from ..db.engine import postgres_timeouts
 
         engine = self.db.engine
         _, params = engine.dialect.create_connect_args(engine.url)

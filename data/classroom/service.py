@@ -1,10 +1,10 @@
 """The classroom service: practice sets, students joining them, their answers.
 
 Everything goes through :class:`Classroom` (built on an open
-:class:`data.db.Database`, with the clock injected) and comes back as frozen
+:class:`data.db.database.Database`, with the clock injected) and comes back as frozen
 records (:mod:`.records`); the ORM rows of :mod:`data.models.classroom` never leave
-this package. Writes go through :meth:`data.db.Database.transaction`, reads
-through :meth:`data.db.Database.session`.
+this package. Writes go through :meth:`data.db.database.Database.transaction`, reads
+through :meth:`data.db.database.Database.session`.
 """
 
 from __future__ import annotations
@@ -53,7 +53,7 @@ from .tokens import code_mark
 if TYPE_CHECKING:
     from sqlalchemy.orm import Session
 
-    from ..db import Database
+    from ..db.database import Database
     from ..models.classroom import Enrolment, PracticeSet
 
 
@@ -69,7 +69,7 @@ def open_classroom(
     Raises:
         DatabaseError: when the database cannot be reached or created.
     """
-    from ..db import open_database
+    from ..db.schema import open_database
 
     return Classroom(open_database(target), clock=clock)
 
@@ -78,7 +78,7 @@ class Classroom:
     """The classroom service on one database.
 
     Args:
-        db: an open database (see :func:`data.db.open_database`).
+        db: an open database (see :func:`data.db.schema.open_database`).
         clock: returns the current UTC time (injected in tests).
         rng: draws the items of a set when no seed is given (injected in tests).
     """

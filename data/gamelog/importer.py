@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from scoring.errors import ScoringError
 
     from ..bank.items import PreparedItem
-    from ..db import Database
+    from ..db.database import Database
     from .check import LogDifference
     from .situation import WinSituation
 

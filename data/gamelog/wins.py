@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from ..errors import NotFoundError
 
 if TYPE_CHECKING:
-    from ..db import Database
+    from ..db.database import Database
 
 
 class Role(StrEnum):

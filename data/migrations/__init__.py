@@ -1,8 +1,8 @@
 """Alembic migrations of the riichi-drill database.
 
-The configuration is built in code (:func:`data.db.alembic_config`), so no
+The configuration is built in code (:func:`data.db.schema.alembic_config`), so no
 ``alembic.ini`` is needed and nothing depends on the working directory. The
-app upgrades a database on start (:func:`data.db.open_database`).
+app upgrades a database on start (:func:`data.db.schema.open_database`).
 
 Adding a migration (e.g. new tables for spaced repetition or classes):
 

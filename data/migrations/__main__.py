@@ -14,7 +14,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run one Alembic command line against the database given with ``--db``."""
     from alembic.config import CommandLine
 
-    from data.db import alembic_config, resolve_url
+    from data.db.schema import alembic_config
+    from data.db.url import resolve_url
 
     args = list(sys.argv[1:] if argv is None else argv)
     target = None

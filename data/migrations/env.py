@@ -1,6 +1,6 @@
 """Alembic environment: migrations run on the connection the app hands over.
 
-:func:`data.db.upgrade` passes an open connection in
+:func:`data.db.schema.upgrade` passes an open connection in
 ``config.attributes["connection"]`` (SQLite foreign keys already switched off,
 inside one transaction). From the command line (``python -m data.migrations``)
 an engine is made from the ``sqlalchemy.url`` option.
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from alembic import context
 
-from data.db import load_models
+from data.db.schema import load_models
 
 config = context.config
 target_metadata = load_models()
@@ -45,7 +45,7 @@ def run_migrations_online() -> None:
     if connection is not None:
         _run(connection)
         return
-    from data.db import create_engine
+    from data.db.engine import create_engine
 
     engine = create_engine(config.get_main_option("sqlalchemy.url"))
     try:

@@ -1,7 +1,7 @@
 """The tables, one module a family: the bank and learners (`core`), spaced repetition
 (`srs`), the classroom (`classroom`) and imported game logs (`gamelog`).
 
-`MODEL_MODULES` is the one list of them: `data.db.load_models` imports exactly these
+`MODEL_MODULES` is the one list of them: `data.db.schema.load_models` imports exactly these
 (a table in a module missing here would be left out of the schema, so the list is
 explicit rather than found by file names).
 """

@@ -21,7 +21,7 @@ from typing import Any
 from sqlalchemy import Integer, and_, case, cast, func, literal, or_, select
 from sqlalchemy.sql.elements import ColumnElement
 
-from ..db import Database
+from ..db.database import Database
 from ..models.core import Attempt, AttemptConcept, AttemptPart, BankItem, ItemTopic, Learner
 from ..models.srs import SrsCard, SrsReview
 from ..records import Accuracy

@@ -1,6 +1,6 @@
 """Reading and writing spaced-repetition cards and reviews (storage only).
 
-Every function takes an open :class:`data.db.Database` and hands back the
+Every function takes an open :class:`data.db.database.Database` and hands back the
 frozen records of :mod:`data.srs.records`, never ORM rows. Times are UTC.
 
 Card rows are read column by column without SQLAlchemy's type processing and
@@ -34,7 +34,7 @@ from sqlalchemy import Integer, Row, bindparam, func, insert, select, type_coerc
 from sqlalchemy.sql.elements import ColumnElement
 from sqlalchemy.types import NullType
 
-from ..db import Database
+from ..db.database import Database
 from ..errors import DataError, NotFoundError
 from ..models.core import Attempt, BankItem, ItemTopic, Learner
 from ..models.srs import SrsCard, SrsReview

@@ -31,7 +31,7 @@ from sqlalchemy.engine import Connection
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session
 
-from ..db import Database
+from ..db.database import Database
 from ..models.core import Attempt, AttemptConcept, AttemptPart, ItemTopic, LearnerSetting
 from ..models.srs import SrsItemAnswers, SrsTotals
 from ..records import Accuracy

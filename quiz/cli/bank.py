@@ -147,7 +147,7 @@ def _difficulty(text: str) -> int:
 
 
 def _open(args: argparse.Namespace) -> Any:
-    from data.db import open_database
+    from data.db.schema import open_database
 
     return open_database(getattr(args, "db", None))
 

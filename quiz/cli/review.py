@@ -26,7 +26,7 @@ from ..words.core import pgettext
 from . import add_db_option
 
 if TYPE_CHECKING:
-    from data.db import Database
+    from data.db.database import Database
     from data.records import LearnerRecord
     from data.srs.records import HistoryRow
 
@@ -120,7 +120,8 @@ def export_csv(args: argparse.Namespace) -> int:
         DrillError: for a database that does not exist, an unknown learner, a
             learner not named when there are several, or a folder that does not exist.
     """
-    from data.db import open_database, resolve_url
+    from data.db.schema import open_database
+    from data.db.url import resolve_url
     from data.srs.history import history
 
     target = getattr(args, "db", None)

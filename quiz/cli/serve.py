@@ -305,7 +305,7 @@ def run_serve(args: argparse.Namespace) -> int:
         link = HttpLink(args.server, args.class_name)
         _check_server(link)
     else:
-        from data.db import resolve_url
+        from data.db.url import resolve_url
 
         from ..store.drill import DrillStore
 

@@ -18,7 +18,7 @@ from .service import SrsService
 from .settings import SrsSettings, settings_from_stored
 
 if TYPE_CHECKING:
-    from data.db import Database
+    from data.db.database import Database
     from data.records import LearnerRecord
 
     from ..settings import Settings

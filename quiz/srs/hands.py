@@ -11,7 +11,7 @@ from data.clock import Clock, utc_now
 from data.errors import DataError
 
 if TYPE_CHECKING:
-    from data.db import Database
+    from data.db.database import Database
     from data.records import BankItem
 
 __all__ = ["BankHands", "HandSource"]

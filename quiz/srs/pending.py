@@ -25,7 +25,7 @@ from .questions import QuestionKind, ReviewQuestion
 from .ratings import Rating, RatingOption
 
 if TYPE_CHECKING:
-    from data.db import Database
+    from data.db.database import Database
 
     from ..grading import Marked
     from ..store.journal import PendingRating, PendingReview
@@ -139,7 +139,7 @@ def _service(db: Database, learner_id: int, stored: Mapping[str, Any],
 def store_review(db: Database, entry: PendingReview, stored: Mapping[str, Any]) -> int:
     """Store a kept answer of the queue (its attempt, its card's review, the misses).
 
-    Run it inside :meth:`data.db.Database.unit`, so that all of it is stored
+    Run it inside :meth:`data.db.database.Database.unit`, so that all of it is stored
     together or not at all.
 
     Args:
@@ -184,7 +184,7 @@ def store_rating(db: Database, entry: PendingRating, stored: Mapping[str, Any], 
                  review_id: int | None = None, clock: Clock = utc_now) -> None:
     """Store a rating changed after the answer (the answer's review takes it and its schedule).
 
-    Its entry id is noted with the change (inside :meth:`data.db.Database.unit`),
+    Its entry id is noted with the change (inside :meth:`data.db.database.Database.unit`),
     so it is stored once only. A rating whose answer is not stored, or whose
     card was reviewed again since, is dropped (and logged).
 

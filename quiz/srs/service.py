@@ -64,7 +64,7 @@ from .settings import SrsError, SrsSettings
 from .stats import Progress, forecast, progress
 
 if TYPE_CHECKING:
-    from data.db import Database
+    from data.db.database import Database
     from data.records import BankItem, PartResult
     from data.srs.records import CardRecord
 

@@ -32,7 +32,7 @@ from data.topics import is_topic
 from .rules import DueCounts, day_start
 
 if TYPE_CHECKING:
-    from data.db import Database
+    from data.db.database import Database
 
 __all__ = ["CardsByState", "Progress", "day_streaks", "forecast", "progress"]
 

@@ -33,7 +33,7 @@ from ..settings import Settings
 
 if TYPE_CHECKING:
     from data.bank.repository import Bank
-    from data.db import Database
+    from data.db.database import Database
     from data.learners import Attempts, Learners, SettingsStore
     from data.records import AttemptRecord, BankItem, LearnerRecord
 
@@ -174,11 +174,12 @@ class DrillStore:
             OpenCancelled: when ``cancelled()`` became true first.
         """
         from data.bank.build import DEFAULT_GENERATED, ensure_bank
-        from data.db import _is_memory, open_database
+        from data.db.schema import open_database
+        from data.db.url import is_memory as names_memory
 
         database = _abandonable(lambda: open_database(target), cancelled)
         want = DEFAULT_GENERATED if generated is None else generated
-        memory = _is_memory(str(database.engine.url))
+        memory = names_memory(str(database.engine.url))
         # What the first question needs now (the curated bank); generated hands
         # are added in the background while the learner answers.
         _abandonable(lambda: ensure_bank(database, want if memory else 0, progress=progress,
@@ -352,9 +353,11 @@ class DrillStore:
     def is_memory(self) -> bool:
         """An in-memory database (one shared connection: read and written on one thread)."""
         if self._memory is None:
-            from data.db import _is_memory
 
-            self._memory = _is_memory(str(self.database.engine.url))
+
+            from data.db.url import is_memory as names_memory
+
+            self._memory = names_memory(str(self.database.engine.url))
         return self._memory
 
     @property

@@ -47,7 +47,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from data.db import Database
+    from data.db.database import Database
 
 __all__ = ["AnswerJournal", "AnswerWriter", "Pending", "PendingAnswer", "PendingRating",
            "PendingReview", "PendingSettings", "Refused", "WriterState", "journal_path"]
@@ -73,7 +73,7 @@ def journal_path(url: str) -> Path | None:
         return Path(path + ".pending-answers.jsonl")
     import hashlib
 
-    from data.db import default_database_path
+    from data.db.url import default_database_path
 
     digest = hashlib.sha256(url.encode()).hexdigest()[:12]
     return default_database_path().parent / f"pending-answers-{digest}.jsonl"
@@ -657,7 +657,7 @@ class AnswerWriter:
                 continue
 
     def _run(self) -> None:
-        from data.db import first_line, unavailable_state
+        from data.db.liveness import first_line, unavailable_state
 
         tries = 0
         while True:

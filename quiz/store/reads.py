@@ -240,7 +240,7 @@ class BoundedReads:
 
 def _unanswered(error: BaseException) -> bool:
     """True when a read failed because the database did not answer (away, dropped)."""
-    from data.db import unavailable_state
+    from data.db.liveness import unavailable_state
 
     return isinstance(error, OSError) or unavailable_state(error) is not None
 

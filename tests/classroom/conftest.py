@@ -52,7 +52,7 @@ def fresh_postgres_database() -> Iterator[str]:
     from sqlalchemy import create_engine, text
     from sqlalchemy.engine import make_url
 
-    from data.db import resolve_url as database_url
+    from data.db.url import resolve_url as database_url
 
     admin_url = make_url(str(database_url(admin)))
     name = f"riichi_t_{uuid.uuid4().hex[:12]}"

@@ -12,7 +12,9 @@ from pathlib import Path
 import pytest
 
 from data.classroom import AnswerPart, open_classroom
-from data.db import Database, create_engine, read_scripts, upgrade
+from data.db.database import Database
+from data.db.engine import create_engine
+from data.db.schema import read_scripts, upgrade
 
 CLASS_TABLES = {
     "class_sets", "class_set_items", "class_enrolments", "class_answers",
@@ -75,7 +77,7 @@ def test_migrations_run_to_head_and_match_the_models(db_url: str) -> None:
 
         from alembic import command
 
-        from data.db import alembic_config
+        from data.db.schema import alembic_config
 
         config = alembic_config()
         with engine.begin() as conn:

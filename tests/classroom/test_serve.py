@@ -252,7 +252,7 @@ def test_five_tabs_at_once_on_a_new_database_each_ask_their_learner(tmp_path: Pa
     def learner_names() -> list[str]:
         from sqlalchemy import select
 
-        from data.db import open_database
+        from data.db.schema import open_database
         from data.models.core import Learner
 
         db = open_database(url)

@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from data.db import Database, open_database
+from data.db.database import Database
+from data.db.schema import open_database
 
 
 @pytest.fixture(params=["memory", "file"])

@@ -11,7 +11,7 @@ import pytest
 
 from data.bank.curated import load_curated, load_file
 from data.bank.repository import Bank
-from data.db import Database
+from data.db.database import Database
 from data.errors import (
     AnswerMismatchError,
     DuplicateItemError,

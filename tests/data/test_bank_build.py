@@ -11,7 +11,8 @@ import pytest
 
 from data.bank.items import PreparedItem
 from data.bank.repository import Bank
-from data.db import Database, open_database
+from data.db.database import Database
+from data.db.schema import open_database
 from data.errors import GeneratorError
 from data.generate import MAX_GENERATED, generate_into
 from quiz.__main__ import main

@@ -82,7 +82,7 @@ def test_errors_are_one_line(
 def test_check_reports_a_tampered_item(built: Path, capsys: pytest.CaptureFixture[str]) -> None:
     from sqlalchemy import text
 
-    from data.db import create_engine
+    from data.db.engine import create_engine
 
     engine = create_engine(built)
     with engine.begin() as conn:

@@ -12,7 +12,7 @@ from data.bank.build import ensure_bank
 from data.bank.curated import BANK_DIR, bank_files, load_curated
 from data.bank.items import answer_differences, normalize_answer
 from data.bank.repository import Bank
-from data.db import Database
+from data.db.database import Database
 from data.topics import WIN_TOPICS, Family, topics_in
 from scoring import score_record
 from scoring.yaku import YAKU

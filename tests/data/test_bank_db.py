@@ -8,14 +8,10 @@ from pathlib import Path
 import pytest
 from sqlalchemy import inspect, text
 
-from data import db as dbmod
-from data.db import (
-    DEFAULT_FILENAME,
-    open_database,
-    prepare_schema,
-    read_scripts,
-    resolve_url,
-)
+from data.db import database as db_database
+from data.db import engine as db_engine
+from data.db.schema import open_database, prepare_schema, read_scripts
+from data.db.url import DEFAULT_FILENAME, resolve_url
 from data.errors import DatabaseError, SchemaVersionError
 from data.models.core import Learner
 
@@ -51,7 +47,8 @@ def test_default_database_is_in_the_user_data_dir(
         database.close()
 
 
-def test_sqlite_connections_enforce_foreign_keys_and_use_wal(file_database: dbmod.Database) -> None:
+def test_sqlite_connections_enforce_foreign_keys_and_use_wal(
+        file_database: db_database.Database) -> None:
     with file_database.engine.connect() as conn:
         assert conn.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
         assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
@@ -61,7 +58,7 @@ def test_sqlite_connections_enforce_foreign_keys_and_use_wal(file_database: dbmo
         assert b.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
 
 
-def test_foreign_keys_are_enforced(database: dbmod.Database) -> None:
+def test_foreign_keys_are_enforced(database: db_database.Database) -> None:
     from sqlalchemy.exc import IntegrityError
 
     with pytest.raises(IntegrityError), database.engine.begin() as conn:
@@ -88,7 +85,7 @@ def test_new_database_is_created_and_stamped_at_head(tmp_path: Path) -> None:
     again.close()
 
 
-def test_constraints_have_explicit_names(file_database: dbmod.Database) -> None:
+def test_constraints_have_explicit_names(file_database: db_database.Database) -> None:
     insp = inspect(file_database.engine)
     for table in insp.get_table_names():
         if table == "alembic_version":
@@ -107,7 +104,7 @@ def test_constraints_have_explicit_names(file_database: dbmod.Database) -> None:
 def test_a_newer_schema_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "newer.db"
     open_database(path).close()
-    engine = dbmod.create_engine(path)
+    engine = db_engine.create_engine(path)
     with engine.begin() as conn:
         conn.execute(text("UPDATE alembic_version SET version_num = '9999_future'"))
     engine.dispose()
@@ -117,7 +114,7 @@ def test_a_newer_schema_is_refused(tmp_path: Path) -> None:
 
 def test_tables_without_a_version_are_refused(tmp_path: Path) -> None:
     path = tmp_path / "foreign.db"
-    engine = dbmod.create_engine(path)
+    engine = db_engine.create_engine(path)
     with engine.begin() as conn:
         conn.execute(text("CREATE TABLE learners (id INTEGER PRIMARY KEY)"))
     engine.dispose()
@@ -135,7 +132,7 @@ def test_unreachable_databases_give_one_line_messages(tmp_path: Path) -> None:
         open_database(tmp_path / "dir.db")
 
 
-def test_times_must_be_aware_and_come_back_in_utc(database: dbmod.Database) -> None:
+def test_times_must_be_aware_and_come_back_in_utc(database: db_database.Database) -> None:
     from sqlalchemy.exc import StatementError
 
     with pytest.raises(StatementError, match="naive datetime"), database.transaction() as s:

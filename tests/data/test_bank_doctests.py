@@ -9,7 +9,7 @@ import pytest
 
 MODULES = [
     "data.errors",
-    "data.db",
+    "data.db.url",
     "data.records",
     "data.topics",
     "data.bank.items",

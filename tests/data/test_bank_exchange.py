@@ -10,7 +10,8 @@ import pytest
 from data.bank.build import ensure_bank
 from data.bank.exchange import read_file
 from data.bank.repository import Bank
-from data.db import Database, open_database
+from data.db.database import Database
+from data.db.schema import open_database
 from quiz.__main__ import main
 
 

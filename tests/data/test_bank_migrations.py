@@ -15,9 +15,10 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from sqlalchemy import text
 
-from data import db as dbmod
 from data.bank.repository import Bank
-from data.db import MIGRATIONS_DIR, load_models, open_database, read_scripts, upgrade
+from data.db import database as db_database
+from data.db import engine as db_engine
+from data.db.schema import MIGRATIONS_DIR, load_models, open_database, read_scripts, upgrade
 from data.learners import Attempts, Learners, SettingsStore
 
 FIRST = "0001_initial"
@@ -52,7 +53,7 @@ _ROWS = [
 def _old_database(path: Path, migrations: Path = MIGRATIONS_DIR) -> None:
     import json
 
-    engine = dbmod.create_engine(path)
+    engine = db_engine.create_engine(path)
     upgrade(engine, migrations, FIRST)
     problem = {
         "hand": "234567m345p456s22z",
@@ -90,7 +91,7 @@ def _old_database(path: Path, migrations: Path = MIGRATIONS_DIR) -> None:
     engine.dispose()
 
 
-def _check_history(database: dbmod.Database) -> None:
+def _check_history(database: db_database.Database) -> None:
     ann = Learners(database).get("Ann")
     assert ann.id == 1 and Learners(database).get("Ben").id == 2
     assert SettingsStore(database).get(ann.id, "profile") == "wrc"
@@ -125,7 +126,7 @@ def test_an_old_database_is_upgraded_on_start_keeping_history(tmp_path: Path) ->
 
 def test_upgraded_and_created_schemas_match_the_models(tmp_path: Path) -> None:
     metadata = load_models()
-    upgraded = dbmod.create_engine(tmp_path / "upgraded.db")
+    upgraded = db_engine.create_engine(tmp_path / "upgraded.db")
     upgrade(upgraded)
     created = open_database(tmp_path / "created.db")
     try:
@@ -223,7 +224,7 @@ def downgrade() -> None:
             open_database(path, migrations=folder)
     finally:
         read_scripts.cache_clear()
-    engine = dbmod.create_engine(path)
+    engine = db_engine.create_engine(path)
     try:
         with engine.connect() as conn:
             assert conn.execute(text("SELECT count(*) FROM attempts")).scalar() == 2

@@ -11,7 +11,7 @@ import pytest
 from data.bank.build import ensure_bank
 from data.bank.items import prepare_item, read_problem
 from data.bank.repository import Bank
-from data.db import Database
+from data.db.database import Database
 from data.errors import (
     AnswerMismatchError,
     DuplicateItemError,
@@ -321,7 +321,7 @@ def test_concurrent_writers_on_one_sqlite_file_wait_for_each_other(tmp_path: Pat
     """Several processes' connections (threads here) fill a new bank and record answers."""
     import threading
 
-    from data.db import open_database
+    from data.db.schema import open_database
 
     path = tmp_path / "shared.db"
     open_database(path).close()

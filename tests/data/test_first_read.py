@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from data.bank.repository import Bank
-from data.db import MIGRATIONS_DIR, alembic_config, open_database, read_scripts
+from data.db.schema import MIGRATIONS_DIR, alembic_config, open_database, read_scripts
 from data.errors import UnknownTopicError
 from data.first_read import FirstRead, ReadOnlyBank, StoreNotOpenError, first_read, sqlite_file
 from data.learners import Learners, SettingsStore

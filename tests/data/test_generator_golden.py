@@ -36,7 +36,7 @@ def _made(case: str, made: Any) -> dict[str, Any]:
 def golden_lines() -> Iterator[dict[str, Any]]:
     """What the generator makes for the fixed seeds of this test, one dict a hand."""
     from data.bank.repository import Bank
-    from data.db import open_database
+    from data.db.schema import open_database
     from data.generate import HandGenerator, generate, sibling_of, transform_problem
     from data.records import Problem
     from data.topics import TOPICS

@@ -217,7 +217,7 @@ def test_the_english_check_finds_english(bank: str, capsys: pytest.CaptureFixtur
 def test_review_export_speaks_the_learners_stored_language(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from data.db import open_database
+    from data.db.schema import open_database
     from data.learners import Learners, SettingsStore
 
     path = tmp_path / "learners.db"

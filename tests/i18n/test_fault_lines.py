@@ -278,7 +278,7 @@ def test_bank_import_names_the_item_and_field_in_thai(tmp_path: Path) -> None:
 
 def test_bank_check_lines_speak_the_language(tmp_path: Path) -> None:
     from data.bank.repository import Bank
-    from data.db import open_database
+    from data.db.schema import open_database
 
     good = tmp_path / "good.json"
     good.write_text(json.dumps(CASES["base"]) + "\n", encoding="utf-8")

@@ -22,7 +22,8 @@ from textual.app import App, ComposeResult
 from textual.screen import Screen
 from textual.widgets import Label
 
-from data.db import Database, open_database
+from data.db.database import Database
+from data.db.schema import open_database
 from data.learners import Learners
 from data.records import PartResult
 from quiz.grading import AnswerKey, Marked, Part, grade, part_label

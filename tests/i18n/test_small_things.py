@@ -68,7 +68,7 @@ def _columns(line: str, cells: list[str]) -> list[int]:
 @pytest.mark.parametrize("lang", ["en", "ja", "th", "vi", "uk"])
 def test_bank_list_columns_stay_in_line(lang: str, bank: str) -> None:
     from data.bank.repository import Bank
-    from data.db import open_database
+    from data.db.schema import open_database
     from quiz.cli import declaration_text
     from quiz.cli.bank import _list_lines, _value_text
 

@@ -16,7 +16,8 @@ from typing import Any
 
 import pytest
 
-from data.db import Database, open_database
+from data.db.database import Database
+from data.db.schema import open_database
 from tests.conftest import SHARED
 
 LOGS = SHARED / "logs"
@@ -58,7 +59,7 @@ def table_counts(db: Database) -> dict[str, int]:
     """Rows in every table (to show that a refusal changed nothing)."""
     from sqlalchemy import func, select
 
-    from data.db import load_models
+    from data.db.schema import load_models
 
     out = {}
     with db.session() as s:

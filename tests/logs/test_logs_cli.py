@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from data.db import open_database
+from data.db.schema import open_database
 from data.gamelog.wins import Role, player_wins
 from quiz.__main__ import build_parser, main
 from quiz.launch import log_items

@@ -9,7 +9,7 @@ import pytest
 
 from data.bank.items import read_problem
 from data.bank.repository import Bank
-from data.db import Database
+from data.db.database import Database
 from data.gamelog.detect import read_log
 from data.gamelog.importer import Outcome, import_logs
 from tests.logs.conftest import ORACLE_FILE, oracle_by_id

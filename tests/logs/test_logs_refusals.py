@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 from data.bank.repository import Bank
-from data.db import Database
+from data.db.database import Database
 from data.gamelog.importer import Outcome, import_log, import_logs
 from tests.logs.conftest import table_counts
 

@@ -173,7 +173,7 @@ async def test_before_the_store_is_open_settings_wait_and_review_says_so(
 def detached(db: Path) -> DrillController:
     """A controller on the first read of ``db`` (learner ann), before the store is open,
     with the store's journal, as the app makes it."""
-    from data.db import resolve_url
+    from data.db.url import resolve_url
     from data.first_read import first_read
     from quiz.controller import FirstDraws
     from quiz.settings import Settings

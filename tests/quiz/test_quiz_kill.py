@@ -105,7 +105,7 @@ def wait_for_attempts(db: Path, learner: str, n: int, timeout: float = 15.0) -> 
 @pytest.mark.slow
 def test_every_answered_question_survives_a_sigkill(tmp_path: Path) -> None:
     from data.bank.build import DEFAULT_GENERATED, ensure_bank
-    from data.db import open_database
+    from data.db.schema import open_database
 
     db = tmp_path / "drill.db"
     database = open_database(db)
@@ -159,7 +159,7 @@ def test_an_answer_is_kept_as_soon_as_its_explanation_shows(tmp_path: Path,
     before it is drawn. Killed right then, the answer is in the database or the journal
     (locked: only the journal can hold it), and the next start stores it exactly once."""
     from data.bank.build import DEFAULT_GENERATED, ensure_bank
-    from data.db import open_database
+    from data.db.schema import open_database
     from tests.robust.conftest import WriteLock
 
     db = tmp_path / "drill.db"

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from data import db as dbmod
+from data.db import engine as db_engine
 from quiz.controller import DrillController
 from quiz.grading import Marked, Part
 from quiz.store.drill import DrillStore
@@ -26,7 +26,7 @@ ITEMS = [SEED_ITEM, "seed002-tsumo-2000-3900", SEED_ITEM, "seed002-tsumo-2000-39
 @pytest.fixture(autouse=True)
 def short_busy_timeout(monkeypatch: pytest.MonkeyPatch) -> None:
     """A locked database gives up after 0.3 s instead of 10 (the tests stay short)."""
-    monkeypatch.setattr(dbmod, "SQLITE_BUSY_TIMEOUT_MS", 300)
+    monkeypatch.setattr(db_engine, "SQLITE_BUSY_TIMEOUT_MS", 300)
 
 
 @pytest.fixture

@@ -90,7 +90,7 @@ def test_a_read_given_up_drops_its_connections_and_a_probe_ends_the_stall(
 
 
 def test_postgres_connections_get_keepalive_and_timeouts_unless_the_url_sets_them() -> None:
-    from data.db import CONNECT_TIMEOUT_S, TCP_USER_TIMEOUT_MS, postgres_timeouts
+    from data.db.engine import CONNECT_TIMEOUT_S, TCP_USER_TIMEOUT_MS, postgres_timeouts
 
     args = postgres_timeouts("postgresql+psycopg://u@h/db")
     assert args["connect_timeout"] == CONNECT_TIMEOUT_S
@@ -115,7 +115,7 @@ def _sleep_on(db: Any, ended: list[BaseException]) -> None:
 
 @pytest.mark.postgres
 def test_a_statement_stuck_on_postgres_ends_at_once_when_its_connection_is_given_up() -> None:
-    from data.db import open_database
+    from data.db.schema import open_database
     from tests.classroom.conftest import fresh_postgres_database
 
     for url in fresh_postgres_database():
@@ -136,7 +136,7 @@ def test_a_statement_stuck_on_postgres_ends_at_once_when_its_connection_is_given
 
 
 def test_abandoning_connections_on_sqlite_does_nothing() -> None:
-    from data.db import open_database
+    from data.db.schema import open_database
 
     db = open_database(":memory:")
     try:

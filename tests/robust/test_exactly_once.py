@@ -172,11 +172,11 @@ def test_a_store_closed_while_its_writer_waits_and_a_new_store_store_each_answer
     """The writer of a closed store still waits on the lock; a new store replays the
     journal; the lock goes: the closed store's writer writes nothing once it holds the
     database (and would find the key taken), the new store stores each answer once."""
-    from data import db as dbmod
-    from data.db import open_database
+    from data.db import engine as db_engine
+    from data.db.schema import open_database
     from tests.robust.conftest import wait_until, write_locked
 
-    monkeypatch.setattr(dbmod, "SQLITE_BUSY_TIMEOUT_MS", 2000)
+    monkeypatch.setattr(db_engine, "SQLITE_BUSY_TIMEOUT_MS", 2000)
     target = f"sqlite:///{tmp_path / 'drill.db'}"
     first = DrillStore.open(target, generated=0)
     entries = journal_entries(target, 6, write=False)

@@ -12,8 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from data import db as dbmod
-from data.db import create_engine, open_database
+from data.db import engine as db_engine
+from data.db.engine import create_engine
+from data.db.schema import open_database
 from data.errors import DatabaseUnavailableError
 from quiz.app import create_app
 from tests.conftest import ROOT
@@ -21,7 +22,7 @@ from tests.robust.conftest import write_locked
 
 #: The longest any command may take against a server that never answers
 #: (the connect timeout, plus starting Python on a loaded machine).
-BOUND = dbmod.CONNECT_TIMEOUT_S + 20
+BOUND = db_engine.CONNECT_TIMEOUT_S + 20
 
 
 def run_cli(*args: str, timeout: float = BOUND) -> tuple[subprocess.CompletedProcess[str], float]:
@@ -33,11 +34,11 @@ def run_cli(*args: str, timeout: float = BOUND) -> tuple[subprocess.CompletedPro
 
 
 def test_postgres_connections_get_a_connect_and_statement_timeout() -> None:
-    timeouts = dbmod.postgres_timeouts("postgresql+psycopg://u@127.0.0.1:1/none")
-    assert timeouts["connect_timeout"] == dbmod.CONNECT_TIMEOUT_S
-    assert f"statement_timeout={dbmod.STATEMENT_TIMEOUT_MS}" in timeouts["options"]
-    assert f"lock_timeout={dbmod.STATEMENT_TIMEOUT_MS}" in timeouts["options"]
-    own = dbmod.postgres_timeouts("postgresql+psycopg://u@h/d?connect_timeout=2")
+    timeouts = db_engine.postgres_timeouts("postgresql+psycopg://u@127.0.0.1:1/none")
+    assert timeouts["connect_timeout"] == db_engine.CONNECT_TIMEOUT_S
+    assert f"statement_timeout={db_engine.STATEMENT_TIMEOUT_MS}" in timeouts["options"]
+    assert f"lock_timeout={db_engine.STATEMENT_TIMEOUT_MS}" in timeouts["options"]
+    own = db_engine.postgres_timeouts("postgresql+psycopg://u@h/d?connect_timeout=2")
     assert "connect_timeout" not in own  # the URL's own wins
     engine = create_engine("postgresql://u@127.0.0.1:1/none")
     assert engine.pool._pre_ping  # a restarted server is reconnected
@@ -48,7 +49,7 @@ def test_sqlite_connections_wait_for_a_lock_a_bounded_time(tmp_path: Path) -> No
     with database.engine.connect() as conn:
         busy = conn.exec_driver_sql("PRAGMA busy_timeout").scalar()
     database.close()
-    assert busy == dbmod.SQLITE_BUSY_TIMEOUT_MS
+    assert busy == db_engine.SQLITE_BUSY_TIMEOUT_MS
 
 
 @pytest.mark.parametrize("command", [["bank", "list"], ["bank", "stats"], ["bank", "show", "x"],
@@ -62,14 +63,14 @@ def test_bank_commands_end_on_a_server_that_never_answers(silent_server: int,
     lines = proc.stderr.strip().splitlines()
     assert len(lines) == 1, proc.stderr
     assert "cannot open the database" in lines[0] and "timeout" in lines[0]
-    assert f"no answer within {dbmod.CONNECT_TIMEOUT_S} s" in lines[0]
+    assert f"no answer within {db_engine.CONNECT_TIMEOUT_S} s" in lines[0]
     assert "Traceback" not in proc.stderr and proc.stdout == ""
     assert took < BOUND
 
 
 def test_a_locked_sqlite_database_gives_up_with_one_line(tmp_path: Path,
                                                          monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(dbmod, "SQLITE_BUSY_TIMEOUT_MS", 300)
+    monkeypatch.setattr(db_engine, "SQLITE_BUSY_TIMEOUT_MS", 300)
     path = tmp_path / "x.db"
     open_database(path).close()
     database = open_database(path)
@@ -111,7 +112,7 @@ async def test_the_app_quits_at_once_while_the_database_does_not_answer(
         await pilot.pause(0.2)
     quit_took = time.monotonic() - pressed
     assert quit_took < 2.0
-    assert time.monotonic() - start < dbmod.CONNECT_TIMEOUT_S
+    assert time.monotonic() - start < db_engine.CONNECT_TIMEOUT_S
     assert app.error is None  # the learner quit: no error to report
 
 
@@ -119,7 +120,7 @@ async def test_the_app_quits_at_once_while_the_database_does_not_answer(
 async def test_the_app_names_a_server_that_never_answers(silent_server: int) -> None:
     app = create_app(f"postgresql://nobody@127.0.0.1:{silent_server}/none", learner="ann")
     async with app.run_test(size=(80, 24)) as pilot:
-        for _ in range(int((dbmod.CONNECT_TIMEOUT_S + 10) / 0.1)):
+        for _ in range(int((db_engine.CONNECT_TIMEOUT_S + 10) / 0.1)):
             if app.error is not None:
                 break
             await pilot.pause(0.1)

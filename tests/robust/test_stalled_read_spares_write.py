@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from sqlalchemy.engine import make_url
 
-from data.db import Database
+from data.db.database import Database
 from data.errors import DatabaseUnavailableError
 from quiz.settings import Settings
 from quiz.store.drill import DrillStore
@@ -118,7 +118,7 @@ def test_a_read_given_up_drops_its_silent_connection_and_a_write_going_on_comple
 @pytest.fixture
 def database() -> Iterator[Database]:
     """A fresh PostgreSQL database, opened directly."""
-    from data.db import open_database
+    from data.db.schema import open_database
 
     for url in fresh_postgres_database():
         db = open_database(url)

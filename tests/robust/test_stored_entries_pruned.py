@@ -20,7 +20,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from data.db import open_database
+from data.db.schema import open_database
 from data.learners import (
     ENTRY_LIFE,
     FORGET_STORED_AFTER,

@@ -6,7 +6,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from data.db import Database, open_database
+from data.db.database import Database
+from data.db.schema import open_database
 from data.learners import Learners
 from tests.srs.srs_support import FixedClock
 

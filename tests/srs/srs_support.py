@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
 import data.models.srs  # noqa: F401  (registers the srs tables on Base.metadata)
-from data.db import Database
+from data.db.database import Database
 from data.records import BankItem, ItemKind, Problem
 
 START = datetime(2026, 5, 11, 9, 0, tzinfo=UTC)

@@ -6,7 +6,7 @@ import logging
 
 import pytest
 
-from data.db import Database
+from data.db.database import Database
 from data.srs import repository as repo
 from data.srs.records import CardKind
 from quiz.srs import QuestionKind, SrsService, SrsSettings

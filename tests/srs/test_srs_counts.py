@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from data.bank.repository import Bank
-from data.db import Database
+from data.db.database import Database
 from quiz.screens.review import ReviewScreen
 from quiz.screens.stats import StatsScreen
 from quiz.srs import DueCounts, QuestionKind, SrsService, SrsSettings

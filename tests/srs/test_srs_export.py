@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from data.db import open_database
+from data.db.schema import open_database
 from data.learners import Learners
 from data.records import PartResult
 from quiz.__main__ import main

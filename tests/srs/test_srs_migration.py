@@ -9,7 +9,8 @@ from typing import Any
 from sqlalchemy import inspect, text
 
 import data.models.srs  # noqa: F401  (the srs tables on Base.metadata)
-from data.db import create_engine, open_database, read_scripts, upgrade
+from data.db.engine import create_engine
+from data.db.schema import open_database, read_scripts, upgrade
 from data.models.core import Base
 from data.srs.records import CardKind
 from quiz.srs import SrsService, SrsSettings
@@ -70,7 +71,7 @@ def test_a_database_at_0001_is_upgraded_to_head_and_keeps_its_rows(tmp_path: Pat
     before = create_engine(path)
     with before.connect() as conn:
         assert not SRS_TABLES & set(inspect(conn).get_table_names())
-    from data.db import Database
+    from data.db.database import Database
 
     old_rows = _rows(Database.from_engine(before))
     before.dispose()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from data.db import Database
+from data.db.database import Database
 from data.learners import Attempts
 from data.records import PartResult
 from quiz.srs import SrsService, SrsSettings

@@ -7,7 +7,7 @@ from datetime import timedelta
 import pytest
 
 from data.bank.repository import Bank
-from data.db import Database
+from data.db.database import Database
 from data.srs import repository as repo
 from data.srs.records import CardKind, CardOrigin, CardState, Cell, ReviewKind
 from quiz.grading import Hints, Part

@@ -11,7 +11,7 @@ from textual.app import App
 from textual.screen import Screen
 
 from data.bank.repository import Bank
-from data.db import Database
+from data.db.database import Database
 from data.srs import repository as repo
 from data.srs.history import history
 from data.srs.records import CardKind, CardState

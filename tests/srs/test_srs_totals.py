@@ -22,7 +22,9 @@ from pathlib import Path
 import pytest
 from sqlalchemy import inspect, select, text
 
-from data.db import Database, create_engine, open_database, read_scripts, upgrade
+from data.db.database import Database
+from data.db.engine import create_engine
+from data.db.schema import open_database, read_scripts, upgrade
 from data.learners import Attempts, Learners
 from data.models.core import Attempt, Base, ItemTopic
 from data.records import Accuracy, PartResult

@@ -20,7 +20,9 @@ from typing import Any
 import pytest
 from sqlalchemy import event, text
 
-from data.db import Database, create_engine, open_database, read_scripts, upgrade
+from data.db.database import Database
+from data.db.engine import create_engine
+from data.db.schema import open_database, read_scripts, upgrade
 from data.learners import Learners, SettingsStore
 from data.srs.totals import DAY_OFFSET_SETTING, answer_totals, backfill_totals
 from quiz.srs import SrsService, SrsSettings
