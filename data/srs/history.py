@@ -26,8 +26,8 @@ from ..models.core import Attempt, AttemptConcept, AttemptPart, BankItem, ItemTo
 from ..models.srs import SrsCard, SrsReview
 from ..records import Accuracy
 from ..topics import TOPICS, is_topic, table_cells
+from .cards import CARD_COLUMNS, CorruptCardError, Reporter, as_utc, card_of, raw_column
 from .records import CardKind, CardState, HistoryRow, RateOverTime, ReviewKind
-from .repository import _CARD_COLUMNS, CorruptCardError, Reporter, _as_utc, _card, _raw
 
 __all__ = [
     "CardTotals",
@@ -208,7 +208,7 @@ def cell_accuracy(db: Database, learner_id: int) -> list[Accuracy]:
 
 
 def _sound() -> ColumnElement[bool]:
-    """The checks of :func:`data.srs.repository.card_from_values` that SQL can make.
+    """The checks of :func:`data.srs.cards.card_from_values` that SQL can make.
 
     A row that fails them is read and checked in full (:func:`damaged_cards`);
     the others are counted without being read.
@@ -275,15 +275,15 @@ def due_days(db: Database, learner_id: int, *, before: datetime, day_offset: tim
     counts: dict[date, int] = defaultdict(int)
     with db.engine.connect() as conn:
         if db.is_sqlite:
-            raw = _raw(SrsCard.due, "due")
+            raw = raw_column(SrsCard.due, "due")
             plain = and_(raw.op("GLOB")(_SQLITE_TIME),  # and a real time (not 30 February)
                          func.datetime(raw, "+0 seconds") == func.substr(raw, 1, 19))  # fmt: skip
             grouped = select(day, func.count()).where(*mine, plain).group_by(day)
             for value in conn.execute(
-                select(_raw(SrsCard.due, "due")).where(*mine, ~func.coalesce(plain, False))
+                select(raw_column(SrsCard.due, "due")).where(*mine, ~func.coalesce(plain, False))
             ).scalars():
                 try:
-                    moment = _as_utc(value, "due")
+                    moment = as_utc(value, "due")
                 except CorruptCardError:
                     continue
                 counts[(moment - timedelta(seconds=seconds)).date()] += 1
@@ -301,11 +301,11 @@ def damaged_cards(db: Database, learner_id: int, *, report: Reporter) -> int:
     sound = _sound_for(db)
     with db.engine.connect() as conn:
         rows = conn.execute(
-            select(*_CARD_COLUMNS).where(
+            select(*CARD_COLUMNS).where(
                 SrsCard.learner_id == learner_id, ~func.coalesce(sound, False)
             )
         ).all()
-    return sum(1 for row in rows if _card(row, report) is None)
+    return sum(1 for row in rows if card_of(row, report) is None)
 
 
 def history(db: Database, learner_id: int) -> Iterator[HistoryRow]:

@@ -22,31 +22,35 @@ export are in :mod:`data.srs.history`.
 from __future__ import annotations
 
 import functools
-import json
 import logging
-import math
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Integer, Row, bindparam, func, insert, select, type_coerce, update
-from sqlalchemy.sql.elements import ColumnElement
-from sqlalchemy.types import NullType
+from sqlalchemy import Integer, Row, bindparam, func, insert, select, update
 
 from ..db.database import Database
 from ..errors import DataError, NotFoundError
 from ..models.core import Attempt, BankItem, ItemTopic, Learner
 from ..models.srs import SrsCard, SrsReview
 from ..records import LearnerRecord
-from ..topics import is_topic
+from .cards import (
+    CARD_COLUMNS,
+    CARD_FIELDS,
+    CorruptCardError,
+    Reporter,
+    as_utc,
+    card_from_values,
+    cards_of,
+    raw_column,
+    report_problem,
+)
 from .records import (
     CardKind,
-    CardOrigin,
     CardProblem,
     CardRecord,
     CardState,
-    Cell,
     DayCounts,
     NewCard,
     QueueState,
@@ -58,14 +62,11 @@ from .records import (
 )
 
 __all__ = [
-    "Reporter",
     "all_cards",
     "card_counts",
     "due_cards",
     "due_times",
-    "find_card",
     "find_learner",
-    "get_card",
     "item_for_topic",
     "leeches",
     "new_item",
@@ -79,227 +80,6 @@ __all__ = [
 ]
 
 log = logging.getLogger("data.srs")
-
-#: Called with each card row that is reported and skipped.
-Reporter = Callable[[CardProblem], None]
-
-
-class CorruptCardError(DataError):
-    """A card row whose values cannot be used (the message names what is wrong)."""
-
-    #: The id of the damaged row, once known.
-    card_id: int | None = None
-
-
-# --------------------------------------------------------------------------- reading cards
-
-
-def _raw(column: Any, name: str) -> ColumnElement[Any]:
-    """A column read as the driver gives it (no type processing that could raise)."""
-    return type_coerce(column, NullType()).label(name)
-
-
-_CARD_FIELDS = (
-    "id", "learner_id", "kind", "subject", "item_id", "concepts", "origin", "state", "step",
-    "stability", "difficulty", "due", "last_review", "reps", "lapses", "leech", "created_at",
-)  # fmt: skip
-_CARD_COLUMNS = tuple(_raw(getattr(SrsCard, f), f) for f in _CARD_FIELDS)
-
-
-def _report(report: Reporter | None, problem: CardProblem) -> None:
-    log.warning("%s (skipped)", problem)
-    if report is not None:
-        report(problem)
-
-
-def _as_utc(value: Any, what: str) -> datetime:
-    if isinstance(value, datetime):
-        moment = value
-    elif isinstance(value, str):
-        try:
-            moment = datetime.fromisoformat(value.strip())
-        except ValueError:
-            raise CorruptCardError(f"{what} {value!r} is not a date and time") from None
-    else:
-        raise CorruptCardError(f"{what} {value!r} is not a date and time")
-    if moment.tzinfo is None:
-        return moment.replace(tzinfo=UTC)
-    return moment.astimezone(UTC)
-
-
-def _whole(value: Any, what: str, *, minimum: int = 0) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-        raise CorruptCardError(f"{what} {value!r} is not a whole number >= {minimum}")
-    return value
-
-
-def _number(value: Any, what: str, low: float, high: float) -> float | None:
-    if value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        raise CorruptCardError(f"{what} {value!r} is not a number")
-    number = float(value)
-    if not math.isfinite(number) or not low <= number <= high:
-        raise CorruptCardError(f"{what} {value!r} is outside {low:g}..{high:g}")
-    return number
-
-
-def _flag(value: Any, what: str) -> bool:
-    if isinstance(value, bool):
-        return value
-    if isinstance(value, int) and value in (0, 1):
-        return bool(value)
-    raise CorruptCardError(f"{what} {value!r} is not true or false")
-
-
-def _concept_list(value: Any) -> list[Any]:
-    if isinstance(value, str | bytes):
-        try:
-            value = json.loads(value)
-        except ValueError:
-            raise CorruptCardError("its concepts are not valid JSON") from None
-    if not isinstance(value, list):
-        raise CorruptCardError(f"its concepts {value!r} are not a list")
-    return value
-
-
-def card_from_values(values: Mapping[str, Any], report: Reporter | None = None) -> CardRecord:
-    """Check one card row's values and build its record.
-
-    Unknown concepts of a hand card are reported (with ``report``) and dropped.
-
-    Raises:
-        CorruptCardError: naming the first value that cannot be used.
-    """
-    card_id = values["id"]
-    kind_value = values["kind"]
-    try:
-        kind = CardKind(kind_value)
-    except ValueError:
-        raise CorruptCardError(f"unknown card kind {kind_value!r}") from None
-    try:
-        origin = CardOrigin(values["origin"])
-    except ValueError:
-        raise CorruptCardError(f"unknown origin {values['origin']!r}") from None
-    state_value = values["state"]
-    if isinstance(state_value, bool) or state_value not in (1, 2, 3):
-        raise CorruptCardError(f"state {state_value!r} is not 1, 2 or 3")
-    state = CardState(state_value)
-    step = values["step"]
-    step = None if state is CardState.REVIEW else _whole(step, f"{state.label} step")
-    stability = _number(values["stability"], "stability", 0.0005, 1e6)
-    difficulty = _number(values["difficulty"], "difficulty", 1.0, 10.0)
-    if state is not CardState.LEARNING and (stability is None or difficulty is None):
-        raise CorruptCardError(f"a {state.label} card has no stability or difficulty")
-    due = _as_utc(values["due"], "due")
-    last = values["last_review"]
-    last_review = None if last is None else _as_utc(last, "last review")
-    subject = values["subject"]
-    if not isinstance(subject, str) or not subject:
-        raise CorruptCardError(f"subject {subject!r} is not a name")
-    concepts: list[str] = []
-    for c in _concept_list(values["concepts"]):
-        if isinstance(c, str) and is_topic(c):
-            concepts.append(c)
-        else:
-            _report(report, CardProblem(card_id, f"unknown concept {c!r} dropped"))
-    cell = None
-    item_id = values["item_id"]
-    if kind is CardKind.HAND:
-        item_id = _whole(item_id, "hand card item", minimum=1)
-    elif kind is CardKind.CONCEPT:
-        if not is_topic(subject) or subject.startswith("cell:"):
-            raise CorruptCardError(f"unknown concept {subject!r}")
-    else:
-        cell = Cell.from_topic(subject)
-        if cell is None or not is_topic(subject):
-            raise CorruptCardError(f"unknown points-table cell {subject!r}")
-    return CardRecord(
-        id=card_id,
-        learner_id=values["learner_id"],
-        kind=kind,
-        subject=subject,
-        item_id=item_id if isinstance(item_id, int) else None,
-        concepts=tuple(concepts),
-        cell=cell,
-        origin=origin,
-        schedule=Schedule(state, step, stability, difficulty, due, last_review),
-        reps=_whole(values["reps"], "reps"),
-        lapses=_whole(values["lapses"], "lapses"),
-        leech=_flag(values["leech"], "leech"),
-        created_at=_as_utc(values["created_at"], "created at"),
-    )
-
-
-def _card(row: Row[Any] | Mapping[str, Any], report: Reporter | None) -> CardRecord | None:
-    values: Mapping[str, Any] = (
-        _as_mapping(row._mapping) if isinstance(row, Row) else row
-    )
-    try:
-        return card_from_values(values, report)
-    except CorruptCardError as e:
-        _report(report, CardProblem(values["id"], str(e)))
-        return None
-
-
-def _as_mapping(mapping: Any) -> Mapping[str, Any]:
-    """A row's mapping as a plain ``Mapping[str, Any]`` (for the type checker)."""
-    return mapping  # type: ignore[no-any-return]
-
-
-def _cards(rows: Iterable[Row[Any]], report: Reporter | None) -> list[CardRecord]:
-    out = []
-    for row in rows:
-        card = _card(row, report)
-        if card is not None:
-            out.append(card)
-    return out
-
-
-def get_card(db: Database, card_id: int, *, report: Reporter | None = None) -> CardRecord | None:
-    """The card with this id (None when missing, or reported when damaged)."""
-    with db.engine.connect() as conn:
-        row = conn.execute(select(*_CARD_COLUMNS).where(SrsCard.id == card_id)).first()
-    return None if row is None else _card(row, report)
-
-
-def find_card(
-    db: Database, learner_id: int, kind: CardKind, subject: str, *, report: Reporter | None = None
-) -> CardRecord | None:
-    """A learner's card of a kind and subject (None when there is none)."""
-    with db.engine.connect() as conn:
-        row = conn.execute(
-            select(*_CARD_COLUMNS).where(
-                SrsCard.learner_id == learner_id,
-                SrsCard.kind == kind.value,
-                SrsCard.subject == subject,
-            )
-        ).first()
-    return None if row is None else _card(row, report)
-
-
-def find_cards(
-    db: Database,
-    learner_id: int,
-    kind: CardKind,
-    subjects: Iterable[str],
-    *,
-    report: Reporter | None = None,
-) -> dict[str, CardRecord]:
-    """A learner's cards of a kind for several subjects, by subject."""
-    wanted = sorted(set(subjects))
-    if not wanted:
-        return {}
-    with db.engine.connect() as conn:
-        rows = conn.execute(
-            select(*_CARD_COLUMNS).where(
-                SrsCard.learner_id == learner_id,
-                SrsCard.kind == kind.value,
-                SrsCard.subject.in_(wanted),
-            )
-        )
-        return {c.subject: c for c in _cards(rows, report)}
-
 
 # --------------------------------------------------------------------------- the queue
 
@@ -316,11 +96,11 @@ def _queue_statements() -> dict[str, Any]:
     review = SrsCard.state == CardState.REVIEW.value
     mine = SrsCard.learner_id == learner
     return {
-        "learning": select(*_CARD_COLUMNS)
+        "learning": select(*CARD_COLUMNS)
         .where(mine, learning, SrsCard.due <= until)
         .order_by(SrsCard.due, SrsCard.id)
         .limit(batch),
-        "review": select(*_CARD_COLUMNS)
+        "review": select(*CARD_COLUMNS)
         .where(mine, review, SrsCard.due <= now)
         .order_by(SrsCard.due, SrsCard.id)
         .limit(batch),
@@ -372,8 +152,8 @@ def queue_state(
         miss=counts.get("miss", 0),
     )
     return QueueState(
-        learning=tuple(_cards(learning_rows, report)),
-        review=tuple(_cards(review_rows, report)),
+        learning=tuple(cards_of(learning_rows, report)),
+        review=tuple(cards_of(review_rows, report)),
         learning_due=learning_due,
         review_due=review_due,
         today=today,
@@ -522,7 +302,7 @@ def _schedule_columns(schedule: Schedule) -> dict[str, Any]:
 
 
 def _row_values(row: SrsCard) -> dict[str, Any]:
-    return {f: getattr(row, f) for f in _CARD_FIELDS}
+    return {f: getattr(row, f) for f in CARD_FIELDS}
 
 
 def _review_record(row: SrsReview) -> ReviewRecord:
@@ -580,7 +360,7 @@ def save_reviews(
                 values = _card_values_for(conn, w)
             except CorruptCardError as e:
                 card_id = w.card if isinstance(w.card, int) else e.card_id
-                _report(report, CardProblem(card_id or 0, str(e)))
+                report_problem(report, CardProblem(card_id or 0, str(e)))
                 out.append(None)
                 continue
             values.update(_schedule_columns(w.schedule))
@@ -628,7 +408,7 @@ def _card_values_for(conn: Any, w: ReviewWrite) -> dict[str, Any]:
     if isinstance(w.card, NewCard):
         spec = w.card
         row = conn.execute(
-            select(*_CARD_COLUMNS).where(
+            select(*CARD_COLUMNS).where(
                 SrsCard.learner_id == spec.learner_id,
                 SrsCard.kind == spec.kind.value,
                 SrsCard.subject == spec.subject,
@@ -656,7 +436,7 @@ def _card_values_for(conn: Any, w: ReviewWrite) -> dict[str, Any]:
             values["id"] = int(result.inserted_primary_key[0])
             return values
         return _checked_values(row, extra=spec.concepts)
-    row = conn.execute(select(*_CARD_COLUMNS).where(SrsCard.id == w.card)).first()
+    row = conn.execute(select(*CARD_COLUMNS).where(SrsCard.id == w.card)).first()
     if row is None:
         raise NotFoundError(f"no srs card with id {w.card}")
     return _checked_values(row)
@@ -754,11 +534,11 @@ def leeches(db: Database, learner_id: int, *, report: Reporter | None = None) ->
     """The learner's leech cards, most missed first."""
     with db.engine.connect() as conn:
         rows = conn.execute(
-            select(*_CARD_COLUMNS)
+            select(*CARD_COLUMNS)
             .where(SrsCard.learner_id == learner_id, SrsCard.leech.is_(True))
             .order_by(SrsCard.lapses.desc(), SrsCard.id)
         )
-        return _cards(rows, report)
+        return cards_of(rows, report)
 
 
 def due_cards(
@@ -773,7 +553,7 @@ def due_cards(
     """A learner's cards of one kind due by ``now``, most overdue first."""
     with db.engine.connect() as conn:
         rows = conn.execute(
-            select(*_CARD_COLUMNS)
+            select(*CARD_COLUMNS)
             .where(
                 SrsCard.learner_id == learner_id,
                 SrsCard.kind == kind.value,
@@ -782,16 +562,16 @@ def due_cards(
             .order_by(SrsCard.due, SrsCard.id)
             .limit(limit)
         )
-        return _cards(rows, report)
+        return cards_of(rows, report)
 
 
 def all_cards(db: Database, learner_id: int, *, report: Reporter | None = None) -> list[CardRecord]:
     """Every card of a learner (damaged rows reported and skipped), by id."""
     with db.engine.connect() as conn:
         rows = conn.execute(
-            select(*_CARD_COLUMNS).where(SrsCard.learner_id == learner_id).order_by(SrsCard.id)
+            select(*CARD_COLUMNS).where(SrsCard.learner_id == learner_id).order_by(SrsCard.id)
         )
-        return _cards(rows, report)
+        return cards_of(rows, report)
 
 
 def reviews_of_card(db: Database, card_id: int) -> list[ReviewRecord]:
@@ -810,7 +590,8 @@ def card_counts(db: Database, learner_id: int) -> dict[str, int]:
     out: dict[str, int] = defaultdict(int)
     with db.engine.connect() as conn:
         rows = conn.execute(
-            select(_raw(SrsCard.kind, "kind"), _raw(SrsCard.state, "state"), func.count())
+            select(raw_column(SrsCard.kind, "kind"), raw_column(SrsCard.state, "state"),
+                   func.count())
             .where(SrsCard.learner_id == learner_id)
             .group_by(SrsCard.kind, SrsCard.state)
         )
@@ -827,13 +608,13 @@ def due_times(db: Database, learner_id: int, *, before: datetime) -> list[dateti
     out = []
     with db.engine.connect() as conn:
         rows = conn.execute(
-            select(_raw(SrsCard.due, "due")).where(
+            select(raw_column(SrsCard.due, "due")).where(
                 SrsCard.learner_id == learner_id, SrsCard.due < before
             )
         ).scalars()
         for value in rows:
             try:
-                out.append(_as_utc(value, "due"))
+                out.append(as_utc(value, "due"))
             except CorruptCardError:
                 continue
     return out

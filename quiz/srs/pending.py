@@ -150,7 +150,7 @@ def store_review(db: Database, entry: PendingReview, stored: Mapping[str, Any]) 
     """
     from data.learners import Attempts
     from data.records import PartResult
-    from data.srs import repository as repo
+    from data.srs import cards as srs_cards
 
     from .questions import cell_question
     from .settings import SrsError
@@ -159,7 +159,7 @@ def store_review(db: Database, entry: PendingReview, stored: Mapping[str, Any]) 
     service = _service(db, entry.learner_id, stored, when)
     card = None
     if entry.card_id is not None:
-        card = repo.get_card(db, entry.card_id, report=service.report)
+        card = srs_cards.get_card(db, entry.card_id, report=service.report)
         if card is None:
             raise SrsError(f"card {entry.card_id} of a kept answer is missing or damaged")
     item = service.hands.item(entry.item_id) if entry.item_id is not None else None

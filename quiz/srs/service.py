@@ -529,7 +529,7 @@ class SrsService:
         """Again reviews for what a wrong answer shows was missed (besides the card asked)."""
         if correct:
             return []
-        from data.srs import repository as repo
+        from data.srs import cards as srs_cards
 
         card = question.card
         writes: list[ReviewWrite] = []
@@ -545,9 +545,10 @@ class SrsService:
         cells = [c for c in concepts if c.startswith("cell:")]
         ideas = [c for c in concepts if not c.startswith("cell:")]
         existing = {
-            **repo.find_cards(self.db, self.learner_id, CardKind.CONCEPT, ideas,
+            **srs_cards.find_cards(self.db, self.learner_id, CardKind.CONCEPT, ideas,
                               report=self.report),
-            **repo.find_cards(self.db, self.learner_id, CardKind.CELL, cells, report=self.report),
+            **srs_cards.find_cards(self.db, self.learner_id, CardKind.CELL, cells,
+                                   report=self.report),
         }  # fmt: skip
         for c in concepts:
             kind = CardKind.CELL if c.startswith("cell:") else CardKind.CONCEPT
@@ -585,10 +586,10 @@ class SrsService:
 
         Returns None for a card skipped this session (a damaged row).
         """
-        from data.srs import repository as repo
+        from data.srs import cards as srs_cards
 
         if found is None and lookup:
-            found = repo.find_card(self.db, self.learner_id, kind, subject, report=self.report)
+            found = srs_cards.find_card(self.db, self.learner_id, kind, subject, report=self.report)
         if found is not None and found.id in self._skip:
             return None
         after = self._review(found, rating, now)
@@ -643,9 +644,10 @@ class SrsService:
         if cell is not None:
             rating = auto_rating(correct, seconds, pace=self.pace(cells=True),
                                  slow=self.settings.slow, fast=self.settings.fast)  # fmt: skip
+            from data.srs import cards as srs_cards
             from data.srs import repository as repo
 
-            found = repo.find_card(self.db, self.learner_id, CardKind.CELL, cell.topic,
+            found = srs_cards.find_card(self.db, self.learner_id, CardKind.CELL, cell.topic,
                                    report=self.report)  # fmt: skip
             kind = review_kind(found)
             write = self._write(CardKind.CELL, cell.topic, now, rating=rating,
@@ -665,6 +667,7 @@ class SrsService:
             writes.extend(self._miss_writes(question, False, rest, now, attempt_id))
         if not writes:
             return ()
+        from data.srs import cards as srs_cards
         from data.srs import repository as repo
 
         saved = repo.save_reviews(self.db, writes, report=self.report,
@@ -719,8 +722,8 @@ class SrsService:
 
     def card(self, card_id: int) -> CardRecord | None:
         """A card by id (None when missing or damaged)."""
-        from data.srs import repository as repo
+        from data.srs import cards as srs_cards
 
-        return repo.get_card(self.db, card_id, report=self.report)
+        return srs_cards.get_card(self.db, card_id, report=self.report)
 
 

@@ -7,7 +7,7 @@ import logging
 import pytest
 
 from data.db.database import Database
-from data.srs import repository as repo
+from data.srs import cards as srs_cards
 from data.srs.records import CardKind
 from quiz.srs import QuestionKind, SrsService, SrsSettings
 from tests.srs.srs_support import FakeHands, FixedClock, add_fake_items
@@ -95,7 +95,7 @@ def test_an_unknown_concept_of_a_hand_card_is_dropped_and_the_card_used(
     (card_id,) = _insert(db, [{"kind": "hand", "subject": "f-00000", "item_id": item_id,
                                "concepts": '["fu:closed_ron", "yaku:nope", 7]'}])  # fmt: skip
     problems = []
-    card = repo.get_card(db, card_id, report=problems.append)
+    card = srs_cards.get_card(db, card_id, report=problems.append)
     assert card is not None and card.concepts == ("fu:closed_ron",)
     assert [p.message for p in problems] == ["unknown concept 'yaku:nope' dropped",
                                              "unknown concept 7 dropped"]  # fmt: skip
@@ -142,4 +142,4 @@ def test_unknown_concepts_from_the_grading_are_ignored(
     review = svc.answer(q, correct=False, seconds=10, concepts=["fu:closed_ron", "fu:nope"])
     assert [c.subject for c in review.missed] == ["fu:closed_ron"]
     assert review.card.concepts == ("fu:closed_ron",)
-    assert repo.find_card(db, learner_id, CardKind.CONCEPT, "fu:nope") is None
+    assert srs_cards.find_card(db, learner_id, CardKind.CONCEPT, "fu:nope") is None

@@ -8,6 +8,7 @@ import pytest
 
 from data.bank.repository import Bank
 from data.db.database import Database
+from data.srs import cards as srs_cards
 from data.srs import repository as repo
 from data.srs.records import CardKind, CardOrigin, CardState, Cell, ReviewKind
 from quiz.grading import Hints, Part
@@ -111,8 +112,8 @@ def test_a_concept_missed_three_times_is_due_before_one_missed_once(
     for _ in range(2):
         clock.advance(minutes=3)
         svc.record_drill_answer(correct=False, seconds=20, concepts=["fu:closed_ron"])
-    often = repo.find_card(db, learner_id, CardKind.CONCEPT, "fu:closed_ron")
-    once = repo.find_card(db, learner_id, CardKind.CONCEPT, "pay:honba")
+    often = srs_cards.find_card(db, learner_id, CardKind.CONCEPT, "fu:closed_ron")
+    once = srs_cards.find_card(db, learner_id, CardKind.CONCEPT, "pay:honba")
     assert often is not None and once is not None
     assert (often.lapses, once.lapses) == (3, 1)
     clock.advance(minutes=5)
@@ -153,7 +154,8 @@ def test_a_due_concept_draws_a_fresh_hand_that_exercises_it(
         svc.answer(q, correct=False, seconds=20, concepts=["fu:closed_ron"])
     assert sorted(seen) == ids[:3], "each time a hand not seen before"
     # a missed concept hand becomes a missed-hand card of its own
-    hand_cards = [repo.find_card(db, learner_id, CardKind.HAND, f"f-{n:05d}") for n in range(3)]
+    hand_cards = [srs_cards.find_card(db, learner_id, CardKind.HAND, f"f-{n:05d}")
+                  for n in range(3)]
     assert all(c is not None and c.origin is CardOrigin.MISSED for c in hand_cards)
 
 
@@ -237,25 +239,26 @@ def test_the_interval_shown_is_what_the_rating_schedules(
     review = svc.answer(q, correct=True, seconds=20)
     shown = review.option(rating).interval
     after = svc.override(review, rating)
-    stored = repo.get_card(db, after.card.id)
+    stored = srs_cards.get_card(db, after.card.id)
     assert stored is not None
     assert stored.due - clock.now == shown
     assert after.card.due - clock.now == shown
     # a card in the review state, days later
     clock.set(stored.due)
     svc_r = service(db, learner_id, clock, new_per_day=0)
-    while (card := repo.get_card(db, stored.id)) is not None and card.state is not CardState.REVIEW:
+    while ((card := srs_cards.get_card(db, stored.id)) is not None
+           and card.state is not CardState.REVIEW):
         q = svc_r.next_question()
         assert q is not None
         svc_r.answer(q, correct=True, seconds=20)
-        clock.set(repo.get_card(db, stored.id).due)  # type: ignore[union-attr]
+        clock.set(srs_cards.get_card(db, stored.id).due)  # type: ignore[union-attr]
     clock.set(card.due + timedelta(days=1))
     q = svc_r.next_question()
     assert q is not None and q.card is not None and q.card.id == stored.id
     review = svc_r.answer(q, correct=True, seconds=20)
     shown = review.option(rating).interval
     svc_r.override(review, rating)
-    final = repo.get_card(db, stored.id)
+    final = srs_cards.get_card(db, stored.id)
     assert final is not None and final.due - clock.now == shown
     if rating is not Rating.Again:
         assert shown >= timedelta(days=1)
@@ -272,7 +275,7 @@ def test_with_fuzz_the_interval_shown_is_still_the_one_stored(
     review = svc.answer(q, correct=True, seconds=20)
     for rating in (Rating.Easy, Rating.Hard, Rating.Good):
         review = svc.override(review, rating)
-        card = repo.get_card(db, review.card.id)
+        card = srs_cards.get_card(db, review.card.id)
         assert card is not None and card.due - clock.now == review.option(rating).interval
 
 

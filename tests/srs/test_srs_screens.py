@@ -12,6 +12,7 @@ from textual.screen import Screen
 
 from data.bank.repository import Bank
 from data.db.database import Database
+from data.srs import cards as srs_cards
 from data.srs import repository as repo
 from data.srs.history import history
 from data.srs.records import CardKind, CardState
@@ -111,7 +112,7 @@ async def test_rating_keys_are_enabled_only_after_the_answer_is_shown(
         easy = review.option(Rating.Easy).interval
         await pilot.press("4")
         await settle(pilot)
-        card = repo.get_card(db, review.card.id)
+        card = srs_cards.get_card(db, review.card.id)
         assert card is not None and card.due - clock.now == easy
         (log,) = repo.reviews_of_card(db, card.id)
         assert (log.rating, log.auto_rating) == (4, 3)

@@ -15,7 +15,7 @@ from datetime import timedelta
 import pytest
 
 from data.db.database import Database
-from data.srs import repository as repo
+from data.srs import cards as srs_cards
 from data.srs.records import CardKind
 from quiz.srs import QuestionKind, SrsService, SrsSettings
 from tests.srs.srs_support import START, FakeHands, FixedClock, add_fake_items
@@ -83,7 +83,7 @@ def test_a_simulated_learner_is_asked_its_weak_concepts_far_more(
           f"{'card due in':>13}")
     end = clock.now
     for c in concepts:
-        card = repo.find_card(db, learner_id, CardKind.CONCEPT, c)
+        card = srs_cards.find_card(db, learner_id, CardKind.CONCEPT, c)
         lapses = card.lapses if card else 0
         due = f"{(card.due - end) / timedelta(days=1):.1f}d" if card else "-"
         print(f"{c:<22}{ACCURACY[c]:>9.2f}{asked[c]:>7}{right[c]:>7}{lapses:>12}{due:>13}")
@@ -94,6 +94,6 @@ def test_a_simulated_learner_is_asked_its_weak_concepts_far_more(
     assert ratio >= 3, "weak concepts must be asked far more often"
     assert by_kind[QuestionKind.SIBLING.value] > 0 and by_kind[QuestionKind.CONCEPT.value] > 0
     assert max(per_day) <= DAILY_ANSWERS
-    lapses = {c: card.lapses if (card := repo.find_card(db, learner_id, CardKind.CONCEPT, c))
+    lapses = {c: card.lapses if (card := srs_cards.find_card(db, learner_id, CardKind.CONCEPT, c))
               else 0 for c in concepts}  # fmt: skip
     assert min(lapses[c] for c in WEAK) > 10 * max(lapses[c] for c in STRONG)
