@@ -40,7 +40,8 @@ if TYPE_CHECKING:
 
     from .srs import SrsService
     from .store.drill import DrillStore
-    from .store.journal import AnswerJournal, PendingAnswer
+    from .store.entries import PendingAnswer
+    from .store.journal import AnswerJournal
 
 __all__ = ["BankQuestions", "DrillController", "FirstDraws", "FixedQuestions", "ItemDraws",
            "QuestionSource", "TableQuestions"]

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from data.records import LearnerRecord
 
     from ..settings import Settings
-    from ..store.journal import Pending
+    from ..store.entries import Pending
 
 __all__ = ["ReviewContext", "ReviewStore", "review_context"]
 

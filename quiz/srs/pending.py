@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from data.db.database import Database
 
     from ..grading import Marked
-    from ..store.journal import PendingRating, PendingReview
+    from ..store.entries import PendingRating, PendingReview
     from .service import SrsService
 
 __all__ = ["Proposal", "pending_rating", "pending_review", "propose", "schedule_from_json",
@@ -80,7 +80,7 @@ def propose(service: SrsService, question: ReviewQuestion, marked: Marked, secon
 def pending_review(learner_id: int, proposal: Proposal, marked: Marked, seconds: float, *,
                    session: str) -> PendingReview:
     """The writer's entry for an answer of the queue."""
-    from ..store.journal import PendingReview
+    from ..store.entries import PendingReview
 
     q = proposal.question
     item_id = q.item.id if q.item is not None and q.item.id else None
@@ -98,7 +98,7 @@ def pending_review(learner_id: int, proposal: Proposal, marked: Marked, seconds:
 def pending_rating(review: PendingReview, proposal: Proposal,
                    rating: Rating | int) -> PendingRating:
     """The writer's entry for a rating changed after the answer (its schedule as shown)."""
-    from ..store.journal import PendingRating
+    from ..store.entries import PendingRating
 
     return PendingRating(review=review.entry, learner_id=review.learner_id,
                          session=review.session, answered_at=review.answered_at,

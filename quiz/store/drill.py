@@ -39,15 +39,15 @@ if TYPE_CHECKING:
 
     from ..drills import Question
     from ..grading import Marked
-    from .journal import (
-        AnswerWriter,
-        Listener,
+    from .entries import (
         Pending,
         PendingAnswer,
+        PendingRating,
+        PendingReview,
         PendingSettings,
         Refused,
-        WriterState,
     )
+    from .journal import AnswerWriter, Listener, WriterState
     from .reads import BoundedReads
 
 __all__ = ["DrillStore", "pending_answer"]
@@ -96,7 +96,7 @@ def _abandonable(work: Callable[[], T], cancelled: Callable[[], bool] | None) ->
 def pending_answer(learner_id: int, question: Question, marked: Marked, *, seconds: float,
                    session: str | None, answered_at: datetime) -> PendingAnswer:
     """A marked answer as the answer writer stores it (and the journal keeps it)."""
-    from .journal import PendingAnswer
+    from .entries import PendingAnswer
 
     item_id = question.item.id if question.item is not None and question.item.id else None
     c = question.cell
@@ -398,7 +398,7 @@ class DrillStore:
         Returns:
             the writer's entry.
         """
-        from .journal import PendingSettings
+        from .entries import PendingSettings
 
         entry = PendingSettings(learner_id, settings.to_dict(),
                                 kept_at=self.clock().isoformat())
@@ -410,7 +410,7 @@ class DrillStore:
 
     def waiting_settings(self, learner_id: int | None = None) -> list[PendingSettings]:
         """Settings saved that the database has not taken yet (of one learner, when given)."""
-        from .journal import PendingSettings
+        from .entries import PendingSettings
 
         if self._writer is None:
             return []
@@ -595,9 +595,10 @@ class DrillStore:
             with self.database.unit():
                 if self._writer is not None:
                     self._writer.check_open()  # a closed store's late write stops here
-                return self._store_entry(entry)
+                return entry.store(self)
         except AlreadyStoredError:
-            return self._stored_before(entry)
+            self._items.pop(entry.entry, None)
+            return entry.stored_before(self)
         except StaleEntryError as e:
             return self._refuse(entry, str(e))
 
@@ -605,7 +606,7 @@ class DrillStore:
         """An entry too old to store safely: it leaves the journal, and is noted and logged."""
         import logging
 
-        from .journal import Refused
+        from .entries import Refused
 
         self._items.pop(entry.entry, None)
         refused = Refused(entry.entry, reason)
@@ -613,43 +614,44 @@ class DrillStore:
         logging.getLogger("quiz.store.drill").warning("%s", reason)
         return refused
 
-    def _store_entry(self, entry: Pending) -> object:
-        from .journal import PendingRating, PendingReview, PendingSettings
+    # -- the entries' sink (quiz.store.entries.EntrySink): each entry calls its own kind's
 
-        if isinstance(entry, PendingSettings):
-            self._store_settings(entry)
-            return None
-        if isinstance(entry, PendingReview):
-            from ..srs.pending import store_review
+    def store_settings(self, entry: PendingSettings) -> None:
+        """Store a learner's settings (the writer's thread)."""
+        self._store_settings(entry)
 
-            review_id = store_review(self.database, entry, self.settings_store.all(
-                entry.learner_id))
-            self._review_ids[entry.entry] = review_id
-            return review_id
-        if isinstance(entry, PendingRating):
-            from ..srs.pending import store_rating
+    def store_review(self, entry: PendingReview) -> int:
+        """Store a review-queue answer and its card's review; returns the review's id."""
+        from ..srs.pending import store_review
 
-            store_rating(self.database, entry, self.settings_store.all(entry.learner_id),
-                         review_id=self._review_ids.get(entry.review), clock=self.clock)
-            return None
+        review_id = store_review(self.database, entry, self.settings_store.all(entry.learner_id))
+        self._review_ids[entry.entry] = review_id
+        return review_id
+
+    def store_rating(self, entry: PendingRating) -> None:
+        """Store a changed rating on the review it changes."""
+        from ..srs.pending import store_rating
+
+        store_rating(self.database, entry, self.settings_store.all(entry.learner_id),
+                     review_id=self._review_ids.get(entry.review), clock=self.clock)
+
+    def store_answer(self, entry: PendingAnswer) -> AttemptRecord:
+        """Store a drill answer (see :meth:`_write_answer`)."""
         return self._write_answer(entry)
 
-    def _stored_before(self, entry: Pending) -> object:
-        """What an entry stored by another writer gave (its attempt, its review's id)."""
-        from .journal import PendingRating, PendingReview, PendingSettings
+    def review_stored_before(self, entry: PendingReview) -> int | None:
+        """The review another writer stored for this review answer."""
+        from data.srs import repository as repo
 
-        self._items.pop(entry.entry, None)
-        if isinstance(entry, PendingRating | PendingSettings):
-            return None
-        if isinstance(entry, PendingReview):
-            from data.srs import repository as repo
+        review_id = repo.review_of_answer(self.database, entry.learner_id,
+                                          session=entry.session, drill=entry.DRILL,
+                                          answered_at=entry.when)
+        if review_id is not None:
+            self._review_ids[entry.entry] = review_id
+        return review_id
 
-            review_id = repo.review_of_answer(self.database, entry.learner_id,
-                                              session=entry.session, drill=entry.DRILL,
-                                              answered_at=entry.when)
-            if review_id is not None:
-                self._review_ids[entry.entry] = review_id
-            return review_id
+    def answer_stored_before(self, entry: PendingAnswer) -> AttemptRecord | None:
+        """The attempt another writer stored for this answer."""
         return self.attempts.by_entry(entry.entry, learner_id=entry.learner_id,
                                       session=entry.session, drill=entry.drill,
                                       answered_at=entry.when)

@@ -38,19 +38,18 @@ import json
 import os
 import threading
 import time
-import uuid
 from collections import deque
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import asdict, dataclass, field
-from datetime import UTC, datetime
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from .entries import Pending, PendingSettings, entry_from_json
 
 if TYPE_CHECKING:
     from data.db.database import Database
 
-__all__ = ["AnswerJournal", "AnswerWriter", "Pending", "PendingAnswer", "PendingRating",
-           "PendingReview", "PendingSettings", "Refused", "WriterState", "journal_path"]
+__all__ = ["AnswerJournal", "AnswerWriter", "WriterState", "journal_path"]
 
 #: Seconds between tries while the database is unavailable (doubling up to the last).
 RETRY_DELAYS = (0.5, 1.0, 2.0, 3.0)
@@ -79,248 +78,6 @@ def journal_path(url: str) -> Path | None:
     return default_database_path().parent / f"pending-answers-{digest}.jsonl"
 
 
-@dataclass(frozen=True)
-class PendingAnswer:
-    """One marked answer as the store writes it (attempt, then its review cards).
-
-    Attributes:
-        entry: unique id of this answer (a replay with the same id writes nothing).
-        learner_id: who answered.
-        item_id: the bank item, or None (a points-table cell).
-        drill: which drill asked.
-        parts: ``(part, given, expected, correct)`` for each part.
-        seconds: time taken.
-        concepts: topic ids the grading tagged.
-        session: the drill session's id.
-        question: what was asked when it was not a bank item.
-        answered_at: when, ISO 8601 with its UTC offset.
-        cell: ``(han, fu, dealer, tsumo)`` of a points-table question, else None.
-        correct: every part was right.
-    """
-
-    learner_id: int
-    item_id: int | None
-    drill: str
-    parts: tuple[tuple[str, str, str, bool], ...]
-    seconds: float
-    concepts: tuple[str, ...]
-    session: str | None
-    question: Mapping[str, Any] | None
-    answered_at: str
-    cell: tuple[int, int, bool, bool] | None = None
-    correct: bool = False
-    entry: str = field(default_factory=lambda: uuid.uuid4().hex)
-
-    @property
-    def when(self) -> datetime:
-        """``answered_at`` as a datetime."""
-        return datetime.fromisoformat(self.answered_at)
-
-    def to_json(self) -> str:
-        """One journal line."""
-        return json.dumps({"op": "add", **asdict(self)}, ensure_ascii=False, sort_keys=True)
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> PendingAnswer:
-        """Read a journal line (as parsed JSON)."""
-        cell = data.get("cell")
-        return cls(
-            learner_id=int(data["learner_id"]),
-            item_id=None if data.get("item_id") is None else int(data["item_id"]),
-            drill=str(data["drill"]),
-            parts=tuple((str(p[0]), str(p[1]), str(p[2]), bool(p[3])) for p in data["parts"]),
-            seconds=float(data["seconds"]),
-            concepts=tuple(str(c) for c in data.get("concepts", ())),
-            session=None if data.get("session") is None else str(data["session"]),
-            question=data.get("question"),
-            answered_at=str(data["answered_at"]),
-            cell=None if cell is None else (int(cell[0]), int(cell[1]), bool(cell[2]),
-                                            bool(cell[3])),
-            correct=bool(data.get("correct", False)),
-            entry=str(data["entry"]),
-        )
-
-
-@dataclass(frozen=True)
-class PendingReview:
-    """One answer of the review queue, with the rating it was given (answer, card review).
-
-    Attributes:
-        entry: unique id of this entry.
-        learner_id: who answered.
-        kind: why the question was asked (a :class:`quiz.srs.QuestionKind` value).
-        card_id: the card reviewed (None for a new hand).
-        item_id: the bank item asked (None for a points-table cell).
-        cell: ``(han, fu, dealer, tsumo)`` of a cell question, else None.
-        parts: ``(part, given, expected, correct)`` for each part.
-        seconds: time taken.
-        concepts: topic ids the grading tagged as missed.
-        correct: every part was right.
-        rating: the rating that counts (1-4).
-        auto_rating: the rating the grading proposed.
-        session: the review session's id (stored with the answer).
-        answered_at: when, ISO 8601 with its UTC offset.
-    """
-
-    learner_id: int
-    kind: str
-    card_id: int | None
-    item_id: int | None
-    cell: tuple[int, int, bool, bool] | None
-    parts: tuple[tuple[str, str, str, bool], ...]
-    seconds: float
-    concepts: tuple[str, ...]
-    correct: bool
-    rating: int
-    auto_rating: int
-    session: str
-    answered_at: str
-    entry: str = field(default_factory=lambda: uuid.uuid4().hex)
-
-    #: The drill name its attempt is stored under.
-    DRILL = "review"
-
-    @property
-    def when(self) -> datetime:
-        """``answered_at`` as a datetime."""
-        return datetime.fromisoformat(self.answered_at)
-
-    def to_json(self) -> str:
-        """One journal line."""
-        return json.dumps({"op": "review", **asdict(self)}, ensure_ascii=False, sort_keys=True)
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> PendingReview:
-        """Read a journal line (as parsed JSON)."""
-        cell = data.get("cell")
-        return cls(
-            learner_id=int(data["learner_id"]),
-            kind=str(data["kind"]),
-            card_id=None if data.get("card_id") is None else int(data["card_id"]),
-            item_id=None if data.get("item_id") is None else int(data["item_id"]),
-            cell=None if cell is None else (int(cell[0]), int(cell[1]), bool(cell[2]),
-                                            bool(cell[3])),
-            parts=tuple((str(p[0]), str(p[1]), str(p[2]), bool(p[3])) for p in data["parts"]),
-            seconds=float(data["seconds"]),
-            concepts=tuple(str(c) for c in data.get("concepts", ())),
-            correct=bool(data["correct"]),
-            rating=int(data["rating"]),
-            auto_rating=int(data["auto_rating"]),
-            session=str(data["session"]),
-            answered_at=str(data["answered_at"]),
-            entry=str(data["entry"]),
-        )
-
-
-@dataclass(frozen=True)
-class PendingRating:
-    """A rating changed after a review-queue answer (keys 1-4): it replaces the proposed one.
-
-    Attributes:
-        entry: unique id of this entry.
-        review: the ``entry`` of the :class:`PendingReview` it changes.
-        learner_id: who answered.
-        session: that answer's session.
-        answered_at: that answer's time (with ``session``, finds it once stored).
-        rating: the new rating (1-4).
-        schedule: what the new rating schedules, as :meth:`schedule_json` writes it.
-    """
-
-    review: str
-    learner_id: int
-    session: str
-    answered_at: str
-    rating: int
-    schedule: Mapping[str, Any]
-    entry: str = field(default_factory=lambda: uuid.uuid4().hex)
-
-    @property
-    def when(self) -> datetime:
-        """The answer's time as a datetime."""
-        return datetime.fromisoformat(self.answered_at)
-
-    @property
-    def kept(self) -> datetime:
-        """When it was kept, at the latest (the answer's time: a rating comes after it)."""
-        return self.when
-
-    def to_json(self) -> str:
-        """One journal line."""
-        return json.dumps({"op": "rate", **asdict(self)}, ensure_ascii=False, sort_keys=True)
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> PendingRating:
-        """Read a journal line (as parsed JSON)."""
-        return cls(review=str(data["review"]), learner_id=int(data["learner_id"]),
-                   session=str(data["session"]), answered_at=str(data["answered_at"]),
-                   rating=int(data["rating"]), schedule=dict(data["schedule"]),
-                   entry=str(data["entry"]))
-
-
-@dataclass(frozen=True)
-class PendingSettings:
-    """A learner's settings as saved on screen (they apply at once; stored in order).
-
-    Attributes:
-        entry: unique id of this entry.
-        learner_id: whose settings.
-        values: every setting, as :meth:`quiz.settings.Settings.to_dict` gives them.
-        kept_at: when they were saved, ISO 8601 with its UTC offset (None in a line
-            written before entries carried their time: of unknown age).
-    """
-
-    learner_id: int
-    values: Mapping[str, Any]
-    entry: str = field(default_factory=lambda: uuid.uuid4().hex)
-    kept_at: str | None = field(default_factory=lambda: datetime.now(UTC).isoformat())
-
-    @property
-    def kept(self) -> datetime | None:
-        """``kept_at`` as a datetime (None: unknown)."""
-        return None if self.kept_at is None else datetime.fromisoformat(self.kept_at)
-
-    def to_json(self) -> str:
-        """One journal line."""
-        return json.dumps({"op": "settings", "learner_id": self.learner_id,
-                           "values": dict(self.values), "entry": self.entry,
-                           "kept_at": self.kept_at}, ensure_ascii=False, sort_keys=True)
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> PendingSettings:
-        """Read a journal line (as parsed JSON)."""
-        values = data["values"]
-        if not isinstance(values, dict):
-            raise TypeError("settings values must be an object")
-        kept_at = data.get("kept_at")
-        return cls(learner_id=int(data["learner_id"]), values=dict(values),
-                   entry=str(data["entry"]), kept_at=None if kept_at is None else str(kept_at))
-
-
-@dataclass(frozen=True)
-class Refused:
-    """What storing an entry gave when it was refused: it waited too long to be stored
-    safely (see :class:`data.learners.StaleEntryError`). It leaves the journal.
-
-    Attributes:
-        entry: the entry's id.
-        reason: one line saying why.
-    """
-
-    entry: str
-    reason: str
-
-
-#: Any entry the writer stores.
-Pending = PendingAnswer | PendingReview | PendingRating | PendingSettings
-
-_KINDS: dict[str, Callable[[Mapping[str, Any]], Pending]] = {
-    "add": PendingAnswer.from_json,
-    "review": PendingReview.from_json,
-    "rate": PendingRating.from_json,
-    "settings": PendingSettings.from_json,
-}
-
-
 class AnswerJournal:
     """The journal file: ``add`` lines for answers waiting, ``done`` lines once stored."""
 
@@ -339,8 +96,7 @@ class AnswerJournal:
                     data = json.loads(line)
                     if data.get("op") == "done":
                         waiting.pop(str(data["entry"]), None)
-                    elif data.get("op") in _KINDS:
-                        answer = _KINDS[data["op"]](data)
+                    elif (answer := entry_from_json(data)) is not None:
                         waiting.setdefault(answer.entry, answer)
                 except (ValueError, KeyError, TypeError, IndexError):
                     continue  # a line cut short by a kill: the rest still counts

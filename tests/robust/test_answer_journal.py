@@ -9,6 +9,7 @@ import sqlite3
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -16,7 +17,8 @@ from data.db import engine as db_engine
 from quiz.controller import DrillController
 from quiz.grading import Marked, Part
 from quiz.store.drill import DrillStore
-from quiz.store.journal import AnswerJournal, PendingAnswer, journal_path
+from quiz.store.entries import PendingAnswer
+from quiz.store.journal import AnswerJournal, journal_path
 from tests.quiz.conftest import SEED_ITEM, FakeClock
 from tests.robust.conftest import wait_until, write_locked
 
@@ -218,7 +220,7 @@ def test_settings_saved_wait_in_the_journal_and_are_stored_at_the_next_start(
         path: Path) -> None:
     """Settings saved while the database is locked apply at once on screen, wait in the
     journal file, and the next start stores them (once)."""
-    from quiz.store.journal import PendingSettings
+    from quiz.store.entries import PendingSettings
     from quiz.words.tilefaces import TileStyle
 
     first = DrillStore.open(str(path), generated=0)
@@ -241,3 +243,39 @@ def test_settings_saved_wait_in_the_journal_and_are_stored_at_the_next_start(
     assert second.settings_store.all(ann.id)["tile_style"] == "kanji"
     second.close()
     assert not journal.exists()
+
+
+def test_every_journal_entry_round_trips_and_names_its_own_store_method() -> None:
+    """Each entry kind reads back from its journal line and is stored by its own sink
+    method (no one asks an entry what it is)."""
+    from quiz.store.entries import (
+        ENTRY_KINDS,
+        PendingAnswer,
+        PendingRating,
+        PendingReview,
+        PendingSettings,
+        entry_from_json,
+    )
+
+    made = [
+        PendingAnswer(1, 2, "whole", (("fu", "30", "40", False),), 3.0, ("fu:closed_ron",),
+                      "s", None, "2026-12-03T08:00:00+00:00"),
+        PendingReview(1, "due", 4, 2, None, (("fu", "40", "40", True),), 2.0, (), True, 3, 3,
+                      "r", "2026-12-03T08:01:00+00:00"),
+        PendingRating("e1", 1, "r", "2026-12-03T08:01:00+00:00", 2, {"due": "x"}),
+        PendingSettings(1, {"lang": "ja"}),
+    ]
+    called: list[str] = []
+
+    class Sink:
+        def __getattr__(self, name: str) -> Any:
+            return lambda entry: called.append(f"{name}:{type(entry).__name__}")
+
+    for entry in made:
+        back = entry_from_json(json.loads(entry.to_json()))
+        assert back == entry
+        entry.store(Sink())  # type: ignore[arg-type]
+    assert called == ["store_answer:PendingAnswer", "store_review:PendingReview",
+                      "store_rating:PendingRating", "store_settings:PendingSettings"]
+    assert set(ENTRY_KINDS) == {"add", "review", "rate", "settings"}
+    assert entry_from_json({"op": "done", "entry": "x"}) is None

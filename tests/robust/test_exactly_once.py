@@ -22,13 +22,8 @@ from sqlalchemy import create_engine, text
 
 from quiz.settings import Settings
 from quiz.store.drill import DrillStore
-from quiz.store.journal import (
-    AnswerJournal,
-    Pending,
-    PendingAnswer,
-    PendingSettings,
-    journal_path,
-)
+from quiz.store.entries import Pending, PendingAnswer, PendingSettings
+from quiz.store.journal import AnswerJournal, journal_path
 from tests.classroom.conftest import POSTGRES, fresh_postgres_database
 from tests.conftest import ROOT
 

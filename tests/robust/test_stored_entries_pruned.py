@@ -30,7 +30,7 @@ from data.learners import (
 )
 from quiz.settings import Settings
 from quiz.store.drill import DrillStore
-from quiz.store.journal import PendingRating, PendingSettings, Refused
+from quiz.store.entries import PendingRating, PendingSettings, Refused
 from tests.robust.conftest import wait_until
 
 NOW = datetime(2026, 12, 2, 5, 0, tzinfo=UTC)

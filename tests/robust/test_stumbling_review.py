@@ -23,7 +23,8 @@ from quiz.cli.review import review_app
 from quiz.screens.review import ReviewScreen
 from quiz.screens.stats import StatsScreen
 from quiz.store.drill import DrillStore
-from quiz.store.journal import AnswerJournal, PendingRating, PendingReview, journal_path
+from quiz.store.entries import PendingRating, PendingReview
+from quiz.store.journal import AnswerJournal, journal_path
 from tests.robust.conftest import WriteLock
 from tests.robust.test_stumbling_app import SIZE, notices, wait_for
 from tests.srs.test_srs_screens import type_answer
