@@ -30,6 +30,7 @@ from data.clock import Clock, utc_now
 
 from ..errors import DrillError
 from ..settings import Settings
+from .draws import BankDraws
 
 if TYPE_CHECKING:
     from data.bank.repository import Bank
@@ -125,15 +126,11 @@ class DrillStore:
     learners: Learners = field(init=False)
     settings_store: SettingsStore = field(init=False)
     attempts: Attempts = field(init=False)
-    _profile_counts: dict[str, int] = field(default_factory=dict, init=False)
     _writer: AnswerWriter | None = field(default=None, init=False)
     #: Bank items of answers being written (so the writer need not read them again).
     _items: dict[str, BankItem] = field(default_factory=dict, init=False)
-    #: Items drawn ahead, asked when the database cannot be read.
-    _reserve: list[BankItem] = field(default_factory=list, init=False)
-    _topping_up: threading.Event = field(default_factory=threading.Event, init=False)
-    _closing: threading.Event = field(default_factory=threading.Event, init=False)
-    _growing: threading.Thread | None = field(default=None, init=False)
+    #: Drawing questions from the bank, with items drawn ahead and the bank's growth.
+    draws: BankDraws = field(init=False)
     _reads: BoundedReads | None = field(default=None, init=False)
     #: Review ids of review-queue answers stored by this run (by their journal entry).
     _review_ids: dict[str, int] = field(default_factory=dict, init=False)
@@ -152,6 +149,8 @@ class DrillStore:
         self.learners = Learners(self.database, clock=self.clock)
         self.settings_store = SettingsStore(self.database, clock=self.clock)
         self.attempts = Attempts(self.database, clock=self.clock)
+        self.draws = BankDraws(self.database, self.bank, self.read, lambda: self.is_memory,
+                               clock=self.clock)
 
     @classmethod
     def open(cls, target: str | None = None, *, clock: Clock = utc_now,
@@ -190,46 +189,9 @@ class DrillStore:
             store.grow_bank(want)
         return store
 
-    #: Generated hands added per transaction while the bank grows in the background.
-    GROW_BATCH = 25
-
     def grow_bank(self, want: int) -> threading.Thread | None:
-        """Add generated hands in the background until the bank holds ``want`` of them.
-
-        Each batch of :data:`GROW_BATCH` is its own short transaction, so answers
-        are stored between them; the thread stops when the store closes, and
-        the next start carries on where it stopped.
-
-        Returns:
-            the thread, or None when the bank already holds enough.
-        """
-        from data.records import ItemKind
-
-        if want <= 0 or self.bank.count(kind=ItemKind.GENERATED) >= want:
-            return None
-
-        def run() -> None:
-            import time
-
-            from data.bank.repository import Bank
-
-            bank = Bank(self.database, clock=self.clock)
-            time.sleep(1.0)  # let the first question come up first
-            try:
-                while not self._closing.is_set():
-                    have = bank.count(kind=ItemKind.GENERATED)
-                    if have >= want:
-                        break
-                    bank.generate(min(self.GROW_BATCH, want - have))
-                    self._profile_counts.clear()
-                    time.sleep(0.05)  # the screen keeps the upper hand
-            except Exception:  # the database went, or another process grows it too
-                return
-
-        thread = threading.Thread(target=run, name="grow-bank", daemon=True)
-        self._growing = thread
-        thread.start()
-        return thread
+        """Add generated hands in the background (see :meth:`BankDraws.grow`)."""
+        return self.draws.grow(want)
 
     def close(self, wait: float = 2.0) -> WriterState | None:
         """Store the answers still waiting (up to ``wait`` seconds), then close the connections.
@@ -238,9 +200,7 @@ class DrillStore:
             what still waits (kept in the journal for the next start), or None
             when no answer was ever given.
         """
-        self._closing.set()
-        if self._growing is not None:
-            self._growing.join(wait)  # a batch being written is finished or rolled back
+        self.draws.stop(wait)  # a batch being written is finished or rolled back
         state = self._writer.close(wait) if self._writer is not None else None
         self.database.close()
         return state
@@ -429,102 +389,11 @@ class DrillStore:
 
     # -- the bank
 
-    def _has_profile(self, profile: str) -> bool:
-        if profile not in self._profile_counts:
-            self._profile_counts[profile] = self.bank.count(rules=profile)
-        return self._profile_counts[profile] > 0
-
     def draw(self, rng: random.Random, *, profile: str, topic: str | None = None,
              difficulty: int | None = None, exclude: Iterable[int] = ()) -> BankItem | None:
-        """A random bank item, of the learner's profile when the bank has some.
-
-        When nothing matches the topic and difficulty asked for, a few hands
-        for them are generated and stored first.
-        """
-        from data.errors import DatabaseUnavailableError
-
-        excluded = set(exclude)
-        try:
-            item = self.read(lambda: self._draw(rng, profile=profile, topic=topic,
-                                                difficulty=difficulty, excluded=excluded))
-        except DatabaseUnavailableError:
-            item = self._from_reserve(profile, topic, difficulty, excluded)
-            if item is None:
-                raise
-            return item
-        if item is not None:
-            self._top_up(rng.randrange(2**31), profile, topic, difficulty)
-        return item
-
-    def _draw(self, rng: random.Random, *, profile: str, topic: str | None,
-              difficulty: int | None, excluded: set[int]) -> BankItem | None:
-        rules = profile if self._has_profile(profile) else None
-        item = self.bank.draw(rng, topic=topic, difficulty=difficulty, rules=rules,
-                              exclude=excluded)
-        if item is None and (topic is not None or difficulty is not None):
-            from data.errors import DatabaseUnavailableError, DataError
-
-            try:
-                self.bank.generate(10, seed=rng.randrange(2**31), topic=topic,
-                                   difficulty=difficulty, rules=profile)
-            except DatabaseUnavailableError:
-                raise
-            except DataError:
-                return None
-            self._profile_counts.pop(profile, None)
-            item = self.bank.draw(rng, topic=topic, difficulty=difficulty, rules=rules,
-                                  exclude=excluded)
-        return item
-
-    #: Items kept drawn ahead (questions that can still be asked while the database is away).
-    RESERVE = 12
-
-    def _from_reserve(self, profile: str, topic: str | None, difficulty: int | None,
-                      excluded: set[int]) -> BankItem | None:
-        """An item drawn ahead that fits (the profile is kept when some fit)."""
-        fits = [i for i in self._reserve
-                if i.id not in excluded and (topic is None or topic in i.topics)
-                and (difficulty is None or i.difficulty == difficulty)]
-        fits.sort(key=lambda i: i.problem.rules != profile)
-        if not fits:
-            return None
-        self._reserve.remove(fits[0])
-        return fits[0]
-
-    def _top_up(self, seed: int, profile: str, topic: str | None,
-                difficulty: int | None) -> None:
-        """Draw items ahead in the background, so questions can go on if the database goes."""
-        if (len(self._reserve) >= self.RESERVE // 2 or self._topping_up.is_set()
-                or self.is_memory):
-            return
-        self._topping_up.set()
-
-        def run() -> None:
-            import time
-
-            time.sleep(1.0)  # after the question is drawn on screen
-            from data.errors import ItemError
-
-            rng = random.Random(seed)
-            try:
-                have = {i.id for i in self._reserve}
-                rules = profile if self._has_profile(profile) else None
-                ids = [i for i in self.bank.ids(topic=topic, rules=rules, difficulty=difficulty)
-                       if i not in have]
-                rng.shuffle(ids)
-                for item_id in ids[: self.RESERVE * 2]:
-                    if len(self._reserve) >= self.RESERVE:
-                        break
-                    try:
-                        self._reserve.append(self.bank.get(item_id))
-                    except ItemError:
-                        continue
-            except Exception:  # the database went: what was drawn is kept
-                pass
-            finally:
-                self._topping_up.clear()
-
-        threading.Thread(target=run, name="draw-ahead", daemon=True).start()
+        """A random bank item, of the learner's profile (see :meth:`BankDraws.draw`)."""
+        return self.draws.draw(rng, profile=profile, topic=topic, difficulty=difficulty,
+                               exclude=exclude)
 
     def item(self, key: int | str) -> BankItem:
         """One bank item by database id or stable id (a bounded read)."""

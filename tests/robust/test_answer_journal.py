@@ -205,7 +205,7 @@ def test_questions_go_on_from_those_drawn_ahead_while_the_database_is_away(
                         rng=random.Random(3))
     c.start()
     assert c.next_question() is not None
-    assert wait_until(lambda: len(store._reserve) >= store.RESERVE, 30)
+    assert wait_until(lambda: len(store.draws._reserve) >= store.draws.RESERVE, 30)
     store.database.engine.dispose()
     path.rename(tmp_path / "gone.db")  # the file is away: nothing can be read
     (tmp_path / "drill.db").mkdir()  # and cannot be made again

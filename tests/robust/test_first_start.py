@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from data.records import ItemKind
+from quiz.store.draws import BankDraws
 from quiz.store.drill import DrillStore
 from tests.robust.conftest import wait_until
 
@@ -21,7 +22,7 @@ def test_a_new_database_opens_with_the_curated_bank_and_grows_behind(tmp_path: P
     try:
         assert store.bank.count(kind=ItemKind.CURATED) > 50  # the first question has hands
         assert store.bank.count(kind=ItemKind.GENERATED) < 60  # the rest comes later
-        assert store._growing is not None
+        assert store.draws._growing is not None
         assert wait_until(lambda: store.bank.count(kind=ItemKind.GENERATED) >= 60, 120, 0.2)
         assert store.bank.count(kind=ItemKind.GENERATED) == 60  # and not one more
     finally:
@@ -35,9 +36,9 @@ def test_closing_stops_the_growth_and_the_next_start_carries_on(tmp_path: Path) 
     store = DrillStore.open(str(path), generated=5000)
     assert wait_until(lambda: store.bank.count(kind=ItemKind.GENERATED) > 0, 60, 0.1)
     store.close(wait=30)
-    assert store._growing is not None and not store._growing.is_alive()
+    assert store.draws._growing is not None and not store.draws._growing.is_alive()
     again = DrillStore.open(str(path), generated=0)
     have = again.bank.count(kind=ItemKind.GENERATED)
     again.close()
     assert 0 < have < 5000
-    assert have % DrillStore.GROW_BATCH == 0  # whole batches: none half written
+    assert have % BankDraws.GROW_BATCH == 0  # whole batches: none half written

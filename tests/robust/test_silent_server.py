@@ -82,8 +82,8 @@ async def test_a_silent_server_mid_drill_never_freezes_the_screen(
         answered += 1
         store = app.store
         assert store is not None
-        assert await wait_for(pilot, lambda: len(store._reserve) >= 3, 30)
-        drawn_ahead = len(store._reserve)
+        assert await wait_for(pilot, lambda: len(store.draws._reserve) >= 3, 30)
+        drawn_ahead = len(store.draws._reserve)
         proxy.pause()
         # the questions drawn ahead go on; each comes up within a few seconds, not 60
         for _ in range(drawn_ahead):
@@ -156,7 +156,7 @@ async def test_the_drill_goes_on_within_seconds_though_the_stuck_connection_neve
         answered += 1
         store = app.store
         assert store is not None
-        assert await wait_for(pilot, lambda: len(store._reserve) >= 2, 30)
+        assert await wait_for(pilot, lambda: len(store.draws._reserve) >= 2, 30)
         proxy.pause()
         # answer until a read is given up and nothing drawn ahead is left
         for _ in range(4):

@@ -113,7 +113,7 @@ async def test_a_postgres_server_stopped_mid_session_costs_no_answer(
         await answer_one(pilot, app)
         store = app.store
         assert store is not None
-        assert await wait_for(pilot, lambda: len(store._reserve) >= 3, 30)
+        assert await wait_for(pilot, lambda: len(store.draws._reserve) >= 3, 30)
         own_postgres.stop()
         took = [await answer_one(pilot, app) for _ in range(3)]
         assert all(t < 3.5 for t in took), took
