@@ -15,6 +15,7 @@ scoring.errors.TileCountError: a hand with no melds needs 14 concealed tiles ...
 from __future__ import annotations
 
 import json
+import json.scanner
 import re
 from collections.abc import Callable, Iterable, Iterator
 from operator import itemgetter
@@ -468,39 +469,57 @@ def score_lines(lines: Iterable[str]) -> Iterator[tuple[dict[str, Any], bool]]:
             yield out, True
 
 
+#: The JSON decoder's scanner: one value read from a place in a string (what ``json.loads`` runs).
+_scan_once: Callable[[str, int], tuple[Any, int]] = json.scanner.make_scanner(
+    json.JSONDecoder()  # type: ignore[arg-type]  # (typeshed asks for a scanner: it reads a decoder)
+)
+
+
+def _read_slowly(line: str, number: int, unended: int) -> tuple[Any, str | None]:
+    """``json.loads`` of a line, or the error line for a line that is not JSON.
+
+    The line may come without its newline: a line that is not JSON is then read
+    again with it, so that its error says the same column, but line ``unended``
+    (the last, when the input does not end with a newline).
+    """
+    try:
+        return json.loads(line), None
+    except json.JSONDecodeError as first:
+        e = first
+        if number != unended and not line.endswith("\n"):
+            try:  # the message as for the line read with its newline
+                json.loads(line + "\n")
+            except json.JSONDecodeError as again:
+                e = again
+        message = f"line {number} is not JSON: {e.msg} at column {e.colno}"
+    except RecursionError:
+        message = f"line {number} is nested too deeply to read"
+    return None, _error_text("null", message) + "\n"
+
+
 def _batch_texts(lines: Iterable[str], status: list[int], unended: int = 0) -> Iterator[str]:
     """``score_lines`` as output lines (each with its newline); a line not JSON sets ``status``.
 
     The same lines, the same objects and sentences, in the same order, as
-    ``score_lines`` and the JSON encoder give. ``lines`` may come without their
-    newlines: a line that is not JSON is then read again with it, so that its
-    error says the same column, but line ``unended`` (the last, when the input
-    does not end with a newline).
+    ``score_lines`` and the JSON encoder give (``lines`` may come without their
+    newlines: ``_read_slowly``).
     """
-    loads = json.loads
-    decode_error = json.JSONDecodeError
+    scan = _scan_once
     scored = _scored
     output_text = _output_text
     for number, line in enumerate(lines, 1):
-        if not line.strip():
+        if line[:1] != "{" and not line.strip():
             continue
-        try:
-            record = loads(line)
-        except decode_error as first:
-            e = first
-            if number != unended and not line.endswith("\n"):
-                try:  # the message as for the line read with its newline
-                    loads(line + "\n")
-                except decode_error as again:
-                    e = again
-            status[0] = 2
-            message = f"line {number} is not JSON: {e.msg} at column {e.colno}"
-            yield _error_text("null", message) + "\n"
-            continue
-        except RecursionError:
-            status[0] = 2
-            yield _error_text("null", f"line {number} is nested too deeply to read") + "\n"
-            continue
+        try:  # a line that is one value and nothing else is read straight by the scanner
+            record, end = scan(line, 0)
+        except (StopIteration, ValueError, RecursionError):
+            end = -1
+        if end != len(line):  # anything else as json.loads reads it
+            record, refused = _read_slowly(line, number, unended)
+            if refused is not None:
+                status[0] = 2
+                yield refused
+                continue
         if type(record) is dict:
             rid = record.get("id")
             id_text = "null" if rid is None else _id_text(rid)
