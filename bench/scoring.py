@@ -40,6 +40,9 @@ its calls over the hands), their ratio, and the median ratio over the rounds
 (the issue's target: at most 0.40). CPU time is printed beside it (ours: the
 child process's user and system time), as the machine is shared.
 
+With ``--layout process --against REV``, the batch of that git revision runs in
+the same rounds, for a before and after.
+
 ``--against REV`` times our own engine against itself as it is at a git
 revision instead (the library is left out): ``git archive`` writes that
 revision's ``scoring`` package into ``bench/.cache/scoring-REV`` once, and it
@@ -263,10 +266,14 @@ def _time(
     return out
 
 
-def _whole_process(records: list[dict[str, Any]], rounds: int, library: Engine) -> None:
+def _whole_process(
+    records: list[dict[str, Any]], rounds: int, library: Engine, rev: str | None = None
+) -> None:
     """Time ``python -m scoring`` on the hands (a fresh process) against the library's calls.
 
-    Each round runs both, the order swapped every round; ratios are of one round's figures.
+    Each round runs each, the order turned every round; ratios are of one round's figures.
+    With ``rev``, the batch of that git revision runs too (its ``scoring`` package first
+    on the path, as ``scripts/same_batch_output.py`` runs it).
     """
     import json
     import os
@@ -278,26 +285,31 @@ def _whole_process(records: list[dict[str, Any]], rounds: int, library: Engine) 
     args = [prepare(r) for r in records]
     clock = time.perf_counter_ns
     lines = "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records)
-    root = _HERE.parent
     with tempfile.TemporaryDirectory() as tmp:
         source = Path(tmp) / "hands.jsonl"
         source.write_text(lines, encoding="utf-8")
         target = Path(tmp) / "out.jsonl"
 
-        def ours() -> tuple[int, float]:
-            before = resource.getrusage(resource.RUSAGE_CHILDREN)
-            with source.open("rb") as fin, target.open("wb") as fout:
-                t0 = clock()
-                done = subprocess.run(
-                    [sys.executable, "-m", "scoring"], stdin=fin, stdout=fout, cwd=root,
-                    env=dict(os.environ, PYTHONPATH=str(root)), check=False,
-                )  # fmt: skip
-                wall = clock() - t0
-            if done.returncode:
-                raise SystemExit(f"python -m scoring exited with {done.returncode}")
-            after = resource.getrusage(resource.RUSAGE_CHILDREN)
-            cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-            return wall, cpu
+        def batch(root: Path) -> Callable[[], tuple[int, float]]:
+            def run() -> tuple[int, float]:
+                before = resource.getrusage(resource.RUSAGE_CHILDREN)
+                with source.open("rb") as fin, target.open("wb") as fout:
+                    t0 = clock()
+                    done = subprocess.run(
+                        [sys.executable, "-m", "scoring"], stdin=fin, stdout=fout, cwd=root,
+                        env=dict(os.environ, PYTHONPATH=str(root)), check=False,
+                    )  # fmt: skip
+                    wall = clock() - t0
+                if done.returncode:
+                    raise SystemExit(f"python -m scoring exited with {done.returncode}")
+                lines_out = target.read_bytes().count(b"\n")
+                if lines_out != n:
+                    raise SystemExit(f"python -m scoring wrote {lines_out} lines for {n} hands")
+                after = resource.getrusage(resource.RUSAGE_CHILDREN)
+                cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+                return wall, cpu
+
+            return run
 
         def theirs() -> tuple[int, float]:
             gc.collect()
@@ -309,27 +321,39 @@ def _whole_process(records: list[dict[str, Any]], rounds: int, library: Engine) 
                 spent += clock() - t0
             return spent, time.process_time() - c0
 
-        got: dict[str, list[tuple[int, float]]] = {"ours": [], "library": []}
+        order: list[tuple[str, Callable[[], tuple[int, float]]]] = [
+            ("ours", batch(_HERE.parent)), ("library", theirs),
+        ]  # fmt: skip
+        if rev is not None:
+            order.append((rev, batch(scoring_at(rev)[1])))
+        got: dict[str, list[tuple[int, float]]] = {name: [] for name, _ in order}
         for r in range(rounds):
-            order = (("ours", ours), ("library", theirs))
-            for name, run in order if r % 2 == 0 else order[::-1]:
+            k = r % len(order)
+            for name, run in order[k:] + order[:k]:
                 got[name].append(run())
-        out_lines = target.read_text(encoding="utf-8").count("\n")
-    if out_lines != n:
-        raise SystemExit(f"python -m scoring wrote {out_lines} lines for {n} hands")
     print(f"whole process: python -m scoring on the {n} hands as JSON lines, start-up included, "
-          f"{rounds} rounds, the order swapped each round; microseconds per hand")  # fmt: skip
-    print(f"{'round':>6}{'ours wall':>12}{'library':>10}{'ratio':>8}"
-          f"{'ours cpu':>12}{'library':>10}{'ratio':>8}")  # fmt: skip
-    walls, cpus = [], []
+          f"{rounds} rounds, the order turned each round; microseconds per hand "
+          "(ours: the run's wall or CPU time over the hands; library: its calls)")  # fmt: skip
+    head = f"{'round':>6}{'ours wall':>11}{'library':>9}{'ratio':>7}{'ours cpu':>10}{'library':>9}"
+    head += f"{'ratio':>7}"
+    if rev is not None:
+        head += f"{rev + ' cpu':>14}{'ratio':>7}"
+    print(head)
+    walls, cpus, revs = [], [], []
     for r in range(rounds):
         (ow, oc), (lw, lc) = got["ours"][r], got["library"][r]
         a, b, c, d = ow / n / 1000, lw / n / 1000, oc / n * 1e6, lc / n * 1e6
         walls.append(a / b)
         cpus.append(c / d)
-        print(f"{r + 1:>6}{a:12.1f}{b:10.1f}{a / b:8.3f}{c:12.1f}{d:10.1f}{c / d:8.3f}")
+        row = f"{r + 1:>6}{a:11.1f}{b:9.1f}{a / b:7.3f}{c:10.1f}{d:9.1f}{c / d:7.3f}"
+        if rev is not None:
+            e = got[rev][r][1] / n * 1e6
+            revs.append(e / d)
+            row += f"{e:14.1f}{e / d:7.3f}"
+        print(row)
+    then = f"; {rev}'s, cpu {statistics.median(revs):.3f}" if rev is not None else ""
     print(f"whole process / library, median of the rounds: wall {statistics.median(walls):.3f}, "
-          f"cpu {statistics.median(cpus):.3f} (target, issue 26: at most 0.400)")  # fmt: skip
+          f"cpu {statistics.median(cpus):.3f} (target, issue 26: at most 0.400){then}")  # fmt: skip
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -345,7 +369,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--against",
         metavar="REV",
-        help="time our scoring at git revision REV against the working tree's (no library)",
+        help="time our scoring at git revision REV against the working tree's (no library; "
+        "with --layout process: the whole batch of REV beside ours and the library's)",
     )
     parser.add_argument(
         "--old-library",
@@ -361,7 +386,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--no-header", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
-    if args.against:
+    if args.against and args.layout != "process":
         _against(args.against, generate_records(args.seed, args.count), args.rounds or 21)
         return 0
     if args.layout == "both":
@@ -383,8 +408,9 @@ def main(argv: list[str] | None = None) -> int:
 
         library: Engine = (f"mahjong {version('mahjong')}", to_library_input, run_library)
         _whole_process(
-            generate_records(args.seed, args.count), max(1, args.rounds or 5), library
-        )
+            generate_records(args.seed, args.count), max(1, args.rounds or 5), library,
+            args.against,
+        )  # fmt: skip
         return 0
 
     from importlib.metadata import version
