@@ -475,18 +475,18 @@ _scan_once: Callable[[str, int], tuple[Any, int]] = json.scanner.make_scanner(
 )
 
 
-def _read_slowly(line: str, number: int, unended: int) -> tuple[Any, str | None]:
+def _read_slowly(line: str, number: int, unended: list[int]) -> tuple[Any, str | None]:
     """``json.loads`` of a line, or the error line for a line that is not JSON.
 
     The line may come without its newline: a line that is not JSON is then read
-    again with it, so that its error says the same column, but line ``unended``
+    again with it, so that its error says the same column, but line ``unended[0]``
     (the last, when the input does not end with a newline).
     """
     try:
         return json.loads(line), None
     except json.JSONDecodeError as first:
         e = first
-        if number != unended and not line.endswith("\n"):
+        if number != unended[0] and not line.endswith("\n"):
             try:  # the message as for the line read with its newline
                 json.loads(line + "\n")
             except json.JSONDecodeError as again:
@@ -497,7 +497,9 @@ def _read_slowly(line: str, number: int, unended: int) -> tuple[Any, str | None]
     return None, _error_text("null", message) + "\n"
 
 
-def _batch_texts(lines: Iterable[str], status: list[int], unended: int = 0) -> Iterator[str]:
+def _batch_texts(
+    lines: Iterable[str], status: list[int], unended: list[int] | None = None
+) -> Iterator[str]:
     """``score_lines`` as output lines (each with its newline); a line not JSON sets ``status``.
 
     The same lines, the same objects and sentences, in the same order, as
@@ -506,6 +508,7 @@ def _batch_texts(lines: Iterable[str], status: list[int], unended: int = 0) -> I
     """
     scan = _scan_once
     scored = _scored
+    unended = [0] if unended is None else unended
     output_text = _output_text
     for number, line in enumerate(lines, 1):
         if line[:1] != "{" and not line.strip():
@@ -542,15 +545,31 @@ def _batch_texts(lines: Iterable[str], status: list[int], unended: int = 0) -> I
             yield _error_text(id_text, _MISSING_WIND[which]) + "\n"
 
 
-#: Output lines written at a time.
+#: Output lines written at a time; characters of input read at a time.
 _CHUNK = 256
+_BLOCK = 1 << 20
+
+
+def _read_lines(stdin: TextIO, unended: list[int]) -> Iterator[str]:
+    """The lines of ``stdin`` as iterating gives them but without their newline, read a
+    block at a time; a last line without a newline sets ``unended[0]`` to its number."""
+    rest = ""
+    count = 0
+    while block := stdin.read(_BLOCK):
+        lines = (rest + block).split("\n")
+        rest = lines.pop()
+        count += len(lines)
+        yield from lines
+    if rest:
+        unended[0] = count + 1
+        yield rest
 
 
 def run_batch(stdin: TextIO, stdout: TextIO) -> int:
     """Read JSON lines from ``stdin`` and write results to ``stdout``.
 
-    The input is read whole (line by line from a terminal, answering each line
-    as it is typed) and the output written in chunks of lines.
+    The input is read in large blocks (line by line from a terminal, answering
+    each line as it is typed) and the output written in chunks of lines.
 
     Returns:
         0 when every line was JSON (even if some hands were invalid), 2 otherwise.
@@ -561,12 +580,9 @@ def run_batch(stdin: TextIO, stdout: TextIO) -> int:
             stdout.write(text)
             stdout.flush()
         return status[0]
-    pieces = stdin.read().split("\n")  # the lines as iterating gives them, less their newline
-    last = pieces.pop()
-    if last:  # the last line, without a newline
-        pieces.append(last)
+    unended = [0]
     chunk: list[str] = []
-    for text in _batch_texts(pieces, status, len(pieces) if last else 0):
+    for text in _batch_texts(_read_lines(stdin, unended), status, unended):
         chunk.append(text)
         if len(chunk) == _CHUNK:
             stdout.write("".join(chunk))

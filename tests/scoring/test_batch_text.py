@@ -13,6 +13,7 @@ import io
 import json
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -80,3 +81,14 @@ def test_every_kind_of_line_is_written_as_the_encoder_wrote_it() -> None:
 def test_any_mix_of_lines_is_written_as_the_encoder_wrote_it(lines: list[str], end: str) -> None:
     text = "\n".join(lines) + end
     assert _batch(text) == _reference(text)
+
+
+@pytest.mark.parametrize("block", [1, 7, 100])
+def test_lines_across_the_blocks_read_are_written_the_same(
+    block: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("scoring.batch._BLOCK", block)
+    lines = [json.dumps({**_GOOD, "id": i}) for i in range(3)] + _ODD_LINES[:12]
+    for final in ("", "\n"):
+        text = "\n".join([*lines, '{"a":']) + final
+        assert _batch(text) == _reference(text), (block, repr(final))
