@@ -29,6 +29,20 @@ Each layout runs in a fresh process of its own (so each starts cold) and
 reports its first round on its own (every hand seen once, the memo tables
 filling up) and the per-hand best of all its rounds.
 
+**Whole process** (the third part, in its own process too): ``python -m
+scoring`` is run as a batch user runs it, in a fresh interpreter on the same
+hands as JSON lines (start-up, imports, reading and writing JSON included),
+and timed from start to exit; the library scores the same hands in the bench's
+process (its ``estimate_hand_value`` calls only, as above). The two alternate,
+the order swapped each round; it prints each round's microseconds per hand of
+each (ours: the whole run's wall time over the hands; the library: the sum of
+its calls over the hands), their ratio, and the median ratio over the rounds
+(the issue's target: at most 0.40). CPU time is printed beside it (ours: the
+child process's user and system time), as the machine is shared.
+
+With ``--layout process --against REV``, the batch of that git revision runs in
+the same rounds, for a before and after.
+
 ``--against REV`` times our own engine against itself as it is at a git
 revision instead (the library is left out): ``git archive`` writes that
 revision's ``scoring`` package into ``bench/.cache/scoring-REV`` once, and it
@@ -252,6 +266,96 @@ def _time(
     return out
 
 
+def _whole_process(
+    records: list[dict[str, Any]], rounds: int, library: Engine, rev: str | None = None
+) -> None:
+    """Time ``python -m scoring`` on the hands (a fresh process) against the library's calls.
+
+    Each round runs each, the order turned every round; ratios are of one round's figures.
+    With ``rev``, the batch of that git revision runs too (its ``scoring`` package first
+    on the path, as ``scripts/same_batch_output.py`` runs it).
+    """
+    import json
+    import os
+    import resource
+    import tempfile
+
+    n = len(records)
+    _, prepare, call = library
+    args = [prepare(r) for r in records]
+    clock = time.perf_counter_ns
+    lines = "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records)
+    with tempfile.TemporaryDirectory() as tmp:
+        source = Path(tmp) / "hands.jsonl"
+        source.write_text(lines, encoding="utf-8")
+        target = Path(tmp) / "out.jsonl"
+
+        def batch(root: Path) -> Callable[[], tuple[int, float]]:
+            def run() -> tuple[int, float]:
+                before = resource.getrusage(resource.RUSAGE_CHILDREN)
+                with source.open("rb") as fin, target.open("wb") as fout:
+                    t0 = clock()
+                    done = subprocess.run(
+                        [sys.executable, "-m", "scoring"], stdin=fin, stdout=fout, cwd=root,
+                        env=dict(os.environ, PYTHONPATH=str(root)), check=False,
+                    )  # fmt: skip
+                    wall = clock() - t0
+                if done.returncode:
+                    raise SystemExit(f"python -m scoring exited with {done.returncode}")
+                lines_out = target.read_bytes().count(b"\n")
+                if lines_out != n:
+                    raise SystemExit(f"python -m scoring wrote {lines_out} lines for {n} hands")
+                after = resource.getrusage(resource.RUSAGE_CHILDREN)
+                cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+                return wall, cpu
+
+            return run
+
+        def theirs() -> tuple[int, float]:
+            gc.collect()
+            spent = 0
+            c0 = time.process_time()
+            for arg in args:
+                t0 = clock()
+                call(arg)
+                spent += clock() - t0
+            return spent, time.process_time() - c0
+
+        order: list[tuple[str, Callable[[], tuple[int, float]]]] = [
+            ("ours", batch(_HERE.parent)), ("library", theirs),
+        ]  # fmt: skip
+        if rev is not None:
+            order.append((rev, batch(scoring_at(rev)[1])))
+        got: dict[str, list[tuple[int, float]]] = {name: [] for name, _ in order}
+        for r in range(rounds):
+            k = r % len(order)
+            for name, run in order[k:] + order[:k]:
+                got[name].append(run())
+    print(f"whole process: python -m scoring on the {n} hands as JSON lines, start-up included, "
+          f"{rounds} rounds, the order turned each round; microseconds per hand "
+          "(ours: the run's wall or CPU time over the hands; library: its calls)")  # fmt: skip
+    head = f"{'round':>6}{'ours wall':>11}{'library':>9}{'ratio':>7}{'ours cpu':>10}{'library':>9}"
+    head += f"{'ratio':>7}"
+    if rev is not None:
+        head += f"{rev + ' cpu':>14}{'ratio':>7}"
+    print(head)
+    walls, cpus, revs = [], [], []
+    for r in range(rounds):
+        (ow, oc), (lw, lc) = got["ours"][r], got["library"][r]
+        a, b, c, d = ow / n / 1000, lw / n / 1000, oc / n * 1e6, lc / n * 1e6
+        walls.append(a / b)
+        cpus.append(c / d)
+        row = f"{r + 1:>6}{a:11.1f}{b:9.1f}{a / b:7.3f}{c:10.1f}{d:9.1f}{c / d:7.3f}"
+        if rev is not None:
+            e = got[rev][r][1] / n * 1e6
+            revs.append(e / d)
+            row += f"{e:14.1f}{e / d:7.3f}"
+        print(row)
+    then = f"; {rev}'s, cpu {statistics.median(revs):.3f}" if rev is not None else ""
+    print(f"whole process / library, median of the rounds: wall {statistics.median(walls):.3f}, "
+          f"cpu {statistics.median(cpus):.3f} (target, issue 26: at most 0.400){then}")  # fmt: skip
+
+
 def main(argv: list[str] | None = None) -> int:
     """Time the engines on the generated hands and print the figures."""
     from scoring import score_record
@@ -265,7 +369,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--against",
         metavar="REV",
-        help="time our scoring at git revision REV against the working tree's (no library)",
+        help="time our scoring at git revision REV against the working tree's (no library; "
+        "with --layout process: the whole batch of REV beside ours and the library's)",
     )
     parser.add_argument(
         "--old-library",
@@ -274,19 +379,20 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument(
         "--layout",
-        choices=("both", "in-turn", "interleaved"),
+        choices=("both", "in-turn", "interleaved", "process"),
         default="both",
-        help="both (the default) measures each layout in a fresh process, so each starts cold",
+        help="both (the default) measures each layout in a fresh process, so each starts cold, "
+        "then the whole process (process: that alone)",
     )
     parser.add_argument("--no-header", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
-    if args.against:
+    if args.against and args.layout != "process":
         _against(args.against, generate_records(args.seed, args.count), args.rounds or 21)
         return 0
     if args.layout == "both":
         passed = sys.argv[1:] if argv is None else argv
         header = True
-        for layout in ("in-turn", "interleaved"):
+        for layout in ("in-turn", "interleaved", "process"):
             command = [sys.executable, str(Path(__file__).resolve()), *passed, "--layout", layout]
             if not header:
                 command.append("--no-header")
@@ -296,6 +402,15 @@ def main(argv: list[str] | None = None) -> int:
             header = False
         print("library = HandCalculator.estimate_hand_value alone, on arguments made beforehand")
         print("target (issue 2): ours at most 0.200 of the library's time")
+        return 0
+    if args.layout == "process":
+        from importlib.metadata import version
+
+        library: Engine = (f"mahjong {version('mahjong')}", to_library_input, run_library)
+        _whole_process(
+            generate_records(args.seed, args.count), max(1, args.rounds or 5), library,
+            args.against,
+        )  # fmt: skip
         return 0
 
     from importlib.metadata import version

@@ -9,6 +9,10 @@ A pure library (standard library only). The quickest way in:
 ([{'name': 'menzen_tsumo', 'han': 1}, {'name': 'seat_wind', 'han': 1}], '700/1300')
 """
 
+import sys
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
+
 from . import result
 from .batch import parse_record, score_record
 from .errors import (
@@ -24,14 +28,58 @@ from .errors import (
     TooManyCopiesError,
     WinningTileError,
 )
-from .explain import Step, StepKind, explain, render_text
 from .fu import FuKind
 from .hand import Hand, Meld, MeldKind, Situation, Win, Wind
 from .result import *  # noqa: F403 (the names of result.__all__, listed there once)
 from .rules import DEFAULT_PROFILE, PROFILES, Kazoe, Renhou, RuleProfile, get_profile
-from .score import score, score_hand
 from .tiles import Suit, Tile, dora_from_indicator, format_tiles, parse_tiles
 from .yaku import YAKU, YakuInfo
+
+if TYPE_CHECKING:
+    from .explain import Step, StepKind, explain, render_text
+    from .score import score, score_hand
+
+#: Names whose modules the batch (``python -m scoring``) does not need: imported on first use,
+#: so that the batch starts without them (the worked explanation, the object API's scoring).
+_LATER = {
+    "Step": "explain",
+    "StepKind": "explain",
+    "explain": "explain",
+    "render_text": "explain",
+    "score": "score",
+    "score_hand": "score",
+}
+
+
+def __getattr__(name: str) -> Any:
+    """A name of ``_LATER``, imported from its module on first use."""
+    module = _LATER.get(name)
+    if module is None:
+        raise AttributeError(f"module 'scoring' has no attribute {name!r}")
+    from importlib import import_module
+
+    value = getattr(import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value
+
+
+class _Package(ModuleType):
+    """The package, whose functions ``score`` and ``explain`` keep their names.
+
+    Importing a submodule makes it an attribute of its package: the first
+    import of ``scoring.score`` or ``scoring.explain`` (by anyone) would hide
+    the function of the same name behind its module. It is left out instead;
+    the function comes from ``__getattr__``.
+    """
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name in _LATER and isinstance(value, ModuleType):
+            return
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Package
+
 
 __all__ = [
     "DEFAULT_PROFILE",

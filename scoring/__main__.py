@@ -9,19 +9,24 @@ line per input line (``docs/scoring-io.md``). Sub-commands:
 
 from __future__ import annotations
 
-import argparse
-import json
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from .batch import FLAGS, parse_record, run_batch
-from .errors import ScoringError
-from .explain import explain, render_step, render_text, step_value
-from .rules import PROFILES
-from .score import score
+from .batch import run_batch
+
+if TYPE_CHECKING:
+    import argparse
+
+# The batch (no arguments) imports only what it uses: the commands import theirs when run.
 
 
 def _explain_parser() -> argparse.ArgumentParser:
+    import argparse
+
+    from .batch import FLAGS
+    from .rules import PROFILES
+
     p = argparse.ArgumentParser(
         prog="python -m scoring explain",
         description="Print the worked explanation of one winning hand.",
@@ -53,6 +58,13 @@ def _explain_parser() -> argparse.ArgumentParser:
 
 def explain_main(argv: Sequence[str]) -> int:
     """Run ``python -m scoring explain``."""
+    import json
+
+    from .batch import FLAGS, parse_record
+    from .errors import ScoringError
+    from .explain import explain, render_step, render_text, step_value
+    from .score import score
+
     args = _explain_parser().parse_args(argv)
     record = {
         "hand": args.hand,
@@ -92,6 +104,8 @@ def explain_main(argv: Sequence[str]) -> int:
 
 def profiles_main() -> int:
     """Print every rule profile with its switches."""
+    from .rules import PROFILES
+
     for name, profile in PROFILES.items():
         print(f"{name}: {profile.description}")
         for key, value in profile.switches().items():

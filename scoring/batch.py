@@ -15,8 +15,9 @@ scoring.errors.TileCountError: a hand with no melds needs 14 concealed tiles ...
 from __future__ import annotations
 
 import json
+import json.scanner
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from operator import itemgetter
 from typing import Any, TextIO
 
@@ -324,6 +325,15 @@ def _output(id: Any, f: Facts, best: Outcome) -> dict[str, Any]:
     }
 
 
+def _scored(record: Any, rules: RuleProfile | None) -> tuple[Facts, Outcome]:
+    """A record's facts and its best reading (``score_record`` without its output object)."""
+    f = _facts_of_record(record, rules) if type(record) is dict else None
+    if f is None:
+        win = parse_record(record)
+        f = facts_of(win.hand, win.situation, win.rules if rules is None else rules)
+    return f, best_reading(f, check(f))
+
+
 def score_record(record: dict[str, Any], rules: RuleProfile | None = None) -> dict[str, Any]:
     """Score one batch input object; return the batch output object.
 
@@ -334,12 +344,77 @@ def score_record(record: dict[str, Any], rules: RuleProfile | None = None) -> di
     Raises:
         ScoringError: a subclass with a one-sentence message for an invalid hand.
     """
-    f = _facts_of_record(record, rules) if type(record) is dict else None
-    if f is None:
-        win = parse_record(record)
-        f = facts_of(win.hand, win.situation, win.rules if rules is None else rules)
-    best = best_reading(f, check(f))
+    f, best = _scored(record, rules)
     return _output(record.get("id"), f, best)
+
+
+# --- the output line, written without the JSON encoder ---------------------------------------
+#
+# ``run_batch`` writes each output object as ``json.JSONEncoder(ensure_ascii=False,
+# separators=(",", ":"))`` would, byte for byte, but built from its known shape: the
+# fields in their order, the strings of the tables (fu items, yaku, limits, payments)
+# encoded once. Only the echoed ``id`` and an error's sentence are encoded per line.
+
+_dumps = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+_encode_text: Callable[[str], str] = json.encoder.encode_basestring
+
+
+def _id_text(value: Any) -> str:
+    """The echoed id as JSON."""
+    kind = type(value)
+    if kind is str:
+        return _encode_text(value)
+    if kind is int:
+        return int.__repr__(value)
+    if value is None:
+        return "null"
+    return _dumps(value)
+
+
+def _fu_item_text(key: tuple[str, int]) -> str:
+    return f'{{"item":{_encode_text(key[0])},"fu":{int.__repr__(key[1])}}}'
+
+
+def _yaku_text(key: tuple[str, int]) -> str:
+    return f'{{"name":{_encode_text(key[0])},"han":{int.__repr__(key[1])}}}'
+
+
+def _settled_text(key: int) -> tuple[str, str, int]:
+    """``_SETTLED`` as JSON text: the payment object, the declaration, and the hand value."""
+    payment, declaration, value = _SETTLED[key]
+    return _dumps(payment), _encode_text(declaration), value
+
+
+#: (fu item name, fu) -> its JSON object; (yaku name, han) -> its JSON object; the limits.
+_FU_ITEM_TEXT = Memo(_fu_item_text)
+_YAKU_TEXT = Memo(_yaku_text)
+_SETTLED_TEXT = Memo(_settled_text)
+_LIMIT_JSON: dict[Limit | None, str] = {
+    limit: "null" if text is None else _encode_text(text) for limit, text in _LIMIT_TEXT.items()
+}
+
+
+def _output_text(id_text: str, f: Facts, best: Outcome) -> str:
+    """``_output`` as one JSON line (without its newline)."""
+    _, _, _, _, _, _, flags, _, seat, _, _, honba, sticks, rules, _ = f
+    tsumo = flags & TSUMO
+    base = best.base
+    payment, declaration, value = _SETTLED_TEXT[base << 2 | (seat == 27) << 1 | tsumo]
+    if honba or sticks:
+        value += counters(bool(tsumo), honba, sticks, rules.honba_ron)
+    items = ",".join([_FU_ITEM_TEXT[name, fu] for name, fu, _, _ in best.items])
+    yaku = ",".join([_YAKU_TEXT[name, han] for _, name, han in best.yaku])
+    return (
+        f'{{"id":{id_text},"fu":{int.__repr__(best.fu)},"fu_items":[{items}],'
+        f'"han":{int.__repr__(best.han)},"yakuman":{int.__repr__(best.yakuman)},"yaku":[{yaku}],'
+        f'"limit":{_LIMIT_JSON[best.limit]},"base":{int.__repr__(base)},"payment":{payment},'
+        f'"total":{int.__repr__(value)},"declaration":{declaration}}}'
+    )
+
+
+def _error_text(id_text: str, message: str) -> str:
+    """``error_record`` as one JSON line (without its newline)."""
+    return f'{{"id":{id_text},"error":{_encode_text(message)}}}'
 
 
 #: The sentences for a line without its round wind (0), seat wind (1) or both (2).
@@ -394,17 +469,124 @@ def score_lines(lines: Iterable[str]) -> Iterator[tuple[dict[str, Any], bool]]:
             yield out, True
 
 
+#: The JSON decoder's scanner: one value read from a place in a string (what ``json.loads`` runs).
+_scan_once: Callable[[str, int], tuple[Any, int]] = json.scanner.make_scanner(
+    json.JSONDecoder()  # type: ignore[arg-type]  # (typeshed asks for a scanner: it reads a decoder)
+)
+
+
+def _read_slowly(line: str, number: int, unended: list[int]) -> tuple[Any, str | None]:
+    """``json.loads`` of a line, or the error line for a line that is not JSON.
+
+    The line may come without its newline: a line that is not JSON is then read
+    again with it, so that its error says the same column, but line ``unended[0]``
+    (the last, when the input does not end with a newline).
+    """
+    try:
+        return json.loads(line), None
+    except json.JSONDecodeError as first:
+        e = first
+        if number != unended[0] and not line.endswith("\n"):
+            try:  # the message as for the line read with its newline
+                json.loads(line + "\n")
+            except json.JSONDecodeError as again:
+                e = again
+        message = f"line {number} is not JSON: {e.msg} at column {e.colno}"
+    except RecursionError:
+        message = f"line {number} is nested too deeply to read"
+    return None, _error_text("null", message) + "\n"
+
+
+def _batch_texts(
+    lines: Iterable[str], status: list[int], unended: list[int] | None = None
+) -> Iterator[str]:
+    """``score_lines`` as output lines (each with its newline); a line not JSON sets ``status``.
+
+    The same lines, the same objects and sentences, in the same order, as
+    ``score_lines`` and the JSON encoder give (``lines`` may come without their
+    newlines: ``_read_slowly``).
+    """
+    scan = _scan_once
+    scored = _scored
+    unended = [0] if unended is None else unended
+    output_text = _output_text
+    for number, line in enumerate(lines, 1):
+        if line[:1] != "{" and not line.strip():
+            continue
+        try:  # a line that is one value and nothing else is read straight by the scanner
+            record, end = scan(line, 0)
+        except (StopIteration, ValueError, RecursionError):
+            end = -1
+        if end != len(line):  # anything else as json.loads reads it
+            record, refused = _read_slowly(line, number, unended)
+            if refused is not None:
+                status[0] = 2
+                yield refused
+                continue
+        if type(record) is dict:
+            rid = record.get("id")
+            id_text = "null" if rid is None else _id_text(rid)
+        else:
+            id_text = "null"
+        try:
+            f, best = scored(record, None)
+        except ScoringError as e:
+            yield _error_text(id_text, str(e)) + "\n"
+            continue
+        except RecursionError:
+            yield _error_text(id_text, "the input is nested too deeply to read") + "\n"
+            continue
+        # a hand that is wrong in itself is reported as such; a right one needs its winds
+        if "round" in record and "seat" in record:
+            yield output_text(id_text, f, best) + "\n"
+        else:
+            missing = [wind for wind in ("round", "seat") if wind not in record]
+            which = 2 if len(missing) == 2 else 0 if missing[0] == "round" else 1
+            yield _error_text(id_text, _MISSING_WIND[which]) + "\n"
+
+
+#: Output lines written at a time; characters of input read at a time.
+_CHUNK = 256
+_BLOCK = 1 << 20
+
+
+def _read_lines(stdin: TextIO, unended: list[int]) -> Iterator[str]:
+    """The lines of ``stdin`` as iterating gives them but without their newline, read a
+    block at a time; a last line without a newline sets ``unended[0]`` to its number."""
+    rest = ""
+    count = 0
+    while block := stdin.read(_BLOCK):
+        lines = (rest + block).split("\n")
+        rest = lines.pop()
+        count += len(lines)
+        yield from lines
+    if rest:
+        unended[0] = count + 1
+        yield rest
+
+
 def run_batch(stdin: TextIO, stdout: TextIO) -> int:
     """Read JSON lines from ``stdin`` and write results to ``stdout``.
+
+    The input is read in large blocks (line by line from a terminal, answering
+    each line as it is typed) and the output written in chunks of lines.
 
     Returns:
         0 when every line was JSON (even if some hands were invalid), 2 otherwise.
     """
-    status = 0
-    dumps = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
-    for out, was_json in score_lines(stdin):
-        if not was_json:
-            status = 2
-        stdout.write(dumps(out) + "\n")
+    status = [0]
+    if stdin.isatty():
+        for text in _batch_texts(stdin, status):
+            stdout.write(text)
+            stdout.flush()
+        return status[0]
+    unended = [0]
+    chunk: list[str] = []
+    for text in _batch_texts(_read_lines(stdin, unended), status, unended):
+        chunk.append(text)
+        if len(chunk) == _CHUNK:
+            stdout.write("".join(chunk))
+            chunk.clear()
+    stdout.write("".join(chunk))
     stdout.flush()
-    return status
+    return status[0]

@@ -325,9 +325,12 @@ EMPTY_SPLIT = Split(-1, (), 0, 0, 0, 0, _NO_ITEMS, [()] * 9)
 #: A suit's counts with every non-zero count made 1 (``bytes.translate`` table).
 _NONZERO = bytes([0] + [1] * 255)
 #: Present ranks, from the counts so translated (read as an int, a byte a rank) to a bit a rank.
-_RANK_BITS: dict[int, int] = {
-    int.from_bytes(bytes((m >> r) & 1 for r in range(9)), "little"): m for m in range(512)
-}
+_PACKED = [0] * 512  # each set of ranks (a bit a rank) as bytes: from the set less its top rank
+for _m in range(1, 512):
+    _top = _m.bit_length() - 1
+    _PACKED[_m] = _PACKED[_m ^ (1 << _top)] | 1 << (8 * _top)
+_RANK_BITS: dict[int, int] = {packed: m for m, packed in enumerate(_PACKED)}
+del _PACKED, _m, _top
 _NO_MIDDLE = bytes(7)
 
 

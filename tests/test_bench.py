@@ -41,3 +41,18 @@ def test_the_classroom_benchmark_prints_each_burst_and_their_summary(tmp_path: o
     assert "class pace" in out and "burst 1/2" in out and "burst 2/2" in out
     summary = [line for line in out.splitlines() if line.strip().startswith("bursts")]
     assert len(summary) == 1 and "(target < 50)" in summary[0] and " of 2 " in summary[0], out
+
+
+@pytest.mark.slow
+def test_the_scoring_benchmark_times_the_whole_batch_process() -> None:
+    """The whole-process layout runs ``python -m scoring`` on the hands and prints each round
+    and the ratio's summary beside the target."""
+    done = subprocess.run(
+        [sys.executable, "bench/scoring.py", "--layout", "process", "--count", "200",
+         "--rounds", "2"],
+        cwd=ROOT, capture_output=True, text=True, timeout=600, check=False)
+    assert done.returncode == 0, done.stderr[-2000:]
+    out = done.stdout
+    assert "whole process: python -m scoring on the 200 hands" in out
+    summary = [line for line in out.splitlines() if line.startswith("whole process / library")]
+    assert len(summary) == 1 and "(target, issue 26: at most 0.400)" in summary[0], out

@@ -9,7 +9,10 @@ fives on, 16, 52 and 88 are the red 5m, 5p, 5s.
 
 The game id is not in the file: it is taken from the file name when that
 holds one (``2014123118gm-0029-0000-4700b218&tw=0.mjlog``), else made from
-the shuffle seed (``seed-`` and the first 16 hex digits of its SHA-1).
+the shuffle seed (``seed-`` and the first 16 hex digits of its SHA-1). The
+seed is the ``SHUFFLE`` tag's; logs of 2009 have none, but give each round's
+seed in its ``INIT`` tag's ``shuffle`` attribute (the first round's is the
+game's). A log whose seed is not Tenhou's is refused: a simulator wrote it.
 """
 
 from __future__ import annotations
@@ -27,6 +30,8 @@ _ATTR = re.compile(r"([A-Za-z0-9_]+)\s*=\s*\"([^\"]*)\"")
 _RED_IDS = frozenset((16, 52, 88))
 _DRAW_LETTERS = "TUVW"
 _DISCARD_LETTERS = "DEFG"
+#: How Tenhou's shuffle seeds begin (``mt19937ar-sha512-n288-base64,...``; 2009: ``mt19937ar,...``).
+_TENHOU_SEED = "mt19937ar"
 
 
 def tile_of(tile_id: int, red: bool) -> str:
@@ -103,6 +108,7 @@ def read_mjlog(text: str, *, origin: str, name: str | None = None) -> GameLog:
     if not stripped.endswith("</mjloggm>"):
         raise MalformedLogError(origin, "the mjlog is truncated (no closing </mjloggm> tag)")
     seed = ""
+    foreign: str | None = None  # the first round seed (2009) that is not Tenhou's
     red = True
     names = ["", "", "", ""]
     events: list[play.Event] = []
@@ -137,6 +143,12 @@ def read_mjlog(text: str, *, origin: str, name: str | None = None) -> GameLog:
             elif tag == "INIT":
                 if players == 3:
                     break
+                if "shuffle" in attrs:  # 2009: each round's seed in its INIT, no SHUFFLE tag
+                    shuffle = attrs["shuffle"]
+                    if not shuffle.startswith(_TENHOU_SEED):
+                        foreign = shuffle if foreign is None else foreign
+                    elif not seed:
+                        seed = shuffle
                 seed_parts = _ints(attrs["seed"])
                 ten = _ints(attrs.get("ten", ""))
                 if len(ten) != 4 or not attrs.get("hai3"):
@@ -198,7 +210,8 @@ def read_mjlog(text: str, *, origin: str, name: str | None = None) -> GameLog:
                 f"not a game server's log: a winning hand of {len(hai)} concealed tiles "
                 "(a simulator or bot wrote it)",
             )
-    if not seed.startswith("mt19937ar"):
+    if foreign is not None or not seed.startswith(_TENHOU_SEED):
+        seed = seed if foreign is None else foreign
         raise NotServerLogError(
             origin,
             f"not a Tenhou server log: its shuffle seed {seed[:24]!r} is not Tenhou's "

@@ -210,6 +210,10 @@ class Round:
     last_discard: tuple[int, str, int] | None = None
     drawn: list[tuple[str, bool] | None] = field(default_factory=lambda: [None] * 4)
     stick_pending: int | None = None
+    #: A kan was just made that a ron may rob (an added kan; a closed kan, by kokushi):
+    #: every ron until the next play is a chankan (a double ron on it too), and the
+    #: kan breaks ippatsu only once it stands (robbed, it never happened).
+    kan_robbable: bool = False
 
     def __post_init__(self) -> None:
         self.hands = [list(h) for h in self.start.hands]
@@ -235,6 +239,9 @@ class Round:
         if self.stick_pending is not None and not isinstance(event, Win):
             self.sticks += 1
             self.stick_pending = None
+        if self.kan_robbable and not isinstance(event, Win | NewDora):
+            self.kan_robbable = False  # the kan stands: it breaks every ippatsu
+            self.ippatsu = [False] * 4
         out: WinSituation | None = None
         if isinstance(event, Draw):
             rinshan = isinstance(self.last, Call) and self.last.kind in (
@@ -279,7 +286,10 @@ class Round:
     def _call(self, event: Call) -> None:
         who = event.who
         self.calls += 1
-        self.ippatsu = [False] * 4
+        if event.kind in (CallKind.SHOUMINKAN, CallKind.ANKAN):
+            self.kan_robbable = True  # ippatsu is broken once the kan stands (``apply``)
+        else:
+            self.ippatsu = [False] * 4
         if event.kind is CallKind.SHOUMINKAN:
             added = [t for t in event.tiles]
             for i, m in enumerate(self.melds[who]):
@@ -319,7 +329,7 @@ class Round:
             if self.last_discard is None or self.last_discard[0] != source:
                 raise ReplayError(f"player {who} wins on a discard player {source} did not make")
             _, win, final_draw = self.last_discard
-            chankan = isinstance(self.last, Call)
+            chankan = self.kan_robbable
             rinshan = False
             hand = [*self.hands[who], win]
             if self.stick_pending == source:
