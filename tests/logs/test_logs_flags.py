@@ -15,13 +15,13 @@ from pathlib import Path
 
 import pytest
 
-from data.db import Database
+from data.bank.repository import Bank
+from data.db.database import Database
 from data.gamelog.check import check_win
 from data.gamelog.detect import read_log
 from data.gamelog.errors import NotServerLogError
 from data.gamelog.game import GameLog, content_id
 from data.gamelog.importer import Outcome, import_log
-from data.repository import Bank
 from tests.logs.flag_logs import DATA, SHUFFLE_2009, written
 
 FORMATS = ("mjlog", "json", "mjai.jsonl")
