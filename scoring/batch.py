@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from operator import itemgetter
 from typing import Any, TextIO
 
@@ -356,11 +356,15 @@ def error_record(id: Any, message: str) -> dict[str, Any]:
     return {"id": id, "error": message}
 
 
-def score_lines(lines: Iterable[str]) -> Iterator[tuple[dict[str, Any], bool]]:
+def score_lines(
+    lines: Iterable[str], round_end: Callable[[dict[str, Any]], dict[str, Any]] | None = None
+) -> Iterator[tuple[dict[str, Any], bool]]:
     """Score JSON lines; yield (output object, whether the line was JSON).
 
     Blank lines are skipped. A bad line gives an error object and the batch goes on;
     a line must give ``round`` and ``seat`` (``docs/scoring-io.md`` gives them no default).
+    With ``round_end``, a line with a ``round_end`` field is a round's end, given to it
+    (``scoring.settle_batch.settle_line``).
     """
     for number, line in enumerate(lines, 1):
         if not line.strip():
@@ -377,6 +381,9 @@ def score_lines(lines: Iterable[str]) -> Iterator[tuple[dict[str, Any], bool]]:
             yield error_record(None, f"line {number} is nested too deeply to read"), False
             continue
         rid = record.get("id") if isinstance(record, dict) else None
+        if round_end is not None and type(record) is dict and "round_end" in record:
+            yield round_end(record), True
+            continue
         try:
             out = score_record(record)
         except ScoringError as e:
@@ -394,7 +401,11 @@ def score_lines(lines: Iterable[str]) -> Iterator[tuple[dict[str, Any], bool]]:
             yield out, True
 
 
-def run_batch(stdin: TextIO, stdout: TextIO) -> int:
+def run_batch(
+    stdin: TextIO,
+    stdout: TextIO,
+    round_end: Callable[[dict[str, Any]], dict[str, Any]] | None = None,
+) -> int:
     """Read JSON lines from ``stdin`` and write results to ``stdout``.
 
     Returns:
@@ -402,7 +413,7 @@ def run_batch(stdin: TextIO, stdout: TextIO) -> int:
     """
     status = 0
     dumps = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
-    for out, was_json in score_lines(stdin):
+    for out, was_json in score_lines(stdin, round_end):
         if not was_json:
             status = 2
         stdout.write(dumps(out) + "\n")

@@ -567,9 +567,39 @@ def render_settle_step(step: SettleStep, dealer: int) -> str:
     return f"{payer} committed a chombo and pays {receiver} {step.points}."
 
 
+def _overview(settlement: Settlement) -> list[str]:
+    """What a teacher says first: the noten split, or who takes what in a multiple ron."""
+    d = settlement.dealer
+    steps = settlement.steps
+    noten = [s for s in steps if s.kind is SettleStepKind.NOTEN]
+    if noten:
+        payers = sorted({s.payer for s in noten if s.payer is not None})
+        takers = sorted({s.receiver for s in noten if s.receiver is not None})
+        total = sum(s.points for s in noten)
+        return [f"{_plural(len(takers), 'player')} tenpai, {len(payers)} noten: the "
+                f"{total} noten payment is split, each noten player paying "
+                f"{total // len(payers)} and each tenpai player receiving "
+                f"{total // len(takers)}."]
+    if len(settlement.winners) > 1:
+        honba = sorted({s.receiver for s in steps if s.kind is SettleStepKind.HONBA
+                        and s.receiver is not None})
+        sticks = sorted({s.receiver for s in steps if s.kind is SettleStepKind.STICKS
+                         and s.receiver is not None})
+        names = ", ".join(seat_name(w, d) for w in settlement.winners)
+        out = [f"{len(settlement.winners)} winners on one discard ({names}, nearest the "
+               "discarder's right first): the discarder pays each for their hand."]
+        if honba:
+            out.append("The counters go to " + " and ".join(seat_name(w, d) for w in honba)
+                       + "; the riichi sticks to "
+                       + (" and ".join(seat_name(w, d) for w in sticks) or "no one") + ".")
+        return out
+    return []
+
+
 def render_settlement(settlement: Settlement) -> str:
     """The whole settlement in plain English: the steps, then each seat's change."""
     lines = [f"Round end: {settlement.kind.value.replace('_', ' ')}."]
+    lines += _overview(settlement)
     lines += [render_settle_step(s, settlement.dealer) for s in settlement.steps]
     lines.append("Score changes at the round's end (riichi sticks put down this round "
                  "already left their owners' scores):")
