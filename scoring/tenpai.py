@@ -25,6 +25,26 @@ def _complete(counts: list[int], n_sets: int) -> bool:
     return n_sets == 4 and (is_chiitoitsu(counts) or is_kokushi(counts))
 
 
+_ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+
+
+def _candidates(counts: list[int], n_sets: int) -> list[int]:
+    """The tile kinds that can complete the hand: a held kind or a number within two of
+    one in its suit (every other kind stays a lone tile), and for thirteen orphans held
+    only of terminals and honours, every terminal and honour."""
+    near: set[int] = set()
+    for kind, n in enumerate(counts):
+        if not n:
+            continue
+        near.add(kind)
+        if kind < 27:
+            low = kind - kind % 9
+            near.update(k for k in range(max(low, kind - 2), min(low + 8, kind + 2) + 1))
+    if n_sets == 4 and all(counts[k] == 0 for k in range(34) if k not in _ORPHANS):
+        near.update(_ORPHANS)
+    return sorted(near)
+
+
 def waits(concealed: Sequence[Tile], melds: int) -> tuple[Tile, ...]:
     """The tile kinds that complete the concealed tiles (13 - 3 x melds of them).
 
@@ -37,7 +57,7 @@ def waits(concealed: Sequence[Tile], melds: int) -> tuple[Tile, ...]:
         return ()
     counts = list(counts_of(concealed))
     out: list[Tile] = []
-    for kind in range(34):
+    for kind in _candidates(counts, n_sets):
         if counts[kind] >= 4:
             continue
         counts[kind] += 1

@@ -246,8 +246,9 @@ def round_ends(events: Sequence[Any], origin: str) -> GameEnds:
                 current.deposits.add(event.who)
             elif isinstance(event, Drawn):
                 current.drawn = event
-                current.tenpai = _tenpai(current.state)
-                current.nagashi = _nagashi(current)
+                if event.kind is not RoundEndKind.ABORTIVE_DRAW:  # an abortive draw pays none
+                    current.tenpai = _tenpai(current.state)
+                    current.nagashi = _nagashi(current)
             else:
                 if isinstance(event, play.Win):
                     current.wins.append(wins)

@@ -10,7 +10,7 @@ file already imported is not imported again (its content digest is kept).
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
@@ -25,6 +25,7 @@ from .game import GameLog
 if TYPE_CHECKING:
     from sqlalchemy import Table
 
+    from scoring import Result
     from scoring.errors import ScoringError
 
     from ..db import Database
@@ -246,7 +247,9 @@ def import_log(
             origin, Outcome.REFUSED, game=game.game, reason=f"{origin}: refused: no win in it"
         )
     good, bad = prepare_wins(game, origin=origin, rules=rules)
-    ends = settle_ends(game, rules=rules, refused=bad)
+    at = {id(w): i for i, w in enumerate(game.wins)}
+    ends = settle_ends(game, rules=rules, refused=bad,
+                       results={at[id(w)]: item.result for w, item in good})
     try:
         added, present = _store(database, game, good, digest, origin, game.rules or rules, clock())
     except ItemError as e:
@@ -257,13 +260,18 @@ def import_log(
 
 
 def settle_ends(
-    game: GameLog, *, rules: str, refused: Sequence[RefusedWin] = ()
+    game: GameLog,
+    *,
+    rules: str,
+    refused: Sequence[RefusedWin] = (),
+    results: Mapping[int, Result] | None = None,
 ) -> tuple[RefusedWin, ...]:
     """The round ends of a game our settlement does not pay as the server did (the wins
-    already ``refused`` left out), and the final scores when they differ."""
+    already ``refused`` left out), and the final scores when they differ; ``results`` are
+    the wins already scored, by their index in ``game.wins``."""
     from .settling import check_game_ends
 
-    checked = check_game_ends(game, rules=rules)
+    checked = check_game_ends(game, rules=rules, results=results)
     left_out = {r.uid for r in refused}
     out: list[RefusedWin] = []
     for end in checked.disagreeing:
