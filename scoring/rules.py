@@ -227,7 +227,7 @@ MAHJONGSOUL = TENHOU.derive(
     name="mahjongsoul",
     description="Mahjong Soul: like Tenhou, with double yakuman for the 'pure' yakuman, and "
     "double and triple ron (honba to each winner, sticks to the nearest: not in rules.md, "
-    "chosen as the client pays them).",
+    "chosen).",
     double_yakuman=True,
     multiple_ron=MultipleRon.TRIPLE,
     multiple_ron_counters=CountersTo.EACH,

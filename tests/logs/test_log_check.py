@@ -188,3 +188,21 @@ def test_import_log_reports_a_round_end_settled_otherwise(
     # the final scores are the log's own: ours follow from our settlements, which still agree
     assert len(lines) == 3
     assert lines[-1].endswith("; 1 round end settled otherwise than the log")
+
+
+@pytest.mark.parametrize("lang", ["ja", "th", "vi", "uk"])
+@pytest.mark.parametrize("argv", [["log", "--help"], ["log", "check", "--help"]])
+def test_log_help_is_in_the_language_and_fits_80_columns(
+    lang: str, argv: list[str], capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from quiz.i18n_width import display_width
+    from tests.i18n.english_left import english_left
+
+    monkeypatch.setenv("COLUMNS", "80")
+    with pytest.raises(SystemExit) as done:
+        main(["--lang", lang, *argv])
+    out = capsys.readouterr().out
+    assert done.value.code == 0
+    assert english_left(out) == [], out
+    assert max(display_width(line) for line in out.splitlines()) <= 80, out
