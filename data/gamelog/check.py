@@ -43,6 +43,7 @@ class Measure(StrEnum):
     ROUND_END = "how the round ended"
     TENPAI = "the seats tenpai"
     FINAL_SCORES = "final scores"
+    STICKS_LEFT = "riichi sticks left on the table"
 
 
 @dataclass(frozen=True, slots=True)

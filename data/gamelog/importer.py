@@ -267,8 +267,8 @@ def settle_ends(
     results: Mapping[int, Result] | None = None,
 ) -> tuple[RefusedWin, ...]:
     """The round ends of a game our settlement does not pay as the server did (the wins
-    already ``refused`` left out), and the final scores when they differ; ``results`` are
-    the wins already scored, by their index in ``game.wins``."""
+    already ``refused`` left out), and the final scores when they differ though every round
+    end agrees; ``results`` are the wins already scored, by their index in ``game.wins``."""
     from .settling import check_game_ends
 
     checked = check_game_ends(game, rules=rules, results=results)
@@ -283,7 +283,7 @@ def settle_ends(
             uid = f"{game.game}/{end.label}/draw"
         out.append(RefusedWin(uid, end.differences, end.refusal))
     final = checked.final_difference()
-    if final is not None:
+    if final is not None and not checked.disagreeing:
         out.append(RefusedWin(f"{game.game}/final", (final,)))
     return tuple(out)
 

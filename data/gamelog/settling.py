@@ -11,6 +11,7 @@ the scores are carried through the game and compared with its final scores
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -161,7 +162,12 @@ def check_game_ends(
     if rounds and rounds[0].scores is not None and len(rounds[0].scores) == 4:
         scores = list(rounds[0].scores)
     sticks_left = 0
+    carried: int | None = None  # the sticks our settlement left for the next round
     for record in rounds:
+        if carried is not None and record.sticks != carried and ends:
+            ends[-1] = _with(ends[-1], LogDifference(Measure.STICKS_LEFT, str(record.sticks),
+                                                     str(carried)))
+        carried = None
         if not record.ended:
             continue
         settlement: Settlement | None = None
@@ -189,6 +195,7 @@ def check_game_ends(
             scores = [s + n for s, n in zip(scores, settlement.net, strict=True)]
             sticks_left = settlement.sticks_left
         ends.extend(_compare(record, settlement, refusal, game, len(ends)))
+        carried = None if settlement is None else settlement.sticks_left
     final_ours: tuple[int, ...] | None = None
     if scores is not None and first is not None:
         if sticks_left and profile.leftover_sticks is Leftover.TOP:
@@ -199,6 +206,11 @@ def check_game_ends(
         final_ours = tuple(scores)
     final_log = game.ends.final if game.ends is not None else None
     return GameCheck(game.game, name, tuple(ends), final_ours, final_log)
+
+
+def _with(end: EndCheck, difference: LogDifference) -> EndCheck:
+    """The round end with one more difference."""
+    return dataclasses.replace(end, differences=(*end.differences, difference))
 
 
 def _compare(

@@ -563,7 +563,8 @@ def _refused_win_line(win: RefusedWin) -> str:
                 Measure.SCORE_CHANGES: pgettext("logs", "score changes"),
                 Measure.ROUND_END: pgettext("logs", "how the round ended"),
                 Measure.TENPAI: pgettext("logs", "the seats tenpai"),
-                Measure.FINAL_SCORES: pgettext("logs", "final scores")}
+                Measure.FINAL_SCORES: pgettext("logs", "final scores"),
+                Measure.STICKS_LEFT: pgettext("logs", "riichi sticks left on the table")}
     said = [pgettext("logs", "%(measure)s: the log says %(log)s, ours %(ours)s") % {
         "measure": measures[d.measure], "log": d.log, "ours": d.ours} for d in win.differences]
     return f"{win.uid}: " + pgettext("logs", "; ").join(said)

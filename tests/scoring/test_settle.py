@@ -35,10 +35,9 @@ CASES = [json.loads(line) for line in GOLDEN.read_text(encoding="utf-8").splitli
 
 
 def test_the_golden_cases_cover_every_profile_and_kind() -> None:
-    profiles = {c["input"]["rules"] for c in CASES}
-    assert profiles == set(PROFILES)
-    kinds = {c["input"]["round_end"] for c in CASES}
-    assert kinds == {k.value for k in RoundEndKind}
+    for profile in PROFILES:
+        kinds = {c["input"]["round_end"] for c in CASES if c["input"]["rules"] == profile}
+        assert kinds == {k.value for k in RoundEndKind}, profile
     assert all(c["source"].strip() for c in CASES)
 
 
