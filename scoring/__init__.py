@@ -30,6 +30,17 @@ from .hand import Hand, Meld, MeldKind, Situation, Win, Wind
 from .result import *  # noqa: F403 (the names of result.__all__, listed there once)
 from .rules import DEFAULT_PROFILE, PROFILES, Kazoe, Renhou, RuleProfile, get_profile
 from .score import score, score_hand
+from .settle import (
+    RoundEnd,
+    RoundEndKind,
+    Settlement,
+    SettleStep,
+    SettleStepKind,
+    Table,
+    WinShare,
+    render_settlement,
+    settle_round,
+)
 from .tiles import Suit, Tile, dora_from_indicator, format_tiles, parse_tiles
 from .yaku import YAKU, YakuInfo
 
@@ -48,18 +59,25 @@ __all__ = [
     "NoYakuError",
     "NotationError",
     "Renhou",
+    "RoundEnd",
+    "RoundEndKind",
     "RuleProfile",
     "RuleProfileError",
     "ScoringError",
+    "SettleStep",
+    "SettleStepKind",
+    "Settlement",
     "Situation",
     "SituationError",
     "Step",
     "StepKind",
     "Suit",
+    "Table",
     "Tile",
     "TileCountError",
     "TooManyCopiesError",
     "Win",
+    "WinShare",
     "Wind",
     "WinningTileError",
     "YakuInfo",
@@ -69,9 +87,11 @@ __all__ = [
     "get_profile",
     "parse_record",
     "parse_tiles",
+    "render_settlement",
     "render_text",
     "score",
     "score_hand",
     "score_record",
+    "settle_round",
 ]
 __all__ += result.__all__

@@ -74,7 +74,7 @@ def _turned(end: RoundEnd, table: Table, k: int) -> tuple[RoundEnd, Table]:
             Table((table.dealer + k) % SEATS, table.honba, table.sticks, ts(table.riichi)))
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(round_ends(), tables, profiles)
 def test_points_are_conserved(end: RoundEnd, table: Table, profile: RuleProfile) -> None:
     s = _settled(end, table, profile)
@@ -89,7 +89,7 @@ def test_points_are_conserved(end: RoundEnd, table: Table, profile: RuleProfile)
         1000 if seat in table.riichi else 0 for seat in range(SEATS))
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(round_ends(), tables, profiles, st.integers(1, 3))
 def test_turning_the_table_turns_the_settlement(
         end: RoundEnd, table: Table, profile: RuleProfile, k: int) -> None:
@@ -104,7 +104,7 @@ def test_turning_the_table_turns_the_settlement(
     assert t.winners == tuple((w + k) % SEATS for w in s.winners)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=120, deadline=None)
 @given(wins(), tables, profiles)
 def test_the_wins_of_a_multiple_ron_add_up_to_the_whole(
         shares: tuple[WinShare, ...], table: Table, profile: RuleProfile) -> None:
