@@ -3,7 +3,9 @@
 For each round (:class:`.ends.RoundRecord`) the table is the log's (dealer,
 honba, sticks, the sticks put down); a win is scored with our ``scoring``
 (its base points, its yakuman for pao); a draw is settled with the seats our
-replay finds tenpai (and with nagashi mangan). Each round end is then compared
+replay finds tenpai, and is a nagashi mangan when our replay finds one (every
+discard a terminal or honour, none called) and the rules have it: how the
+round ended is ours too, compared with the log's. Each round end is then compared
 with the score changes the server recorded, win by win for a multiple ron;
 the scores are carried through the game and compared with its final scores
 (the sticks left at its end going as the rules say).
@@ -16,7 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from scoring.rules import Leftover, RuleProfile, get_profile
+from scoring.rules import Leftover, Nagashi, RuleProfile, get_profile
 from scoring.settle import RoundEnd, RoundEndKind, Settlement, Table, WinShare, settle_round
 
 from .check import LogDifference, Measure
@@ -184,7 +186,12 @@ def check_game_ends(
             else:
                 drawn = record.drawn
                 assert drawn is not None
-                end = RoundEnd(drawn.kind, tenpai=record.tenpai, nagashi=record.nagashi,
+                kind = drawn.kind
+                if kind in (RoundEndKind.EXHAUSTIVE_DRAW, RoundEndKind.NAGASHI):
+                    # our replay decides: a nagashi where the rules have it, else noten payments
+                    with_nagashi = record.nagashi and profile.nagashi is not Nagashi.NONE
+                    kind = RoundEndKind.NAGASHI if with_nagashi else RoundEndKind.EXHAUSTIVE_DRAW
+                end = RoundEnd(kind, tenpai=record.tenpai, nagashi=record.nagashi,
                                abortive=drawn.abortive)
             settlement = settle_round(end, _table(record), profile)
         except ScoringError as e:

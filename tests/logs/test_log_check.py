@@ -206,3 +206,58 @@ def test_log_help_is_in_the_language_and_fits_80_columns(
     assert done.value.code == 0
     assert english_left(out) == [], out
     assert max(display_width(line) for line in out.splitlines()) <= 80, out
+
+
+def _demo_round() -> list[Any]:
+    from data.gamelog import situation as play
+
+    return [play.StartRound(0, 1, 2, ("1z",), play._demo_hands(), dealer=0),
+            play.Draw(0, "9p"), play.Discard(0, "9p"),
+            play.Draw(1, "1z"), play.Riichi(1), play.Discard(1, "1z")]
+
+
+def test_a_riichi_discard_ronned_puts_no_stick_down() -> None:
+    """A log that says nothing of the sticks (tenhou.net/6): the replay puts one down for a
+    riichi whose discard is not ronned, and none for one that is."""
+    from data.gamelog import ends
+    from data.gamelog import situation as play
+    from scoring.settle import RoundEndKind
+
+    ronned = ends.round_ends([*_demo_round(), play.Win(0, 1, play.Recorded())], "x")
+    assert ronned.rounds[0].deposits == frozenset() and ronned.rounds[0].sticks == 2
+    drawn = ends.round_ends([*_demo_round(), play.Draw(2, "9s"), ends.Drawn(
+        RoundEndKind.EXHAUSTIVE_DRAW)], "x")
+    record = drawn.rounds[0]
+    assert record.deposits == {1} and record.label == "E1-1"
+    # seat 0 waits on 1z and 5z; seat 1's 222333444p6666s waits only on the 6s it holds all
+    # four of (not tenpai); seat 2 holds 14 tiles. Seats 0 and 1 discarded only 9p and 1z.
+    assert record.tenpai == {0} and record.nagashi == {0, 1}
+
+
+def test_the_readers_name_each_kind_of_draw() -> None:
+    from data.gamelog import ends
+    from scoring.rules import AbortiveDraw
+    from scoring.settle import RoundEndKind
+
+    mj = ends.mjlog_end_events("RYUUKYOKU", {"type": "nm", "sc": "250,-40,250,80,250,-20,250,-20",
+                                             "hai1": "1,2"})
+    assert mj == [ends.Drawn(RoundEndKind.NAGASHI, None, (-4000, 8000, -2000, -2000),
+                             frozenset({1}))]
+    assert ends.mjlog_end_events("RYUUKYOKU", {"type": "kan4", "sc": "1,0,1,0,1,0,1,0"}) == [
+        ends.Drawn(RoundEndKind.ABORTIVE_DRAW, AbortiveDraw.FOUR_KANS, (0, 0, 0, 0))]
+    assert ends.mjlog_end_events("REACH", {"who": "2", "step": "2"}) == [ends.StickDown(2)]
+    assert ends.mjlog_end_events("REACH", {"who": "2", "step": "1"}) == []
+    final = ends.mjlog_end_events("AGARI", {"owari": "383,18.3,143,-25.7,-28,-52.8,502,60.2"})
+    assert final == [ends.GameEnd((38300, 14300, -2800, 50200))]
+    assert ends.mjlog_end_events("AGARI", {"owari": ",,,"}) == [ends.GameEnd(None)]
+    assert ends.tenhou6_drawn(["流し満貫", [-2000, 8000, -2000, -4000]]) == ends.Drawn(
+        RoundEndKind.NAGASHI, None, (-2000, 8000, -2000, -4000))
+    assert ends.tenhou6_drawn(["九種九牌"]) == ends.Drawn(
+        RoundEndKind.ABORTIVE_DRAW, AbortiveDraw.NINE_TERMINALS, None)
+    assert ends.tenhou6_drawn(["全員不聴", [0, 0, 0, 0]]) == ends.Drawn(
+        RoundEndKind.EXHAUSTIVE_DRAW, None, (0, 0, 0, 0))
+    assert ends.tenhou6_drawn(["和了", [0, 0, 0, 0], [0, 0, 0, ""]]) is None
+    assert ends.mjai_end_events({"type": "ryukyoku", "reason": "kyushukyuhai",
+                                 "deltas": [0, 0, 0, 0]}) == [ends.Drawn(
+        RoundEndKind.ABORTIVE_DRAW, AbortiveDraw.NINE_TERMINALS, (0, 0, 0, 0))]
+    assert ends.mjai_end_events({"type": "reach_accepted", "actor": 3}) == [ends.StickDown(3)]
