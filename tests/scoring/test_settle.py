@@ -165,3 +165,14 @@ def test_the_teachers_command_prints_the_settlement() -> None:
     worse = _run("", "settle", "{nope")
     assert worse.returncode == 2 and "is not JSON" in worse.stderr
     assert "Traceback" not in worse.stderr
+
+
+def test_the_documented_examples_are_what_the_commands_print() -> None:
+    doc = (ROOT / "docs" / "scoring-io.md").read_text(encoding="utf-8")
+    section = doc[doc.index("## Round ends"):]
+    line_in, line_out = section.split("### Example\n\n```\n", 1)[1].split("\n")[:2]
+    proc = _run(line_in + "\n")
+    assert proc.stdout == line_out + "\n"
+    block = section.split("$ python -m scoring settle '", 1)[1].split("\n```", 1)[0]
+    argument, printed = block.split("'\n", 1)
+    assert _run("", "settle", argument).stdout == printed + "\n"
