@@ -75,7 +75,7 @@ class EndCheck:
             "kind": self.kind.value,
             "deltas": None if self.ours is None else list(self.ours),
             "log": None if self.log is None else list(self.log),
-            "agree": self.agrees,
+            "agree": self.agrees if self.log is not None else None,  # null: nothing to compare
         }
         if not self.agrees:
             out["why"] = self.english()

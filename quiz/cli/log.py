@@ -12,7 +12,8 @@ JSON object per round end (a double ron is two)::
     {"game": ID, "seq": N, "round": "E1-0", "kind": "win", "deltas": [...],
      "log": [...], "agree": true}
 
-(``why`` is added, in English, when it disagrees), then one line per file in
+(``why`` is added, in English, when it disagrees; ``agree`` is null where the log
+records no score changes to compare), then one line per file in
 the learner's language. The exit status is 0 when everything agrees, 1 when a
 round end or the final scores disagree or a file is refused.
 """
@@ -103,7 +104,7 @@ def run_check(args: argparse.Namespace) -> int:
 def file_line(origin: str, checked: GameCheck) -> str:
     """One file's check in one line, in the learner's language."""
     ends = len(checked.ends)
-    agree = sum(1 for e in checked.ends if e.agrees)
+    agree = sum(1 for e in checked.ends if e.agrees and e.log is not None)
     text = (pgettext("cli", "%(origin)s: game %(game)s: ")
             % {"origin": origin, "game": checked.game}
             + npgettext("cli", "%(agree)s of %(n)s round end agrees with the log",
