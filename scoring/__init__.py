@@ -38,6 +38,17 @@ from .yaku import YAKU, YakuInfo
 if TYPE_CHECKING:
     from .explain import Step, StepKind, explain, render_text
     from .score import score, score_hand
+    from .settle import (
+        RoundEnd,
+        RoundEndKind,
+        Settlement,
+        SettleStep,
+        SettleStepKind,
+        Table,
+        WinShare,
+        render_settlement,
+        settle_round,
+    )
 
 #: Names whose modules the batch (``python -m scoring``) does not need: imported on first use,
 #: so that the batch starts without them (the worked explanation, the object API's scoring).
@@ -48,6 +59,15 @@ _LATER = {
     "render_text": "explain",
     "score": "score",
     "score_hand": "score",
+    "RoundEnd": "settle",
+    "RoundEndKind": "settle",
+    "Settlement": "settle",
+    "SettleStep": "settle",
+    "SettleStepKind": "settle",
+    "Table": "settle",
+    "WinShare": "settle",
+    "render_settlement": "settle",
+    "settle_round": "settle",
 }
 
 
@@ -96,18 +116,25 @@ __all__ = [
     "NoYakuError",
     "NotationError",
     "Renhou",
+    "RoundEnd",
+    "RoundEndKind",
     "RuleProfile",
     "RuleProfileError",
     "ScoringError",
+    "SettleStep",
+    "SettleStepKind",
+    "Settlement",
     "Situation",
     "SituationError",
     "Step",
     "StepKind",
     "Suit",
+    "Table",
     "Tile",
     "TileCountError",
     "TooManyCopiesError",
     "Win",
+    "WinShare",
     "Wind",
     "WinningTileError",
     "YakuInfo",
@@ -117,9 +144,11 @@ __all__ = [
     "get_profile",
     "parse_record",
     "parse_tiles",
+    "render_settlement",
     "render_text",
     "score",
     "score_hand",
     "score_record",
+    "settle_round",
 ]
 __all__ += result.__all__

@@ -4,6 +4,8 @@ With no arguments it reads JSON lines on standard input and writes one result
 line per input line (``docs/scoring-io.md``). Sub-commands:
 
 - ``explain HAND --win TILE [situation flags]``: the worked explanation of one hand;
+- ``settle ROUND-END``: the settlement of a round's end, step by step (the object is
+  a batch round-end line, ``docs/scoring-io.md``; ``-`` reads it from standard input);
 - ``profiles``: the rule profiles and their switches.
 """
 
@@ -11,7 +13,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .batch import run_batch
 
@@ -102,6 +104,55 @@ def explain_main(argv: Sequence[str]) -> int:
     return 0
 
 
+def settle_main(argv: Sequence[str]) -> int:
+    """Run ``python -m scoring settle``: a round's end settled step by step, in English."""
+    import argparse
+    import json
+
+    from .errors import ScoringError
+    from .rules import PROFILES
+    from .settle import render_settlement
+    from .settle_batch import settle_record, settlement_of
+
+    p = argparse.ArgumentParser(
+        prog="python -m scoring settle",
+        description="Print the settlement of a round's end step by step: who pays whom, "
+        "honba, riichi sticks, noten payments, nagashi, pao, head bump.",
+        epilog='example: python -m scoring settle \'{"round_end": "exhaustive_draw", '
+        '"dealer": 0, "sticks": 1, "riichi": [3], "tenpai": [0, 3]}\'',
+    )
+    p.add_argument("round_end", metavar="ROUND-END",
+                   help="the round's end as a JSON object (its batch line); '-' for stdin")
+    p.add_argument("--rules", choices=sorted(PROFILES),
+                   help="the rule profile (default: the object's 'rules', else tenhou)")
+    p.add_argument("--json", action="store_true", help="print the batch output object")
+    args = p.parse_args(argv)
+    text = sys.stdin.read() if args.round_end == "-" else args.round_end
+    try:
+        record = json.loads(text)
+    except json.JSONDecodeError as e:
+        print(f"python -m scoring settle: the round end is not JSON: {e.msg} at column "
+              f"{e.colno}", file=sys.stderr)
+        return 2
+    if not isinstance(record, dict):
+        print("python -m scoring settle: the round end must be a JSON object", file=sys.stderr)
+        return 2
+    record.setdefault("round_end", "win")
+    if args.rules:
+        record["rules"] = args.rules
+    try:
+        out = settle_record(record)
+        settlement = settlement_of(record)
+    except ScoringError as e:
+        print(f"python -m scoring settle: {e}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(out, ensure_ascii=False))
+    else:
+        print(render_settlement(settlement))
+    return 0
+
+
 def profiles_main() -> int:
     """Print every rule profile with its switches."""
     from .rules import PROFILES
@@ -118,6 +169,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     if args and args[0] == "explain":
         return explain_main(args[1:])
+    if args and args[0] == "settle":
+        return settle_main(args[1:])
     if args and args[0] == "profiles":
         return profiles_main()
     if args and args[0] in ("-h", "--help", "help"):
@@ -125,12 +178,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     if args:
         print(
-            f"python -m scoring: unknown command '{args[0]}' (use explain, profiles, "
+            f"python -m scoring: unknown command '{args[0]}' (use explain, settle, profiles, "
             "or no argument for the batch on standard input)",
             file=sys.stderr,
         )
         return 2
-    return run_batch(sys.stdin, sys.stdout)
+    return run_batch(sys.stdin, sys.stdout, round_end=_settle_line)
+
+
+def _settle_line(record: dict[str, Any]) -> dict[str, Any]:
+    """A batch line with a ``round_end``: settled (the settling is imported on first use,
+    so that a batch of hands starts without it)."""
+    from .settle_batch import settle_line
+
+    return settle_line(record)
 
 
 if __name__ == "__main__":

@@ -431,11 +431,15 @@ def error_record(id: Any, message: str) -> dict[str, Any]:
     return {"id": id, "error": message}
 
 
-def score_lines(lines: Iterable[str]) -> Iterator[tuple[dict[str, Any], bool]]:
+def score_lines(
+    lines: Iterable[str], round_end: Callable[[dict[str, Any]], dict[str, Any]] | None = None
+) -> Iterator[tuple[dict[str, Any], bool]]:
     """Score JSON lines; yield (output object, whether the line was JSON).
 
     Blank lines are skipped. A bad line gives an error object and the batch goes on;
     a line must give ``round`` and ``seat`` (``docs/scoring-io.md`` gives them no default).
+    With ``round_end``, a line with a ``round_end`` field is a round's end, given to it
+    (``scoring.settle_batch.settle_line``).
     """
     for number, line in enumerate(lines, 1):
         if not line.strip():
@@ -452,6 +456,9 @@ def score_lines(lines: Iterable[str]) -> Iterator[tuple[dict[str, Any], bool]]:
             yield error_record(None, f"line {number} is nested too deeply to read"), False
             continue
         rid = record.get("id") if isinstance(record, dict) else None
+        if round_end is not None and type(record) is dict and "round_end" in record:
+            yield round_end(record), True
+            continue
         try:
             out = score_record(record)
         except ScoringError as e:
@@ -498,7 +505,8 @@ def _read_slowly(line: str, number: int, unended: list[int]) -> tuple[Any, str |
 
 
 def _batch_texts(
-    lines: Iterable[str], status: list[int], unended: list[int] | None = None
+    lines: Iterable[str], status: list[int], unended: list[int] | None = None, *,
+    round_end: Callable[[dict[str, Any]], dict[str, Any]] | None = None,
 ) -> Iterator[str]:
     """``score_lines`` as output lines (each with its newline); a line not JSON sets ``status``.
 
@@ -524,6 +532,9 @@ def _batch_texts(
                 yield refused
                 continue
         if type(record) is dict:
+            if round_end is not None and "round_end" in record:  # a round's end: settled
+                yield _dumps(round_end(record)) + "\n"
+                continue
             rid = record.get("id")
             id_text = "null" if rid is None else _id_text(rid)
         else:
@@ -565,7 +576,11 @@ def _read_lines(stdin: TextIO, unended: list[int]) -> Iterator[str]:
         yield rest
 
 
-def run_batch(stdin: TextIO, stdout: TextIO) -> int:
+def run_batch(
+    stdin: TextIO,
+    stdout: TextIO,
+    round_end: Callable[[dict[str, Any]], dict[str, Any]] | None = None,
+) -> int:
     """Read JSON lines from ``stdin`` and write results to ``stdout``.
 
     The input is read in large blocks (line by line from a terminal, answering
@@ -576,13 +591,14 @@ def run_batch(stdin: TextIO, stdout: TextIO) -> int:
     """
     status = [0]
     if stdin.isatty():
-        for text in _batch_texts(stdin, status):
+        for text in _batch_texts(stdin, status, round_end=round_end):
             stdout.write(text)
             stdout.flush()
         return status[0]
     unended = [0]
     chunk: list[str] = []
-    for text in _batch_texts(_read_lines(stdin, unended), status, unended):
+    for text in _batch_texts(_read_lines(stdin, unended), status, unended,
+                             round_end=round_end):
         chunk.append(text)
         if len(chunk) == _CHUNK:
             stdout.write("".join(chunk))

@@ -347,3 +347,8 @@ class RuleProfileError(ScoringError):
 
 class InputFieldError(ScoringError):
     """A batch input field of the wrong type or with an unknown value."""
+
+
+class SettlementError(ScoringError):
+    """A round's end that cannot be settled: seats out of range, a kind of round end the
+    rule profile does not have, winners that cannot be together."""

@@ -7,6 +7,8 @@ One concern a module:
 - :mod:`.situation`: the replay, one round event by event, to each win's situation;
 - :mod:`.game`: a game read from a log (its id, rules, players, wins);
 - :mod:`.check`: a win scored with ``scoring`` and compared with the server's payment;
+- :mod:`.ends`: the events that end rounds, and a whole game followed to each round's end;
+- :mod:`.settling`: every round end settled with ``scoring.settle`` and compared with the log;
 - :mod:`.importer`: storing the wins that agree, one transaction a file;
 - :mod:`.wins`: finding imported wins (of one import, of one player);
 - :mod:`.errors`: why a log is refused.

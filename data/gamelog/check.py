@@ -40,6 +40,10 @@ class Measure(StrEnum):
     FU = "fu"
     WINNER_GAIN = "the winner's gain"
     SCORE_CHANGES = "score changes"
+    ROUND_END = "how the round ended"
+    TENPAI = "the seats tenpai"
+    FINAL_SCORES = "final scores"
+    STICKS_LEFT = "riichi sticks left on the table"
 
 
 @dataclass(frozen=True, slots=True)

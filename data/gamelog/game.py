@@ -14,6 +14,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
+from .ends import EndEvent, GameEnds, play_events, round_ends
 from .situation import Event, WinSituation, replayed
 
 _GAME_ID = re.compile(r"\d{10}gm-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{8}")
@@ -48,6 +49,7 @@ class GameLog:
     players: tuple[str, ...]
     wins: tuple[WinSituation, ...]
     seed: str = ""
+    ends: GameEnds | None = None
 
     def win_id(self, win: WinSituation) -> str:
         """The item id of a win: ``GAME/ROUND-HONBA/wSEAT``."""
@@ -62,7 +64,7 @@ class GameLog:
 
 
 def replayed_game(
-    events: Sequence[Event],
+    events: Sequence[Event | EndEvent],
     origin: str,
     *,
     game: str,
@@ -71,12 +73,14 @@ def replayed_game(
     players: Iterable[str],
     seed: str = "",
 ) -> GameLog:
-    """The game a reader's events make: its wins replayed, wrapped with what the log says.
+    """The game a reader's events make: its wins replayed, its rounds followed to their
+    ends (:mod:`.ends`), wrapped with what the log says.
 
     Raises:
         MalformedLogError: naming ``origin``, for play that cannot be followed.
     """
-    wins = replayed(events, origin)
+    wins = replayed(play_events(events), origin)
     return GameLog(
-        game=game, format=format, rules=rules, players=tuple(players), wins=tuple(wins), seed=seed
+        game=game, format=format, rules=rules, players=tuple(players), wins=tuple(wins), seed=seed,
+        ends=round_ends(events, origin),
     )

@@ -10,7 +10,7 @@ file already imported is not imported again (its content digest is kept).
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
@@ -25,6 +25,7 @@ from .game import GameLog
 if TYPE_CHECKING:
     from sqlalchemy import Table
 
+    from scoring import Result
     from scoring.errors import ScoringError
 
     from ..bank.items import PreparedItem
@@ -72,6 +73,8 @@ class FileReport:
         present: wins already in the bank (from another file of the same game).
         disagreements: each win our scoring does not pay as the server did.
         reason: why the file was refused or skipped.
+        round_ends: each round end (and the final scores) our settlement does not pay as
+            the server did, beyond the wins refused (:mod:`.settling`).
     """
 
     origin: str
@@ -81,6 +84,7 @@ class FileReport:
     present: int = 0
     disagreements: tuple[RefusedWin, ...] = ()
     reason: str = ""
+    round_ends: tuple[RefusedWin, ...] = ()
 
     def line(self) -> str:
         """One line for the summary."""
@@ -93,6 +97,9 @@ class FileReport:
             parts.append(f"{self.present} already in the bank")
         if self.disagreements:
             parts.append(f"{len(self.disagreements)} refused (our scoring disagrees)")
+        if self.round_ends:
+            n = len(self.round_ends)
+            parts.append(f"{n} round end{'s' if n != 1 else ''} settled otherwise than the log")
         return f"{self.origin}: game {self.game}: " + ", ".join(parts)
 
 
@@ -118,6 +125,11 @@ class ImportSummary:
         return sum(len(f.disagreements) for f in self.files)
 
     @property
+    def disagreeing_ends(self) -> int:
+        """Round ends (and final scores) our settlement does not pay as the server did."""
+        return sum(len(f.round_ends) for f in self.files)
+
+    @property
     def refused_files(self) -> int:
         """Files refused whole."""
         return sum(1 for f in self.files if f.outcome is Outcome.REFUSED)
@@ -125,11 +137,14 @@ class ImportSummary:
     def line(self) -> str:
         """The totals in one line."""
         already = sum(1 for f in self.files if f.outcome is Outcome.ALREADY)
+        ends = self.disagreeing_ends
         return (
             f"{self.imported} win{'s' if self.imported != 1 else ''} imported, "
             f"{self.skipped} already in the bank, {self.refused_wins} refused "
             f"(scoring disagrees); {len(self.files)} file{'s' if len(self.files) != 1 else ''}: "
             f"{self.refused_files} refused, {already} already imported"
+            + (f"; {ends} round end{'s' if ends != 1 else ''} settled otherwise than the log"
+               if ends else "")
         )
 
 
@@ -232,13 +247,45 @@ def import_log(
             origin, Outcome.REFUSED, game=game.game, reason=f"{origin}: refused: no win in it"
         )
     good, bad = prepare_wins(game, origin=origin, rules=rules)
+    at = {id(w): i for i, w in enumerate(game.wins)}
+    ends = settle_ends(game, rules=rules, refused=bad,
+                       results={at[id(w)]: item.result for w, item in good})
     try:
         added, present = _store(database, game, good, digest, origin, game.rules or rules, clock())
     except ItemError as e:
         return FileReport(origin, Outcome.REFUSED, game=game.game, reason=f"{origin}: refused: {e}")
     return FileReport(
-        origin, Outcome.IMPORTED, game.game, added, present, tuple(bad)
+        origin, Outcome.IMPORTED, game.game, added, present, tuple(bad), round_ends=ends
     )
+
+
+def settle_ends(
+    game: GameLog,
+    *,
+    rules: str,
+    refused: Sequence[RefusedWin] = (),
+    results: Mapping[int, Result] | None = None,
+) -> tuple[RefusedWin, ...]:
+    """The round ends of a game our settlement does not pay as the server did (the wins
+    already ``refused`` left out), and the final scores when they differ though every round
+    end agrees; ``results`` are the wins already scored, by their index in ``game.wins``."""
+    from .settling import check_game_ends
+
+    checked = check_game_ends(game, rules=rules, results=results)
+    left_out = {r.uid for r in refused}
+    out: list[RefusedWin] = []
+    for end in checked.disagreeing:
+        if end.winner is not None:
+            uid = f"{game.game}/{end.label}/w{end.winner}"
+            if uid in left_out:
+                continue
+        else:
+            uid = f"{game.game}/{end.label}/draw"
+        out.append(RefusedWin(uid, end.differences, end.refusal))
+    final = checked.final_difference()
+    if final is not None and not checked.disagreeing:
+        out.append(RefusedWin(f"{game.game}/final", (final,)))
+    return tuple(out)
 
 
 def import_logs(

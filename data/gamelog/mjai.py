@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from . import situation as play
+from .ends import EndEvent, mjai_end_events
 from .errors import MalformedLogError, ThreePlayerGameError
 from .game import GameLog, LogFormat, content_id, game_id_in, replayed_game
 
@@ -100,7 +101,7 @@ def read_mjai(lines: Sequence[dict[str, Any]], *, origin: str, name: str | None 
         MalformedLogError: for events that cannot be followed.
     """
     names: tuple[str, ...] = ("", "", "", "")
-    events: list[play.Event] = []
+    events: list[play.Event | EndEvent] = []
     first_win = [True]
     for n, line in enumerate(lines, 1):
         if line.get("type") == "start_game":
@@ -116,6 +117,10 @@ def read_mjai(lines: Sequence[dict[str, Any]], *, origin: str, name: str | None 
             raise MalformedLogError(origin, f"event {n} is malformed ({e})") from None
         if event is not None:
             events.append(event)
+        try:
+            events.extend(mjai_end_events(line))
+        except (KeyError, ValueError, TypeError) as e:
+            raise MalformedLogError(origin, f"event {n} is malformed ({e})") from None
     if not any(isinstance(e, play.StartRound) for e in events):
         raise MalformedLogError(origin, "the mjai log has no round (no start_kyoku)")
     text = json.dumps(list(lines), sort_keys=True, separators=(",", ":"))

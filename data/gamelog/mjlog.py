@@ -22,6 +22,7 @@ from collections.abc import Iterator, Sequence
 from urllib.parse import unquote
 
 from . import situation as play
+from .ends import EndEvent, mjlog_end_events
 from .errors import MalformedLogError, NotServerLogError, ThreePlayerGameError
 from .game import GameLog, LogFormat, content_id, game_id_in, replayed_game
 
@@ -32,6 +33,8 @@ _DRAW_LETTERS = "TUVW"
 _DISCARD_LETTERS = "DEFG"
 #: How Tenhou's shuffle seeds begin (``mt19937ar-sha512-n288-base64,...``; 2009: ``mt19937ar,...``).
 _TENHOU_SEED = "mt19937ar"
+#: The tags that carry what settling a round needs (scores, sticks, draws, final scores).
+_END_TAGS = frozenset(("INIT", "REACH", "RYUUKYOKU", "AGARI"))
 
 
 def tile_of(tile_id: int, red: bool) -> str:
@@ -111,7 +114,7 @@ def read_mjlog(text: str, *, origin: str, name: str | None = None) -> GameLog:
     foreign: str | None = None  # the first round seed (2009) that is not Tenhou's
     red = True
     names = ["", "", "", ""]
-    events: list[play.Event] = []
+    events: list[play.Event | EndEvent] = []
     players = 4
     hands_in_log: list[tuple[int, list[int]]] = []
     round_honba = 0
@@ -195,6 +198,8 @@ def read_mjlog(text: str, *, origin: str, name: str | None = None) -> GameLog:
                 last_win_round = rounds
                 events.append(play.Win(who, source, recorded, ura, takes_counters=first))
                 hands_in_log.append((len(events) - 1, _ints(attrs["hai"])))
+            if tag in _END_TAGS:
+                events.extend(mjlog_end_events(tag, attrs))
     except (KeyError, ValueError, IndexError) as e:
         if players == 3 or "nukidora" in str(e):
             raise ThreePlayerGameError(origin) from None

@@ -22,6 +22,7 @@ from typing import Any
 
 from ..errors import DataError
 from . import situation as play
+from .ends import EndEvent, GameEnd, RoundScores, tenhou6_drawn
 from .errors import MalformedLogError, ThreePlayerGameError
 from .game import GameLog, LogFormat, content_id, game_id_in, replayed_game
 
@@ -102,7 +103,7 @@ def _recorded(deltas: Any, info: Sequence[Any]) -> tuple[int, int, play.Recorded
     return who, source, recorded
 
 
-def _round_events(kyoku: Sequence[Any]) -> list[play.Event]:
+def _round_events(kyoku: Sequence[Any]) -> list[play.Event | EndEvent]:
     number, honba, sticks = (int(v) for v in kyoku[0][:3])
     dora_all = [tile_of(t) for t in kyoku[2]]
     ura_all = tuple(tile_of(t) for t in kyoku[3])
@@ -114,7 +115,9 @@ def _round_events(kyoku: Sequence[Any]) -> list[play.Event]:
     result = kyoku[16]
     dealer = number % 4
     start = play.StartRound(number, honba, sticks, (dora_all[0],), hands, dealer)
-    events: list[play.Event] = [start]
+    events: list[play.Event | EndEvent] = [start]
+    if isinstance(kyoku[1], list) and len(kyoku[1]) == 4:
+        events.append(RoundScores(tuple(int(v) for v in kyoku[1])))
     revealed = 1
     pending_dora = 0
     di, ki = [0] * 4, [0] * 4
@@ -179,6 +182,9 @@ def _round_events(kyoku: Sequence[Any]) -> list[play.Event]:
             who, source, recorded = _recorded(deltas, info)
             events.append(play.Win(who, source, recorded, ura_all, takes_counters=first))
             first = False
+    draw_end = tenhou6_drawn(result)
+    if draw_end is not None:
+        events.append(draw_end)
     left = [p for p in range(4) if di[p] < len(draws[p]) or ki[p] < len(discards[p])]
     if left:
         raise _Bad(f"seat {left[0]}'s play goes on after the round ended")
@@ -242,7 +248,7 @@ def read_tenhou6(
         game = game_id_in(name or "") or content_id(
             json.dumps(rounds, ensure_ascii=False, separators=(",", ":"))
         )
-    events: list[play.Event] = []
+    events: list[play.Event | EndEvent] = []
     for n, kyoku in enumerate(rounds, 1):
         try:
             if not isinstance(kyoku, list) or len(kyoku) < 17:
@@ -252,6 +258,9 @@ def read_tenhou6(
             raise ThreePlayerGameError(origin) from None
         except (_Bad, ValueError, TypeError, IndexError, KeyError, StopIteration) as e:
             raise MalformedLogError(origin, f"round {n} is malformed ({e})") from None
+    final = head.get("sc")
+    if isinstance(final, list) and len(final) == 8:
+        events.append(GameEnd(tuple(int(float(v)) for v in final[0::2])))
     return replayed_game(
         events,
         origin,

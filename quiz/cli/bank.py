@@ -533,9 +533,12 @@ def run_import_log(args: argparse.Namespace) -> int:
         print(_log_file_line(report))
         for win in report.disagreements:
             print("  " + pgettext("cli", "refused %(win)s") % {"win": _refused_win_line(win)})
+        for end in report.round_ends:
+            print("  " + pgettext("cli", "settled otherwise %(end)s")
+                  % {"end": _refused_win_line(end)})
     print(_log_summary_line(summary))
     refused = summary.refused_wins or any(f.outcome is Outcome.REFUSED for f in summary.files)
-    return 1 if refused else 0
+    return 1 if refused or summary.disagreeing_ends else 0
 
 
 def _wins_imported(n: int) -> str:
@@ -557,7 +560,11 @@ def _refused_win_line(win: RefusedWin) -> str:
     measures = {Measure.POINTS: pgettext("logs", "points"), Measure.YAKUMAN: limit_name("yakuman"),
                 Measure.HAN: term("han"), Measure.FU: term("fu"),
                 Measure.WINNER_GAIN: pgettext("logs", "the winner's gain"),
-                Measure.SCORE_CHANGES: pgettext("logs", "score changes")}
+                Measure.SCORE_CHANGES: pgettext("logs", "score changes"),
+                Measure.ROUND_END: pgettext("logs", "how the round ended"),
+                Measure.TENPAI: pgettext("logs", "the seats tenpai"),
+                Measure.FINAL_SCORES: pgettext("logs", "final scores"),
+                Measure.STICKS_LEFT: pgettext("logs", "riichi sticks left on the table")}
     said = [pgettext("logs", "%(measure)s: the log says %(log)s, ours %(ours)s") % {
         "measure": measures[d.measure], "log": d.log, "ours": d.ours} for d in win.differences]
     return f"{win.uid}: " + pgettext("logs", "; ").join(said)
@@ -579,6 +586,10 @@ def _log_file_line(report: FileReport) -> str:
     if report.disagreements:
         parts.append(pgettext("cli", "%(n)s refused (our scoring disagrees)")
                      % {"n": len(report.disagreements)})
+    if report.round_ends:
+        n = len(report.round_ends)
+        parts.append(npgettext("cli", "%(n)s round end settled otherwise than the log",
+                               "%(n)s round ends settled otherwise than the log", n) % {"n": n})
     return (pgettext("cli", "%(origin)s: game %(game)s: ")
             % {"origin": report.origin, "game": report.game}) + ", ".join(parts)
 
@@ -595,7 +606,17 @@ def _log_summary_line(summary: ImportSummary) -> str:
             % {"skipped": summary.skipped, "refused": summary.refused_wins}
             + npgettext("cli", "%(n)s file: ", "%(n)s files: ", files) % {"n": files}
             + pgettext("cli", "%(refused)s refused, %(already)s already imported")
-            % {"refused": summary.refused_files, "already": already})
+            % {"refused": summary.refused_files, "already": already}
+            + _ends_part(summary.disagreeing_ends))
+
+
+def _ends_part(n: int) -> str:
+    """The summary's count of round ends settled otherwise than the log (none: nothing)."""
+    if not n:
+        return ""
+    return pgettext("cli", "; ") + npgettext(
+        "cli", "%(n)s round end settled otherwise than the log",
+        "%(n)s round ends settled otherwise than the log", n) % {"n": n}
 
 
 def run_export(args: argparse.Namespace) -> int:

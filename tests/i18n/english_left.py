@@ -26,7 +26,7 @@ from quiz.words.core import LOCALES, read_po
 
 #: Words a translation may keep (see the module's docstring).
 ALLOWED = frozenset({
-    "fu", "han", "yaku", "yakuman", "dora", "ura", "riichi", "ron", "tsumo", "honba",
+    "fu", "han", "yaku", "yakuman", "dora", "ura", "riichi", "ron", "tsumo", "honba", "nagashi",
     "tenhou", "wrc", "mjai", "mjlog", "json", "lines", "csv", "url", "sqlalchemy", "seed",
     "ctrl", "enter", "lang", "stdin", "stdout", "postgresql", "id", "ids",
     # the names of positional arguments, as argparse shows them (like option names)
