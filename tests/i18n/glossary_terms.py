@@ -32,6 +32,9 @@ DOMAINS = ("riichi_drill", "notes", "topics")
 SPACED = frozenset({"uk", "vi"})
 #: Where the code keeps words of the languages (string literals and comments are read).
 CODE_DIRS = ("quiz", "data", "scoring")
+#: Readers of what a learner types: they accept every spelling a player may type (カンチャン
+#: as well as 嵌張), so the refused spellings are not looked for there.
+READERS = frozenset({"quiz/grading/answers.py", "data/gamelog/tenhou6.py"})
 
 _CONCEPT_ROW = "| `concept:"
 _ITEM = re.compile(r"``(.+?)``|`([^`]+)`")
@@ -241,6 +244,8 @@ def code_faults(language: str) -> list[Fault]:
     faults = []
     for folder in CODE_DIRS:
         for path in sorted((ROOT / folder).rglob("*.py")):
+            if path.relative_to(ROOT).as_posix() in READERS:
+                continue
             source = path.read_text(encoding="utf-8")
             if source.isascii():
                 continue
