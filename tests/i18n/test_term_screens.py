@@ -6,7 +6,7 @@ a fluent player found, looked for where they were seen.
 - Vietnamese: the question asked in a sentence starting lower-case ("fu, han và ...
   là bao nhiêu?"); a drill session was a lượt, a player's turn at the table.
 - Ukrainian: fu was «мініпойнти» and the non-dealer «не Схід» / «інший гравець»;
-  now фу and не-дилер.
+  now фу and не-дилер (and the prompt no longer asks «Яка фу?»).
 - Japanese: the dora question said 赤5 where the rest says 赤ドラ; and a Japanese
   learner's first start shows kanji tile faces (a stored choice still wins).
 
@@ -70,6 +70,8 @@ async def test_ukrainian_says_fu_and_non_dealer(store: DrillStore, clock: FakeCl
         shown = screen_text(app)
         assert "не-дилер" in shown, shown
         assert "не Схід" not in shown and "інший гравець" not in shown, shown
+        # the prompt agrees with every part's gender («Яка фу?» did not)
+        assert "Визначте: фу, хан і виплата." in shown, shown
         await type_answer(pilot, app, "30", "4", "2000/3900")
         explained = screen_text(app)
         assert "базові фу за виграш" in explained and re.search(r"\b20\s+фу\b", explained), (
