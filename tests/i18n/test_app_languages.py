@@ -144,7 +144,7 @@ async def test_the_learners_setting_is_stored_and_lang_wins_over_it(
         await pilot.pause()
         shown = screen_text(app)
         assert "Виплата" in shown and "Довідка" in shown, shown
-        assert "Скільки" in shown or "Які" in shown  # the prompt is redrawn too
+        assert "Визначте: фу, хан і виплата." in shown  # the prompt is redrawn too
     learner = store.learner("ann")
     assert store.load_settings(learner.id).language == "uk"
 
