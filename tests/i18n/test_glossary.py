@@ -26,6 +26,7 @@ from quiz.i18n_terms import (
 from tests.conftest import ROOT
 from tests.i18n.glossary_terms import (
     catalog_faults,
+    catalog_paths,
     code_faults,
     concepts,
     faults_in,
@@ -153,3 +154,29 @@ def test_a_catalog_line_is_named(tmp_path: Path) -> None:
     messages = list(read_catalog(po))
     assert [(m.english.strip(), m.translations) for m in messages] == [("ron", ("รอน",))]
     assert messages[0].where.endswith("x.po:6")
+
+
+_LEAD = re.compile(r"^(?:\s|#+ |\*\*|[-*] |[«\"'(\[])*")
+
+
+def _first(text: str) -> str:
+    return _LEAD.sub("", text)[:1]
+
+
+@pytest.mark.parametrize("code", ["vi", "uk"])
+def test_a_sentence_starts_as_a_sentence(code: str) -> None:
+    """An English sentence (capital first, full stop or question mark last) is a sentence
+    in the translation too: it starts with a capital, not with a placeholder that is drawn
+    in lower case ("%(part)s là bao nhiêu?" showed "fu, han và ... là bao nhiêu?")."""
+    faults = []
+    for path in catalog_paths(code):
+        for message in read_catalog(path):
+            english = message.english.split("\n")[0].strip()
+            lead = _first(english)
+            if not (lead.isalpha() and lead.isupper() and english[-1:] in ".?!"):
+                continue
+            for text in message.translations:
+                first = _first(text)
+                if first == "%" or (first.isalpha() and first.islower()):
+                    faults.append(f"{message.where}: {text[:70]!r}")
+    assert not faults, _report(faults, f"{code} sentences that do not start as one")
