@@ -180,3 +180,13 @@ def test_a_sentence_starts_as_a_sentence(code: str) -> None:
                 if first == "%" or (first.isalpha() and first.islower()):
                     faults.append(f"{message.where}: {text[:70]!r}")
     assert not faults, _report(faults, f"{code} sentences that do not start as one")
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_a_yaku_title_holds_no_colon(code: str) -> None:
+    """The explanation says "%(yaku)s: %(amount)s": a title with its own colon ("ฟันไพ่:
+    มังกรขาว: 1 ฮัง") reads as two labels."""
+    use(code)
+    with_colon = [yaku_title(key) for key in KNOWN_YAKU if ":" in yaku_title(key)
+                  or "：" in yaku_title(key)]
+    assert not with_colon, (code, with_colon)
