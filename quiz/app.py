@@ -167,6 +167,8 @@ class DrillApp(App[int]):
             settings = settings.replace(**self.setting_overrides)
         rng_state = self.rng.getstate()
         self.speak(settings.language)
+        settings = settings.in_language(active_language(),
+                                        {*first.stored_settings, *self.setting_overrides})
         from data.db.url import resolve_url
 
         from .store.journal import AnswerJournal, journal_path
@@ -388,6 +390,7 @@ class DrillApp(App[int]):
         if self.setting_overrides:
             settings = settings.replace(**self.setting_overrides)
         self.speak(settings.language)
+        settings = settings.in_language(active_language(), {*stored, *self.setting_overrides})
         self.controller = DrillController(self.store, learner, settings, clock=self.clock,
                                           rng=self.rng, items=self.items)
         self.learner_name = learner.name

@@ -17,6 +17,7 @@ True
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,8 +28,15 @@ from .grading import Part
 from .words.tilefaces import TileStyle
 
 __all__ = [
-    "ASKABLE", "NEW_PER_DAY", "RETENTIONS", "REVIEWS_PER_DAY", "SESSION_LENGTHS", "TIME_LIMITS",
+    "ASKABLE",
+    "NEW_PER_DAY",
+    "RETENTIONS",
+    "REVIEWS_PER_DAY",
+    "SESSION_LENGTHS",
+    "TILE_STYLE_BY_LANGUAGE",
+    "TIME_LIMITS",
     "Settings",
+    "tile_style_for",
 ]
 
 #: The parts a whole-hand question may ask, in the order they are asked.
@@ -37,6 +45,9 @@ ASKABLE: tuple[Part, ...] = (Part.FU, Part.HAN, Part.YAKU, Part.PAYMENT)
 SESSION_LENGTHS: tuple[int, ...] = (5, 10, 20, 30, 50, 0)
 #: Choices offered for the session's time limit (minutes; 0 is none).
 TIME_LIMITS: tuple[int, ...] = (0, 3, 5, 10, 15, 30)
+#: The tile style a learner of a language sees before choosing one: Japanese players
+#: read the faces of their own tiles (伍萬, 東); every other language, plain text.
+TILE_STYLE_BY_LANGUAGE: dict[str, TileStyle] = {"ja": TileStyle.KANJI}
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,6 +123,30 @@ class Settings:
     def replace(self, **changes: Any) -> Settings:
         """A copy with some settings changed (values checked as when read)."""
         return Settings.from_dict({**self.to_dict(), **changes})
+
+    def in_language(self, language: str, chosen: Iterable[str]) -> Settings:
+        """The settings with the tile style of ``language`` unless the learner chose one.
+
+        Args:
+            language: the language the app speaks to the learner.
+            chosen: the setting keys the learner has a value for (stored or given on
+                the command line): a stored tile style always wins.
+
+        >>> Settings().in_language("ja", ()).tile_style.value
+        'kanji'
+        >>> Settings(tile_style=TileStyle.GLYPH).in_language("ja", {"tile_style"}).tile_style.value
+        'glyph'
+        >>> Settings().in_language("uk", ()).tile_style.value
+        'ascii'
+        """
+        if "tile_style" in chosen:
+            return self
+        return dataclasses.replace(self, tile_style=tile_style_for(language))
+
+
+def tile_style_for(language: str) -> TileStyle:
+    """The tile style a learner of ``language`` starts with (:data:`TILE_STYLE_BY_LANGUAGE`)."""
+    return TILE_STYLE_BY_LANGUAGE.get(language, TileStyle.ASCII)
 
 
 def _profile(value: Any) -> str:

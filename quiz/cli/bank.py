@@ -310,7 +310,7 @@ def _list_lines(items: list[Any]) -> list[str]:
 
     A column is at least its usual width (id 28, rules 8, hand 42, value 14,
     payment 11), so a short listing reads as it always did; a longer cell (a
-    long id, a hand with melds, ``20 мініп. 15 хан``) widens its column
+    long id, a hand with melds, ``20 фу 15 ханів``) widens its column
     instead of pushing the rest of its line out of line.
     """
     from ..words.width import display_width

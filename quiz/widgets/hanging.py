@@ -88,8 +88,8 @@ def wrap_styled(text: Text, width: int) -> list[Text]:
 
     Spaces inside a line are kept as they were, when the line still fits.
 
-    >>> [line.plain for line in wrap_styled(Text("Відкрите пінфу отримує два"), 16)]
-    ['Відкрите пінфу', 'отримує два']
+    >>> [line.plain for line in wrap_styled(Text("Закрита рука зі зносу"), 16)]
+    ['Закрита рука зі', 'зносу']
     >>> [line.plain for line in wrap_styled(Text("30  right"), 20)]
     ['30  right']
     """

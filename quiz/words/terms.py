@@ -313,7 +313,7 @@ def tile_name(number: int, suit: str, red: bool = False) -> str:
 
 
 def fu_count(n: int) -> str:
-    """``30 fu``, ``30符``, ``30 мініпойнтів``."""
+    """``30 fu``, ``30符``, ``30 фу``."""
     return ngettext("%(n)d fu", "%(n)d fu", n) % {"n": n}
 
 

@@ -36,10 +36,10 @@ LANGUAGE_CASES: dict[str, dict[str, Any]] = {
            "summary": ["セッションの結果", "項目別", "正答率"],
            "payment": "2000・3900", "wrong_payment": "3900オール"},
     "th": {"question": ["ข้อ 1/2", "แต้มที่จ่าย", "วิธีใช้", "ตั้งค่า", "สึโมะ", "จั่วเอง"],
-           "right": "ถูก", "summary": ["สรุปรอบ", "แยกตามส่วน", "ความแม่นยำ"],
+           "right": "ถูก", "summary": ["สรุปรอบฝึก", "แยกตามส่วน", "ความแม่นยำ"],
            "payment": "2000 กับ 3900", "wrong_payment": "3900 รอบวง"},
     "vi": {"question": ["Câu 1/2", "Điểm phải trả", "Trợ giúp", "Cài đặt", "Tsumo", "tự bốc"],
-           "right": "Đúng", "summary": ["Tổng kết lượt", "Theo phần", "Độ chính xác"],
+           "right": "Đúng", "summary": ["Tổng kết buổi tập", "Theo phần", "Độ chính xác"],
            "payment": "2000 và 3900", "wrong_payment": "3900 mỗi nhà"},
     "uk": {"question": ["П1/2", "Виплата", "Довідка", "Параметри", "цумо",
                         "виграш зі стіни"],
@@ -144,7 +144,7 @@ async def test_the_learners_setting_is_stored_and_lang_wins_over_it(
         await pilot.pause()
         shown = screen_text(app)
         assert "Виплата" in shown and "Довідка" in shown, shown
-        assert "Скільки" in shown or "Які" in shown  # the prompt is redrawn too
+        assert "Визначте: фу, хан і виплата." in shown  # the prompt is redrawn too
     learner = store.learner("ann")
     assert store.load_settings(learner.id).language == "uk"
 

@@ -250,7 +250,7 @@ def test_a_missing_set_file(tmp_path: Path) -> None:
         read_set_file(tmp_path / "nowhere.json")
     use("vi")
     assert error_text(caught.value) == (
-        f"không đọc được tệp bộ bài '{tmp_path / 'nowhere.json'}': không có tệp này")
+        f"không đọc được tệp bộ câu hỏi '{tmp_path / 'nowhere.json'}': không có tệp này")
 
 
 # --------------------------------------------------------------------------- commands
@@ -302,7 +302,7 @@ def test_bank_check_lines_speak_the_language(tmp_path: Path) -> None:
     ukrainian = _cli(["bank", "check"], "uk_UA", tmp_path)
     assert ukrainian.stdout.splitlines()[0] == (
         "database: питання 'kiriage-a': збережена відповідь не збігається з підрахунком: "
-        "мініпойнти: збережено 40, підраховано 30")
+        "фу: збережено 40, підраховано 30")
     japanese = _cli(["bank", "check"], "ja_JP", tmp_path)
     assert japanese.stdout.splitlines()[0] == (
         "database: 問題 'kiriage-a': 保存された答えが点数計算と合いません: 符: 保存 40、計算 30")
@@ -313,7 +313,8 @@ def test_class_import_names_the_item_in_vietnamese(tmp_path: Path) -> None:
     done = _cli(["class", "import", str(path), "--name", "club"], "vi_VN", tmp_path)
     assert done.returncode == 2
     assert done.stderr.strip().splitlines()[-1] == (
-        f"riichi-drill: tệp bộ bài '{path}': kho này không có câu 'nowhere-1'; không nhập gì cả")
+        f"riichi-drill: tệp bộ câu hỏi '{path}': kho này không có câu 'nowhere-1'; "
+        "không nhập gì cả")
 
 
 def _options_error(**bad: Any) -> str:

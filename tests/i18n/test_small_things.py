@@ -4,7 +4,7 @@ that stays in one piece.
 - ``class new``'s line ends as the language ends such a line (``。`` in Japanese,
   nothing in Thai, ``.`` in English, Vietnamese and Ukrainian);
 - ``bank list``'s columns are as wide as their widest cell in terminal cells, so
-  ``20 мініп. 15 хан`` or a Japanese payment never pushes the rest of its line;
+  ``20 фу 15 хан`` or a Japanese payment never pushes the rest of its line;
 - a Thai payment (``4000 รอบวง``) is never cut across two lines of the explanation.
 """
 
@@ -52,7 +52,7 @@ def test_the_class_new_line_ends_as_the_language_ends_it(
         assert "。" in first and not first.endswith(".") and "、1問 0:45" in first, first
         assert "符、翻、支払い" in first, first  # the parts listed as Japanese lists them
     if lang == "uk":
-        assert "питає мініпойнти, хан, виплата" in first, first  # lowercase inside a sentence
+        assert "питає фу, хан, виплата" in first, first  # lowercase inside a sentence
 
 
 def _columns(line: str, cells: list[str]) -> list[int]:
@@ -84,7 +84,7 @@ def test_bank_list_columns_stay_in_line(lang: str, bank: str) -> None:
               for it, line in zip(items, lines, strict=True)}
     assert len(starts) == 1, (lang, sorted(starts)[:3])
     if lang == "uk":  # the two-digit han of a kazoe hand: one cell wider than the usual 14
-        assert any("мініп. 15 хан" in line for line in lines)
+        assert any("20 фу 15 хан" in line for line in lines)
 
 
 PAYMENTS = [{"all": 4000}, {"all": 12000}, {"non_dealer": 2000, "dealer": 3900}, {"ron": 7700}]
