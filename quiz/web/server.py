@@ -400,8 +400,7 @@ class WebPages:
         with speaking(lang):
             asked = await self.run(self.drill.ask, learner, settings, drill, session, number)
         if asked is None:
-            raise PageError(_("the question bank has no hand for this drill: "
-                              "run 'riichi-drill bank build'"), 503)
+            raise PageError(self.words(request)["no_hands"], 503)
         return self._question_page(request, asked, settings, typed={}, hints=None)
 
     def _question_page(self, request: web.Request, asked: Asked, settings: Settings, *,

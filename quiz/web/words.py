@@ -92,6 +92,16 @@ _WORDS: Final[dict[str, str]] = {
     "accuracy": N_("Right"),
     "page_not_found": N_("There is no such page."),
     "server_busy": N_("The database is away or busy: try again in a moment."),
+    "summary_line": N_("%(n)s answered · %(right)s right · %(time)s"),
+    "progress_total": N_("%(n)s answers in all, %(share)s right"),
+    "last_days": N_("The last 14 days"),
+    "by_drill": N_("By drill"),
+    "new_session": N_("New session"),
+    "code_label": N_("Resume code"),
+    "go_on": N_("Go on"),
+    "live_note": N_("Updated every few seconds."),
+    "set_closed": N_("This set is not open."),
+    "no_hands": N_("The bank has no hand for this drill yet: try another drill."),
 }
 
 
