@@ -149,6 +149,7 @@ class WebPages:
             web.post("/signout", self.sign_out),
             web.get("/drill", self.drill_page),
             web.post("/drill", self.drill_answer),
+            web.get("/favicon.ico", self.favicon),
             web.static("/static", str(HERE / "static"), append_version=False),
         ])
         for extend in self.extensions:
@@ -289,6 +290,10 @@ class WebPages:
             raise web.HTTPSeeOther("/drill")
         sets = await self.run(self._set_names)
         return self.render(request, "home.html", {"sets": sets})
+
+    async def favicon(self, request: web.Request) -> web.StreamResponse:
+        """The icon a browser asks for by itself."""
+        raise web.HTTPMovedPermanently("/static/icon.svg")
 
     def _set_names(self) -> list[str]:
         return []
