@@ -195,7 +195,9 @@ class WebPages:
             response = self.page_error(request, self.words(request)["unknown_question"], 400)
         except web.HTTPNotFound:
             response = self.page_error(request, self.words(request)["page_not_found"], 404)
-        except web.HTTPException:
+        except web.HTTPException as e:  # a redirect: it takes the visit's changes along
+            if visit.changed:
+                self._set_cookie(e, visit)
             raise
         except Exception as e:
             from data.errors import DatabaseError
