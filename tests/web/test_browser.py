@@ -161,3 +161,67 @@ def test_the_forms_work_without_javascript(served: Served, store: DrillStore,
         context.close()
     store.flush()
     assert len(store.history(store.learners.get("omar").id)) == 1
+
+
+def test_a_class_on_phones_and_the_teachers_live_page(served: Served,
+                                                      classroom: Classroom) -> None:
+    from data.classroom import Explain, SetOptions
+    from quiz.class_desk import question_for
+
+    classroom.create_set("Room 3", "teacher-password", count=3, seed=9,
+                         options=SetOptions(explain=Explain.DURING))
+    record = classroom.get_set("Room 3")
+    expected = []
+    for q in classroom.questions("Room 3"):
+        question = question_for(q.item, q.position, record.options)
+        expected.append({p.value: question.key.expected_text(p) for p in question.parts})
+    with launch() as browser:
+        desk = browser.new_context(**SCREENS["desktop"])
+        teacher = desk.new_page()
+        teacher_watch = Watch(teacher, served.base)
+        teacher.goto(served.base + "/")
+        teacher.fill("#te-set", "Room 3")
+        teacher.fill("#te-password", "teacher-password")
+        with teacher.expect_navigation():
+            teacher.get_by_role("button", name="Open the class").click()
+        check_page(teacher, "teacher")
+        assert teacher.locator("#answered").inner_text().startswith("0 /")
+        teacher.evaluate("window.stillHere = true")
+
+        phone = browser.new_context(**SCREENS["pixel-7"])
+        student = phone.new_page()
+        student_watch = Watch(student, served.base)
+        student.goto(served.base + "/")
+        student.fill("#st-set", "Room 3")
+        student.fill("#st-name", "Mai")
+        with student.expect_navigation():
+            student.press("#st-name", "Enter")
+        assert student.locator(".code").is_visible()
+        check_page(student, "student code")
+        with student.expect_navigation():
+            tap(student.get_by_role("link", name="Go on"))
+        for n, answer in enumerate(expected):
+            check_page(student, f"student question {n + 1}")
+            type_answer(student, answer)
+            assert student.locator(".verdict.right").is_visible()
+            check_page(student, f"student marks {n + 1}")
+            with student.expect_navigation():
+                tap(student.locator("#next"))
+        assert student.get_by_text("You have answered every question of the set.").is_visible()
+        check_page(student, "student results")
+        # the teacher's page shows the answers arrive, without reloading
+        teacher.wait_for_function(
+            "() => document.getElementById('answered').textContent.trim().startsWith('3 /')",
+            timeout=15_000)
+        assert teacher.evaluate("window.stillHere") is True
+        assert "Mai" in teacher.locator("#live").inner_text()
+        with teacher.expect_download() as download:
+            teacher.get_by_role("link", name="Download CSV").click()
+        csv_text = Path(download.value.path()).read_text(encoding="utf-8")
+        teacher_watch.clean()
+        student_watch.clean()
+    results = classroom.class_results("Room 3", "teacher-password")
+    assert results.answered == 3 and results.right == 3
+    from data.classroom import results_csv
+
+    assert csv_text == results_csv(results)
