@@ -41,6 +41,7 @@ def make_web_app(store: DrillStore, classroom: Classroom, *,
     from ..class_desk import ClassDesk
     from ..class_server import ClassServer
     from .classpages import ClassPages
+    from .learnerpages import LearnerPages
     from .server import FAIL_DELAY, WebPages
 
     proxies = tuple(trusted_proxies)
@@ -53,5 +54,6 @@ def make_web_app(store: DrillStore, classroom: Classroom, *,
     pages = WebPages(store, classroom.token_secret(), passwords, trusted_proxies=proxies,
                      secure_cookies=secure_cookies, fail_delay=delay)
     pages.extensions.append(ClassPages(pages, desk).install)
+    pages.extensions.append(LearnerPages(pages).install)
     pages.install(app)
     return app

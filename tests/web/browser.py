@@ -120,7 +120,8 @@ _CHECK = """() => {
   }
   for (const el of document.querySelectorAll('a, button, input, select, summary')) {
     if (el.type === 'hidden') continue;
-    const r = el.getBoundingClientRect();
+    const box = (el.type === 'checkbox' || el.type === 'radio') && el.closest('label');
+    const r = (box || el).getBoundingClientRect();
     if (r.width === 0 && r.height === 0) continue;  // not shown (a closed <details>)
     if (r.width < 43.5 || r.height < 43.5)
       out.small.push((el.textContent || el.name || el.tagName).trim().slice(0, 30) + ' ' +

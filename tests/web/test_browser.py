@@ -62,6 +62,20 @@ def wrong_with_a_reason(app: web.Application, learner_id: int, ticket: str) -> d
     pytest.skip("no wrong answer with a likely reason found for this hand")
 
 
+def right_answer_of_review(app: web.Application, learner_id: int,
+                           ticket: str) -> dict[str, str]:
+    """What the review question of a ticket expects."""
+    from quiz.web.server import _KEY_APP, WebPages
+
+    pages: WebPages = app[_KEY_APP]
+    learner = pages.store.learners.by_id(learner_id)
+    from quiz.web.learnerpages import LearnerPages
+
+    _q, question, _doc = LearnerPages(pages)._reopen(learner, pages.store.load_settings(learner_id),
+                                           ticket)
+    return {p.value: question.key.expected_text(p) for p in question.parts}
+
+
 def tap(locator: Any) -> None:
     """A tap on a touch screen, a click on a desktop."""
     if locator.page.context.browser and locator.page.evaluate("'ontouchstart' in window"):
@@ -118,9 +132,30 @@ def test_a_new_learner_drills_on_a_phone(served: Served, store: DrillStore, scre
         assert page.get_by_text("Likely reason:").is_visible()
         assert page.locator(".explanation .ex").count() > 2
         check_page(page, screen)
+        # the review queue: a hand asked, answered, rated
         with page.expect_navigation():
-            tap(page.get_by_role("button", name="Sign out"))
-        assert page.get_by_text("You are signed out.").is_visible()
+            tap(page.get_by_role("link", name="Review"))
+        check_page(page, screen)
+        type_answer(page, right_answer_of_review(served.app, lid, _ticket(page)))
+        assert page.get_by_text("How well did you know it?").is_visible()
+        check_page(page, screen)
+        # the language: Thai, then Japanese
+        for lang, labels in (("th", ("ฟุ", "ฮัง", "แต้มที่จ่าย")), ("ja", ("符", "翻", "支払い"))):
+            with page.expect_navigation():
+                tap(page.locator("nav a[href='/settings']"))
+            check_page(page, f"{screen} settings")
+            page.select_option("#s-language", lang)
+            with page.expect_navigation():
+                tap(page.locator("form.stack button[type=submit]"))
+            assert page.locator("html").get_attribute("lang") == lang
+            with page.expect_navigation():
+                tap(page.locator("nav a[href='/drill']"))
+            for label in labels:
+                assert page.get_by_label(label, exact=True).is_visible(), (lang, label)
+            check_page(page, f"{screen} {lang}")
+        with page.expect_navigation():
+            tap(page.locator("form.inline button"))
+        assert page.locator("p.note").is_visible()  # signed out (in Japanese now)
         watch.clean()
         context.close()
     store.flush()
@@ -132,7 +167,8 @@ def test_a_new_learner_drills_on_a_phone(served: Served, store: DrillStore, scre
     assert out.returncode == 0, out.stderr
     rows = [r for r in csv.DictReader(io.StringIO(out.stdout))
             if r["source"].startswith("answer")]
-    assert [r["correct"] for r in rows] == ["1", "0"], out.stdout
+    assert [r["correct"] for r in rows][:2] == ["1", "0"], out.stdout
+    assert len(rows) == 3 and rows[2]["drill"] == "review", out.stdout
 
 
 @pytest.mark.parametrize("screen", ["phone-360", "phone-landscape"])
