@@ -28,6 +28,9 @@ def register(subparsers: Any) -> None:
                    help=pgettext("cli", "port to listen on (default 8000)"))
     p.add_argument("--secure-cookies", action="store_true",
                    help=pgettext("cli", "send cookies over HTTPS only (behind a TLS proxy)"))
+    p.add_argument("--generated", type=int, default=None, metavar="N",
+                   help=pgettext("cli", "generated hands the bank should hold at least, "
+                                        "added in the background (default 2000)"))
     add_db_option(p)
     from ..class_proxy import add_proxy_option
 
@@ -47,7 +50,7 @@ def serve_web(args: argparse.Namespace) -> int:
     from .serve import check_port
 
     check_port(args.host, args.port)
-    store = DrillStore.open(getattr(args, "db", None))
+    store = DrillStore.open(getattr(args, "db", None), generated=args.generated)
     classroom = Classroom(store.database)
     try:
         app = make_web_app(store, classroom,

@@ -128,7 +128,7 @@ class ClassPages:
         keys = [f"student:{name}\x00{student}", self.pages.address(request)]
         await self.pages._refused(request, keys)
         try:
-            session = await self.pages.run(self.desk.join, name, student, code)
+            session = await self.pages.hashing(self.desk.join, name, student, code)
         except StudentNameTakenError as e:
             if code:
                 self.pages.limiter.failed(keys)
@@ -271,7 +271,8 @@ class ClassPages:
         keys = [f"teacher:{name}", self.pages.address(request)]
         await self.pages._refused(request, keys)
         try:
-            record = await self.pages.run(self.desk.classroom.check_password, name, password)
+            record = await self.pages.hashing(self.desk.classroom.check_password, name,
+                                              password)
         except (WrongPasswordError, SetNotFoundError):
             self.pages.limiter.failed(keys)
             import asyncio

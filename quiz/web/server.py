@@ -128,6 +128,9 @@ class WebPages:
         self.secure_cookies = secure_cookies
         self.fail_delay = fail_delay
         self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="web-db")
+        #: scrypt (passwords, resume codes) on two threads at most: each hash takes 16 MB
+        #: while it runs, so a class joining at once neither swells the server nor stalls it
+        self._hashing = ThreadPoolExecutor(max_workers=2, thread_name_prefix="web-hash")
         self.extensions: list[Callable[[web.Application], None]] = []
 
     # ----------------------------------------------------------------- wiring
@@ -158,11 +161,17 @@ class WebPages:
 
     async def _cleanup(self, _app: web.Application) -> None:
         self._pool.shutdown(wait=False, cancel_futures=True)
+        self._hashing.shutdown(wait=False, cancel_futures=True)
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
         """Run database (or hashing) work in a worker thread."""
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._pool, lambda: fn(*args))
+
+    async def hashing(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run work that hashes a secret (scrypt) on the two hashing threads."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._hashing, lambda: fn(*args))
 
     def address(self, request: web.Request) -> str:
         """The client's address (from a trusted proxy's ``X-Forwarded-For`` when behind one)."""
@@ -332,7 +341,7 @@ class WebPages:
         keys = [self.address(request)]
         await self._refused(request, keys)
         try:
-            record = await self.run(self.passwords.sign_up, name, password)
+            record = await self.hashing(self.passwords.sign_up, name, password)
         except NameTakenError:
             self.limiter.failed(keys)
             raise PageError(w["name_taken"], 409) from None
@@ -351,7 +360,7 @@ class WebPages:
         keys = [f"learner:{' '.join(name.split()).casefold()}", self.address(request)]
         await self._refused(request, keys)
         try:
-            record = await self.run(self.passwords.sign_in, name, password)
+            record = await self.hashing(self.passwords.sign_in, name, password)
         except WrongSignInError:
             self.limiter.failed(keys)
             await asyncio.sleep(self.fail_delay)
