@@ -45,18 +45,33 @@ CODE_COOKIE = "rdcode"
 CODE_LIFE = 30 * 24 * 3600
 #: Seconds a teacher stays signed in to a set.
 TEACHER_LIFE = 12 * 3600
+#: Seconds a student's seat is kept before the token's code mark is read again (as the
+#: classroom server does: a code reset elsewhere revokes it within this time).
+RECHECK_SECONDS = 60.0
+#: Question pages kept drawn (a set's question looks the same to every student of a language).
+VIEWS_KEPT = 512
 
 
 class ClassPages:
     """The students' and teachers' pages over a class desk."""
 
     def __init__(self, pages: WebPages, desk: ClassDesk) -> None:
+        from ..class_server import GroupCommit
+
         self.pages = pages
         self.desk = desk
         self._signer: TokenSigner | None = None
+        #: Seats read lately, by token: the session as read, and when (its place is then the
+        #: desk's, kept in memory after the seat was read).
+        self._seats: dict[str, tuple[StudentSession, float]] = {}
+        #: Question views drawn, by (set id, position, language).
+        self._views: dict[tuple[int, int, str], Any] = {}
+        #: Answers arriving together stored in one commit (the classroom server's way).
+        self._commits: GroupCommit[ToStore, Any] = GroupCommit(desk.store_together)
 
     def install(self, app: web.Application) -> None:
         """Add the class pages' routes."""
+        app.on_cleanup.append(self._cleanup)
         app.add_routes([
             web.post("/class/join", self.join),
             web.get("/class/{name}", self.student_page),
@@ -66,6 +81,9 @@ class ClassPages:
             web.get("/teach/{name}/live", self.teacher_live),
             web.get("/teach/{name}/results.csv", self.teacher_csv),
         ])
+
+    async def _cleanup(self, _app: web.Application) -> None:
+        await self._commits.close()
 
     # ----------------------------------------------------------------- students
 
@@ -97,7 +115,27 @@ class ClassPages:
             raise RevokedTokenError("not joined to this practice set")
         if mark != claims.code_mark:
             raise RevokedTokenError("the code was reset")
-        return self.desk.place(session)
+        self.desk.asked(session)  # the set's answer keys, kept by the desk
+        place = self.desk.place(session)
+        if len(self._seats) > 100_000:
+            self._seats.clear()
+        self._seats[token] = (session, time.monotonic())
+        return place
+
+    def _kept_seat(self, token: str, name: str) -> StudentSession | None:
+        """The seat of a token read within :data:`RECHECK_SECONDS`, from the desk's memory."""
+        from data.classroom import SessionTokenError
+
+        kept = self._seats.get(token)
+        if kept is None or time.monotonic() - kept[1] > RECHECK_SECONDS \
+                or kept[0].practice_set.name != name:
+            return None
+        try:
+            self.tokens().read(token)  # expired meanwhile?
+        except SessionTokenError:
+            self._seats.pop(token, None)
+            return None
+        return self.desk.place(kept[0])  # kept in the desk's memory: no database read
 
     def _kept_code(self, request: web.Request, name: str, student: str) -> str | None:
         doc = self.pages.cookies.read(request.cookies.get(CODE_COOKIE))
@@ -158,6 +196,9 @@ class ClassPages:
         token = visit.get("st")
         if not isinstance(token, str) or visit.get("sset") != name:
             raise PageError(self.pages.words(request)["need_sign_in"], 401)
+        kept = self._kept_seat(token, name)
+        if kept is not None:
+            return kept
         try:
             return await self.pages.run(self._seat, token, name)
         except (SessionTokenError, StudentNotFoundError):
@@ -174,9 +215,16 @@ class ClassPages:
             return await self._finished(request, session)
         qs = await self.pages.run(self.desk.asked, session)
         question = qs[session.position]
-        with speaking(self.pages.language(request)):
-            view = question_view(question, self._student_settings(request), typed={},
-                                 hints=None)
+        lang = self.pages.language(request)
+        key = (session.practice_set.id, session.position, lang)
+        view = self._views.get(key)
+        if view is None:
+            with speaking(lang):
+                view = question_view(question, self._student_settings(request), typed={},
+                                     hints=None)
+            if len(self._views) >= VIEWS_KEPT:
+                self._views.pop(next(iter(self._views)))
+            self._views[key] = view
         return self._question(request, session, view, len(qs))
 
     def _question(self, request: web.Request, session: StudentSession, view: Any,
@@ -224,9 +272,12 @@ class ClassPages:
         if shown and shown.get("p") == position and shown.get("en") == session.enrolment_id:
             seconds = max(0.0, time.time() - float(shown["at"]))
         try:
-            marked = await self.pages.run(
-                lambda: self.desk.mark(session, position, typed, seconds=seconds))
-            graded = (await self.pages.run(self.desk.store, marked)
+            if self.desk.knows(session, position):  # no database read: marked here
+                marked = self.desk.mark(session, position, typed, seconds=seconds)
+            else:
+                marked = await self.pages.run(
+                    lambda: self.desk.mark(session, position, typed, seconds=seconds))
+            graded = (await self._commits.submit(marked)
                       if isinstance(marked, ToStore) else marked)
         except AnswerError:
             raise PageError(w["answered_already"], 409) from None
