@@ -299,15 +299,13 @@ class WebPages:
         visit: Visit = request[VISIT]
         if isinstance(visit.get("lid"), int):
             raise web.HTTPSeeOther("/drill")
-        sets = await self.run(self._set_names)
-        return self.render(request, "home.html", {"sets": sets})
+        if request.query.get("out") == "1":
+            visit.notes.append(self.words(request)["signed_out"])
+        return self.render(request, "home.html", {})
 
     async def favicon(self, request: web.Request) -> web.StreamResponse:
         """The icon a browser asks for by itself."""
         raise web.HTTPMovedPermanently("/static/icon.svg")
-
-    def _set_names(self) -> list[str]:
-        return []
 
     async def choose_language(self, request: web.Request) -> web.StreamResponse:
         """The language of a visitor who is not signed in."""
@@ -387,9 +385,7 @@ class WebPages:
         lang = visit.get("lang")
         visit.doc = {"sid": new_id(), **({"lang": lang} if lang else {})}
         visit.changed = True
-        visit.notes.append(self.words(request)["signed_out"])
-        response = self.render(request, "home.html", {"sets": []})
-        return response
+        raise web.HTTPSeeOther("/?out=1")
 
     # ----------------------------------------------------------------- the drill
 

@@ -261,3 +261,52 @@ def test_a_class_on_phones_and_the_teachers_live_page(served: Served,
     from data.classroom import results_csv
 
     assert csv_text == results_csv(results)
+
+
+def test_every_language_fits_a_small_phone_in_light_and_dark(served: Served,
+                                                              store: DrillStore) -> None:
+    with launch() as browser:
+        backgrounds = {}
+        for scheme in ("light", "dark"):
+            context = browser.new_context(**SCREENS["phone-360"], color_scheme=scheme)
+            page = context.new_page()
+            page.goto(served.base + "/")
+            backgrounds[scheme] = page.evaluate(
+                "() => getComputedStyle(document.body).backgroundColor")
+            context.close()
+        assert backgrounds["light"] != backgrounds["dark"]
+        context = browser.new_context(**SCREENS["phone-360"])
+        page = context.new_page()
+        watch = Watch(page, served.base)
+        page.goto(served.base + "/")
+        tap(page.get_by_text("New here?"))
+        page.fill("#up-name", "lan")
+        page.fill("#up-password", "a-long-password")
+        page.fill("#up-password2", "a-long-password")
+        with page.expect_navigation():
+            page.press("#up-password2", "Enter")
+        lid = store.learners.get("lan").id
+        for lang in ("uk", "vi", "th", "ja", "en"):
+            with page.expect_navigation():
+                tap(page.locator("nav a[href='/settings']"))
+            page.select_option("#s-language", lang)
+            with page.expect_navigation():
+                tap(page.locator("form.stack button[type=submit]"))
+            check_page(page, f"settings {lang}")
+            with page.expect_navigation():
+                tap(page.locator("nav a[href='/drill']"))
+            check_page(page, f"question {lang}")
+            # the payment field's buttons add the table's forms
+            payment = page.locator("#f-payment")
+            if payment.count() and page.locator(".form-key").count():
+                tap(page.locator(".form-key", has_text="all").first)
+                assert payment.input_value().strip() == "all"
+                payment.fill("")
+            type_answer(page, right_answer(served.app, lid, _ticket(page)))
+            assert page.locator(".verdict.right").is_visible()
+            check_page(page, f"marks {lang}")
+            for path in ("/progress", "/summary"):
+                page.goto(served.base + path)
+                check_page(page, f"{path} {lang}")
+        watch.clean()
+        context.close()

@@ -80,6 +80,11 @@ async def test_a_student_answers_a_set_and_the_teacher_sees_it_live(
         from data.classroom import results_csv
 
         assert csv_text == results_csv(classroom.class_results("Kyu", "teacher-pw"))
+        # a teacher sees only their own sets
+        classroom.create_set("Other", "other-pw", count=1, seed=4)
+        for path in ("/teach/Other", "/teach/Other/live", "/teach/Other/results.csv"):
+            r = await teacher.get(path)
+            assert r.status == 401, path
     finally:
         await teacher.close()
     # a student sees only their own pages: not the teacher's

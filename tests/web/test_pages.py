@@ -178,5 +178,6 @@ async def test_sign_out_forgets_the_learner(client: Client) -> None:
     html = await sign_up(client)
     r = await client.post("/signout", data={"csrf": csrf_of(html)})
     assert r.status == 200 and "You are signed out" in await r.text()
+    assert str(r.url).endswith("/?out=1")
     r = await client.get("/drill", allow_redirects=False)
     assert r.status == 303
