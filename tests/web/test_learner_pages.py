@@ -85,3 +85,29 @@ async def test_the_review_queue_asks_and_rates(
     r = await client.post("/review", data={"csrf": csrf_of(drill), "ticket": ticket_of(drill),
                                            "fu": "20"})
     assert r.status == 400
+
+
+async def test_a_missed_hand_comes_back_for_review_when_due(
+        tmp_path: object, client: Client, app: web.Application, store: DrillStore) -> None:
+    import base64
+    import json
+    from datetime import timedelta
+
+    html = await sign_up(client)
+    lid = store.learners.get("alice").id
+    wrong = right_answer(app, lid, ticket_of(html))
+    han = wrong.get("han", "")
+    wrong["han"] = str(int(han) + 1) if han.isdigit() else "1"
+    r = await client.post("/drill", data={"csrf": csrf_of(html), "ticket": ticket_of(html),
+                                          **wrong})
+    assert 'class="verdict wrong"' in await r.text()
+    store.flush()
+    real = store.clock
+    store.clock = lambda: real() + timedelta(minutes=30)  # the learning step has passed
+    try:
+        html = await page(client, "/review")
+    finally:
+        store.clock = real
+    body = ticket_of(html).split(".")[0]
+    doc = json.loads(base64.urlsafe_b64decode(body + "=" * (-len(body) % 4)))
+    assert doc["k"] in ("missed", "concept", "sibling") and doc["c"] is not None
