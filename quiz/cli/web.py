@@ -19,17 +19,17 @@ __all__ = ["register", "run_web"]
 def register(subparsers: Any) -> None:
     """Add the ``web`` sub-command."""
     p = subparsers.add_parser(
-        "web", help=pgettext("cli", "serve Riichi Drill as web pages (learners, classes)"),
-        description=pgettext("cli", "serve Riichi Drill as web pages (learners, classes)"))
+        "web", help=pgettext("serve", "serve Riichi Drill as web pages (learners, classes)"),
+        description=pgettext("serve", "serve Riichi Drill as web pages (learners, classes)"))
     p.add_argument("--host", default="127.0.0.1",
                    help=pgettext("class", "address to listen on "
                                           "(default 127.0.0.1; 0.0.0.0 for a whole room)"))
     p.add_argument("--port", type=port_number, default=8000,
-                   help=pgettext("cli", "port to listen on (default 8000)"))
+                   help=pgettext("serve", "port to listen on (default 8000)"))
     p.add_argument("--secure-cookies", action="store_true",
-                   help=pgettext("cli", "send cookies over HTTPS only (behind a TLS proxy)"))
+                   help=pgettext("serve", "send cookies over HTTPS only (behind a TLS proxy)"))
     p.add_argument("--generated", type=int, default=None, metavar="N",
-                   help=pgettext("cli", "generated hands the bank should hold at least, "
+                   help=pgettext("serve", "generated hands the bank should hold at least, "
                                         "added in the background (default 2000)"))
     add_db_option(p)
     from ..class_proxy import add_proxy_option
@@ -56,7 +56,7 @@ def serve_web(args: argparse.Namespace) -> int:
         app = make_web_app(store, classroom,
                            trusted_proxies=getattr(args, "trusted_proxies", None) or (),
                            secure_cookies=getattr(args, "secure_cookies", False))
-        print(pgettext("cli", "Riichi Drill on %(url)s; Ctrl+C to stop.")
+        print(pgettext("serve", "Riichi Drill on %(url)s; Ctrl+C to stop.")
               % {"url": f"http://{args.host}:{args.port}"}, flush=True)
         from ..gc_tuning import settle_after_start
 
