@@ -64,6 +64,7 @@ class LearnerPages:
             web.get("/progress", self.progress),
             web.get("/review", self.review_page),
             web.post("/review", self.review_answer),
+            web.post("/review/rate", self.rate),
         ])
 
     # ----------------------------------------------------------------- settings
@@ -287,7 +288,7 @@ class LearnerPages:
         return q, question, doc
 
     def _answer(self, learner: LearnerRecord, q: ReviewQuestion, question: Question,
-                typed: dict[str, str], doc: dict[str, Any]) -> tuple[Any, Any] | Hints:
+                typed: dict[str, str], doc: dict[str, Any]) -> tuple[Any, Any, Any] | Hints:
         """In a worker thread: grade, propose the rating, hand the review to the writer."""
         from ..srs.pending import pending_review, propose
 
@@ -298,14 +299,48 @@ class LearnerPages:
         seconds = round(max(0.0, min(time.time() - float(doc["t"]), 3600.0)), 3)
         pace = service.pace(cells=q.cell is not None)
         proposal = propose(service, q, graded, seconds, pace=pace)
-        entry = pending_review(learner.id, proposal, graded, seconds, session="web-review")
-        self.pages.store.keep(replace(entry, entry=str(doc["e"])), wait=STORE_WAIT)
-        return graded, proposal
+        entry = replace(pending_review(learner.id, proposal, graded, seconds,
+                                       session="web-review"), entry=str(doc["e"]))
+        self.pages.store.keep(entry, wait=STORE_WAIT)
+        return graded, proposal, entry
+
+    def _rating_forms(self, learner: LearnerRecord, proposal: Any,
+                      entry: Any) -> list[tuple[str, str, bool]]:
+        """Each rating as a signed form value: its label, the value, whether proposed."""
+        from ..srs.pending import schedule_json
+        from ..widgets.rating_bar import rating_label
+
+        out = []
+        for option in proposal.options:
+            token = self.pages.drill.signer.sign({
+                "l": learner.id, "rr": 1, "rv": entry.entry, "s": entry.session,
+                "a": entry.answered_at, "r": int(option.rating),
+                "sch": schedule_json(option.schedule), "e": new_id()}, life=TICKET_LIFE)
+            out.append((rating_label(option), token, option.rating == proposal.rating))
+        return out
+
+    async def rate(self, request: web.Request) -> web.StreamResponse:
+        """Another rating than the one proposed (the terminal's keys 1-4), stored in order."""
+        from ..journal import PendingRating
+        from .drill import BadTicket
+
+        learner = await self.pages.learner(request)
+        form = await request.post()
+        doc = self.pages.drill.signer.read(str(form.get("rating", "")))
+        if doc is None or doc.get("l") != learner.id or doc.get("rr") != 1:
+            raise BadTicket("that rating was not offered here")
+        entry = PendingRating(review=str(doc["rv"]), learner_id=learner.id,
+                              session=str(doc["s"]), answered_at=str(doc["a"]),
+                              rating=int(doc["r"]), schedule=doc["sch"], entry=str(doc["e"]))
+        await self.pages.run(lambda: self.pages.store.keep(entry, wait=STORE_WAIT))
+        raise web.HTTPSeeOther("/review?saved=1")
 
     async def review_page(self, request: web.Request) -> web.StreamResponse:
         """The next card due (or a new hand), or that nothing is due."""
         learner = await self.pages.learner(request)
         settings = request[VISIT].settings or Settings()
+        if request.query.get("saved") == "1":
+            request[VISIT].notes.append(self.pages.words(request)["saved"])
         with speaking(self.pages.language(request)):
             found = await self.pages.run(self._next, learner, settings)
         if found is None:
@@ -335,13 +370,13 @@ class LearnerPages:
             return self.pages.render(request, "review.html", {
                 "q": view, "ticket": ticket, "reason": q.reason, "number": 1, "total": None,
                 "action": "/review"})
-        graded, proposal = result
+        graded, proposal, entry = result
         with speaking(self.pages.language(request)):
             view = question_view(question, settings, typed=typed, hints=None)
             marks = marks_view(graded, settings)
             lines = explanation_view(question, settings)
-            rating = proposal.option(proposal.rating).label
+            ratings = self._rating_forms(learner, proposal, entry)
         return self.pages.render(request, "marked.html", {
             "q": view, "marks": marks, "right": graded.correct, "lines": lines, "number": 1,
-            "total": None, "over": False, "kind": "", "rating": rating,
+            "total": None, "over": False, "kind": "", "ratings": ratings,
             "next_url": "/review"})

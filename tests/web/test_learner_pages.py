@@ -80,6 +80,24 @@ async def test_the_review_queue_asks_and_rates(
     store.flush()
     lid = store.learners.get("alice").id
     assert store.history(lid)[0].drill == "review"
+    # another rating than the one proposed (the terminal's keys 1-4)
+    offered = re.findall(r'<button type="submit" name="rating" value="([^"]+)"( aria-pressed)?',
+                         text)
+    assert len(offered) == 4 and sum(bool(p) for _v, p in offered) == 1
+    other = next(v for v, p in offered if not p)
+    r = await client.post("/review/rate", data={"csrf": csrf_of(text), "rating": other})
+    assert r.status == 200 and "Saved." in await r.text()
+    store.flush()
+    from sqlalchemy import select
+
+    from data.srs_models import SrsReview
+
+    with store.database.session() as s:
+        ratings = s.scalars(select(SrsReview.rating)).all()
+    wanted = offered.index((other, "")) + 1
+    assert wanted in ratings
+    r = await client.post("/review/rate", data={"csrf": csrf_of(text), "rating": other[:-3]})
+    assert r.status == 400
     # a drill ticket is not a review ticket
     drill = await page(client, "/drill")
     r = await client.post("/review", data={"csrf": csrf_of(drill), "ticket": ticket_of(drill),
