@@ -38,6 +38,12 @@ async def test_a_student_answers_a_set_and_the_teacher_sees_it_live(
     code = re.search(r'<p class="code"[^>]*>([^<]+)</p>', html)
     assert code is not None and "shown once" in html
     html = await page(client, "/class/Kyu")
+    # bad input: a question not asked, a 10,000-character payment: one line, nothing stored
+    for bad in ({"position": "999"}, {"position": "x"},
+                {"position": "0", "payment": "7" * 10_000}):
+        r = await client.post("/class/Kyu/answer", data={"csrf": csrf_of(html), **bad})
+        assert r.status == 400 and "Traceback" not in await r.text(), bad
+    assert classroom.class_results("Kyu", "teacher-pw").answered == 0
     for n, answer in enumerate(expected):
         assert f"Question {n + 1} of 3" in html
         wrong = n == 1

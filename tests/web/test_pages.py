@@ -181,3 +181,18 @@ async def test_sign_out_forgets_the_learner(client: Client) -> None:
     assert str(r.url).endswith("/?out=1")
     r = await client.get("/drill", allow_redirects=False)
     assert r.status == 303
+
+
+async def test_a_forged_grade_is_not_believed(client: Client, app: web.Application,
+                                              store: DrillStore) -> None:
+    html = await sign_up(client)
+    lid = _learner_id(store)
+    answer = right_answer(app, lid, ticket_of(html))
+    han = answer.get("han", "")
+    answer["han"] = str(int(han) + 1) if han.isdigit() else "1"
+    r = await client.post("/drill", data={"csrf": csrf_of(html), "ticket": ticket_of(html),
+                                          **answer, "correct": "1", "grade": "right",
+                                          "marks": "all right"})
+    assert 'class="verdict wrong"' in await r.text()
+    store.flush()
+    assert [a.correct for a in store.history(lid)] == [False]
