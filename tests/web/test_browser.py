@@ -310,3 +310,28 @@ def test_every_language_fits_a_small_phone_in_light_and_dark(served: Served,
                 check_page(page, f"{path} {lang}")
         watch.clean()
         context.close()
+
+
+def test_every_drill_kind_fits_a_small_phone(served: Served, store: DrillStore) -> None:
+    from quiz.drills import DrillKind
+
+    with launch() as browser:
+        context = browser.new_context(**SCREENS["phone-360"])
+        page = context.new_page()
+        watch = Watch(page, served.base)
+        page.goto(served.base + "/")
+        tap(page.get_by_text("New here?"))
+        page.fill("#up-name", "kinds")
+        page.fill("#up-password", "a-long-password")
+        page.fill("#up-password2", "a-long-password")
+        with page.expect_navigation():
+            page.press("#up-password2", "Enter")
+        lid = store.learners.get("kinds").id
+        for kind in DrillKind:
+            page.goto(f"{served.base}/drill?kind={kind.value}")
+            check_page(page, f"question {kind.value}")
+            type_answer(page, right_answer(served.app, lid, _ticket(page)))
+            assert page.locator(".verdict.right").is_visible(), kind
+            check_page(page, f"marks {kind.value}")
+        watch.clean()
+        context.close()
