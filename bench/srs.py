@@ -256,6 +256,7 @@ def main(argv: list[str] | None = None) -> int:
             conn.execute("DROP INDEX ix_attempts_entry")
             conn.execute("ALTER TABLE attempts DROP COLUMN entry")
             conn.execute("DROP TABLE stored_entries")
+            conn.execute("DROP TABLE learner_passwords")
         conn.close()
         start = time.perf_counter()
         db = open_database(path)

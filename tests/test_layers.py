@@ -215,6 +215,7 @@ def _declared(requirements: list[str]) -> set[str]:
 
 #: Import names that differ from the distribution's name.
 _DISTRIBUTION_OF = {"textual_plotext": "textual_plotext", "textual_serve": "textual_serve",
+                    "markupsafe": "markupsafe",
                     "psycopg": "psycopg", "jinja2": "jinja2", "babel": "babel"}
 
 

@@ -698,6 +698,19 @@ class Classroom:
             row = self._teacher_set(s, name, password)
             return build_results(s, self._set_record(s, row), None)
 
+    def checked_results(self, name: str, set_id: int) -> ClassResults:
+        """A set's results for a teacher whose password was checked before (the web pages
+        keep that in a signed cookie): the set must still be the one checked.
+
+        Raises:
+            SetNotFoundError: no set of that name, or it was made anew since.
+        """
+        with self.db.session() as s:
+            row = self._set_row(s, name)
+            if row.id != set_id:
+                raise SetNotFoundError(f"practice set '{row.name}' was made anew: sign in again")
+            return build_results(s, self._set_record(s, row), None)
+
     def student_results(self, name: str, student: str, code: str) -> StudentResult:
         """One student's own results, with their resume code.
 

@@ -1,5 +1,6 @@
 """The tables, one module a family: the bank and learners (`core`), spaced repetition
-(`srs`), the classroom (`classroom`) and imported game logs (`gamelog`).
+(`srs`), the classroom (`classroom`), imported game logs (`gamelog`) and the web
+pages' learner passwords (`web`).
 
 `MODEL_MODULES` is the one list of them: `data.db.schema.load_models` imports exactly these
 (a table in a module missing here would be left out of the schema, so the list is
@@ -11,4 +12,5 @@ MODEL_MODULES: tuple[str, ...] = (
     "data.models.srs",
     "data.models.classroom",
     "data.models.gamelog",
+    "data.models.web",
 )

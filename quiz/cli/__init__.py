@@ -17,7 +17,7 @@ from typing import Any
 from ..words.core import pgettext
 
 #: Sub-command modules, in the order they appear in ``--help``.
-COMMAND_MODULES: tuple[str, ...] = ("bank", "review", "classroom", "serve", "log")
+COMMAND_MODULES: tuple[str, ...] = ("bank", "review", "classroom", "serve", "web", "log")
 
 
 def available_modules() -> list[str]:

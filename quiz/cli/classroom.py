@@ -399,16 +399,19 @@ def run_serve(args: argparse.Namespace) -> int:
     """``class serve``: the classroom server on the database (until Ctrl+C)."""
     from aiohttp import web
 
-    from ..classroom.desk import ClassDesk
-    from ..classroom.server import event_loop, make_app
+    from ..classroom.server import event_loop
     from .serve import check_port
 
     classroom = open_classroom_for(args)
     try:
         sets = classroom.list_sets()
         check_port(args.host, args.port)
-        app = make_app(ClassDesk(classroom),
-                       trusted_proxies=getattr(args, "trusted_proxies", None) or ())
+        # the same server as 'riichi-drill web': the JSON API and the pages
+        from ..store.drill import DrillStore
+        from ..web import make_web_app
+
+        app = make_web_app(DrillStore(classroom.db), classroom,
+                           trusted_proxies=getattr(args, "trusted_proxies", None) or ())
         shown = args.host if args.host not in ("0.0.0.0", "::") else "THIS-COMPUTER"
         print(npgettext("class", "Classroom server on %(url)s (%(n)s practice set); "
                                  "Ctrl+C to stop.",

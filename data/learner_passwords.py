@@ -1,0 +1,125 @@
+"""Learners who sign in with a password (the web pages).
+
+The terminal app knows a learner by name; the web pages ask for a password
+too. :class:`LearnerPasswords` signs a learner up (a new learner, or one of the
+terminal app's learners who has no password yet: their history is theirs on
+the web at once) and checks a password against its salted scrypt hash.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .classroom.hashing import TEACHER_COST, hash_secret, verify_secret
+from .clock import Clock, utc_now
+from .errors import DataError, LearnerError
+
+if TYPE_CHECKING:
+    from .db.database import Database
+    from .records import LearnerRecord
+
+__all__ = ["LearnerPasswords", "NameTakenError", "PasswordError", "WrongSignInError"]
+
+#: Fewest characters of a learner's password.
+SHORTEST = 8
+#: Most characters of a learner's password (scrypt hashes any length; a limit stops abuse).
+LONGEST = 200
+
+
+class PasswordError(DataError):
+    """A password that cannot be used (too short or too long)."""
+
+
+class NameTakenError(LearnerError):
+    """The name belongs to a learner who already has a password."""
+
+
+class WrongSignInError(DataError):
+    """No learner of that name has that password (never says which of the two is wrong)."""
+
+
+def check_password(password: str) -> str:
+    """A password fit to keep.
+
+    Raises:
+        PasswordError: too short or too long.
+    """
+    if not isinstance(password, str) or len(password) < SHORTEST:
+        raise PasswordError(f"a password needs at least {SHORTEST} characters")
+    if len(password) > LONGEST:
+        raise PasswordError(f"a password has at most {LONGEST} characters")
+    return password
+
+
+class LearnerPasswords:
+    """Learners' passwords on one database.
+
+    Args:
+        database: the app's database.
+        clock: the time source.
+        cost: scrypt's cost (tests use a small one).
+    """
+
+    def __init__(self, database: Database, *, clock: Clock = utc_now,
+                 cost: int = TEACHER_COST) -> None:
+        self.db = database
+        self.clock = clock
+        self.cost = cost
+        #: A hash checked when the name is unknown, so that both take the same time.
+        self._dummy = hash_secret("no such learner", cost=cost)
+
+    def sign_up(self, name: str, password: str) -> LearnerRecord:
+        """A learner with this password: new, or a terminal learner without one yet.
+
+        Raises:
+            LearnerError: a bad name. NameTakenError: the learner has a password.
+            PasswordError: a bad password.
+        """
+        from sqlalchemy import select
+
+        from .learners import Learners
+        from .models.core import Learner
+        from .models.web import LearnerPassword
+        from .records import LearnerRecord
+
+        clean = Learners.check_name(name)
+        check_password(password)
+        hashed = hash_secret(password, cost=self.cost)
+        with self.db.transaction() as s:
+            row = s.scalar(select(Learner).where(Learner.name == clean))
+            if row is None:
+                row = Learner(name=clean, created_at=self.clock())
+                s.add(row)
+                s.flush()
+            elif s.get(LearnerPassword, row.id) is not None:
+                raise NameTakenError(f"the name '{clean}' is taken")
+            s.add(LearnerPassword(learner_id=row.id, password_hash=hashed, set_at=self.clock()))
+            s.flush()
+            return LearnerRecord(row.id, row.name, row.created_at)
+
+    def sign_in(self, name: str, password: str) -> LearnerRecord:
+        """The learner whose name and password these are.
+
+        Raises:
+            WrongSignInError: no such learner, no password set, or a wrong password.
+        """
+        from sqlalchemy import select
+
+        from .learners import Learners
+        from .models.core import Learner
+        from .models.web import LearnerPassword
+        from .records import LearnerRecord
+
+        try:
+            clean = Learners.check_name(name)
+        except LearnerError:
+            clean = ""
+        with self.db.session() as s:
+            row = s.scalar(select(Learner).where(Learner.name == clean)) if clean else None
+            stored = s.get(LearnerPassword, row.id) if row is not None else None
+            record = None if row is None else LearnerRecord(row.id, row.name, row.created_at)
+            hashed = stored.password_hash if stored is not None else self._dummy
+        ok = verify_secret(password[:LONGEST] if isinstance(password, str) else "", hashed)
+        if not ok or stored is None or record is None:
+            raise WrongSignInError("that name and password do not match")
+        return record
