@@ -464,7 +464,8 @@ class ClassSummaryScreen(Screen[None]):
         score = f"{r.score:.0%}" if english() else format_percent(r.score)
         head = (
             f"[b]{escape(self.session.practice_set.name)}[/b] · {escape(r.student)}: "
-            + pgettext("class", "%(right)s of %(n)s questions fully right (%(score)s)")
+            + npgettext("class", "%(right)s of %(n)s questions fully right (%(score)s)",
+                        "%(right)s of %(n)s questions fully right (%(score)s)", r.size)
             % {"right": r.right, "n": r.size, "score": score}
             + f" · {parts_line} · "
             + pgettext("class", "time %(time)s") % {"time": _clock_text(r.seconds)}

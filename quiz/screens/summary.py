@@ -21,8 +21,9 @@ from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from ..drills import DRILLS
-from ..grading import Part, part_label
+from ..grading import AnswerKey, Part, part_label
 from ..i18n import N_, SOURCE_LANGUAGE, _, active_language, format_percent, ngettext
+from ..i18n_terms import fu_count, han_count
 from ..i18n_topics import topic_title
 from ..i18n_width import NO_BREAK
 from ..session import Answered, Session, SessionSummary
@@ -36,11 +37,23 @@ __all__ = ["SummaryScreen", "summary_renderable"]
 
 
 _ANSWER_FORMAT = {
-    Part.FU: N_("%(answer)s fu"), Part.HAN: N_("%(answer)s han"), Part.YAKU: "%(answer)s",
-    Part.PAYMENT: "%(answer)s", Part.DORA: N_("dora %(answer)s"),
-    Part.DORA_HAN: N_("%(answer)s han of dora"), Part.WAITS: N_("waits %(answer)s"),
-    Part.WAIT: "%(answer)s",
+    Part.YAKU: "%(answer)s", Part.PAYMENT: "%(answer)s", Part.DORA: N_("dora %(answer)s"),
+    Part.WAITS: N_("waits %(answer)s"), Part.WAIT: "%(answer)s",
 }
+
+
+def _answer_words(part: Part, key: AnswerKey) -> str:
+    """A right answer in the summary's line: a count with its noun in the plural form
+    the number takes (``30 fu``, ``4 хани``), other parts as the marks show them."""
+    if part is Part.FU:
+        return fu_count(key.fu)
+    if part is Part.HAN and not key.yakuman:
+        return han_count(key.han)
+    if part is Part.DORA_HAN:
+        return ngettext("%(n)d han of dora", "%(n)d han of dora", key.dora_han) % {
+            "n": key.dora_han}
+    shown_text = shown(part, key.expected_text(part))
+    return _(_ANSWER_FORMAT.get(part, "%(answer)s")) % {"answer": shown_text}
 
 
 def percent(share: float) -> str:
@@ -62,8 +75,7 @@ def _question_line(a: Answered) -> HangingRow:
     if q.cell is not None:
         what = f"{q.cell.describe()}: {q.key.payment}"
     else:
-        what = " ".join(_(_ANSWER_FORMAT[p]) % {"answer": shown(p, q.key.expected_text(p))}
-                        for p in q.parts)
+        what = " ".join(_answer_words(p, q.key) for p in q.parts)
     head = "  " + (_("Q%(n)d") % {"n": q.number}) + f"  {clock_text(a.seconds)}  "
     return HangingRow(Text(head), Text(f"{what} — {verdict}"))
 

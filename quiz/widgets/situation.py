@@ -11,10 +11,10 @@ from scoring.hand import Situation, Wind
 
 from ..drills import TableCell
 from ..i18n import N_, SOURCE_LANGUAGE, _, active_language, ngettext
-from ..i18n_terms import honour_name
+from ..i18n_terms import fu_count, han_count, honour_name
 from .tile import TILE_CSS, TileStyled
 
-__all__ = ["SituationPanel", "discarder", "situation_lines"]
+__all__ = ["SituationPanel", "discarder", "rules_words", "situation_lines"]
 
 _FLAG_WORDS = (
     ("double_riichi", N_("double riichi")),
@@ -35,6 +35,14 @@ def wind_word(wind: Wind) -> str:
     if active_language() == SOURCE_LANGUAGE:
         return wind.word
     return honour_name(27 + list(Wind).index(wind))
+
+
+def rules_words(profile: str) -> str:
+    """The rule profile a question is scored under, by its name in the learner's language
+    (``天鳳のルール``, ``онлайн-правила Tenhou``), not by its id (``tenhou``)."""
+    from ..i18n_terms import profile_title
+
+    return profile_title(profile, _("%(rules)s rules") % {"rules": profile})
 
 
 def discarder(seat: Wind, salt: str) -> Wind:
@@ -67,7 +75,7 @@ def situation_lines(s: Situation, rules: str, *, salt: str = "") -> list[str]:
     if s.sticks:
         extras.append(ngettext("%(n)d riichi stick", "%(n)d riichi sticks", s.sticks)
                       % {"n": s.sticks})
-    extras.append(_("%(rules)s rules") % {"rules": rules})
+    extras.append(rules_words(rules))
     return [first, second, " · ".join(extras)]
 
 
@@ -115,11 +123,11 @@ class SituationPanel(TileStyled):
             text.append(_(" · won by "))
             text.append(_("tsumo") if c.tsumo else _("ron"), "bold")
             text.append(" · ")
-            text.append(_("%(fu)d fu %(han)d han") % {"fu": c.fu, "han": c.han}, "bold")
+            text.append(fu_count(c.fu) + " " + han_count(c.han), "bold")
             if c.honba:
                 text.append(" · " + ngettext("%(n)d honba", "%(n)d honba", c.honba)
                             % {"n": c.honba}, "bold")
-            text.append(" · " + _("rules: %(rules)s") % {"rules": self._rules}, muted)
+            text.append(" · " + rules_words(self._rules), muted)
             return text
         s = self._situation
         if s is None:
