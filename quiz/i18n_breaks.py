@@ -35,6 +35,7 @@ NO_LINE_START = frozenset(
     "）」』】〕〉》］｝"  # closing brackets
     "ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶㇰㇱㇲㇳㇴㇵㇶㇷㇸㇹㇺㇻㇼㇽㇾㇿ"  # small kana
     "ゝゞヽヾ々"  # iteration marks
+    ":;,.!?)]}%"  # Latin punctuation after a Japanese word (``ツモ: 3850``)
 )
 
 #: Characters a Japanese line may not end with: they stay with the character after.
@@ -44,8 +45,9 @@ NO_LINE_END = frozenset("（「『【〔〈《［｛")
 _CJK_UNITS = ("オール", "本場", "種類", "枚", "点", "符", "翻", "飜", "本", "回", "問", "秒",
               "分", "日", "倍", "人", "家", "個", "種", "つ", "割", "％")
 
-#: A number as a payment or a count is written (``4000``, ``2000/3900``, ``2000・3900``, ``1,5``).
-NUMBER = re.compile(r"[(\[]?\d[\d/・.,]*")
+#: A number as a payment or a count is written (``4000``, ``2000/3900``, ``2000・3900``, ``1,5``,
+#: ``+16``, ``6-7``).
+NUMBER = re.compile(r"[(\[]?[+\u2212-]?\d[\d/・.,\u2013-]*")
 
 #: A number with the Japanese unit written against it: one piece a line never splits.
 CJK_NUMBER_UNIT = re.compile(r"[0-9０-９][0-9０-９/・.,]*(?:" + "|".join(_CJK_UNITS) + ")")

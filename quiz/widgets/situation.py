@@ -12,6 +12,8 @@ from scoring.hand import Situation, Wind
 from ..drills import TableCell
 from ..i18n import N_, SOURCE_LANGUAGE, _, active_language, ngettext
 from ..i18n_terms import fu_count, han_count, honour_name
+from ..i18n_width import NO_BREAK
+from .hanging import wrap_styled
 from .tile import TILE_CSS, TileStyled
 
 __all__ = ["SituationPanel", "discarder", "rules_words", "situation_lines"]
@@ -42,7 +44,8 @@ def rules_words(profile: str) -> str:
     (``天鳳のルール``, ``онлайн-правила Tenhou``), not by its id (``tenhou``)."""
     from ..i18n_terms import profile_title
 
-    return profile_title(profile, _("%(rules)s rules") % {"rules": profile})
+    title = profile_title(profile, _("%(rules)s rules") % {"rules": profile})
+    return title.replace(" ", NO_BREAK)  # a name is not parted at the end of a line
 
 
 def discarder(seat: Wind, salt: str) -> Wind:
@@ -112,9 +115,16 @@ class SituationPanel(TileStyled):
         self.refresh(layout=True)
 
     def get_content_height(self, container, viewport, width: int) -> int:  # type: ignore[no-untyped-def]
-        return len(self.render().wrap(self.app.console, max(width, 10)))
+        return len(self._lines(max(width, 10)))
 
     def render(self) -> Text:
+        """The situation wrapped by the language's rules (:func:`quiz.i18n_width.wrap`)."""
+        return Text("\n").join(self._lines(max(self.size.width, 10)))
+
+    def _lines(self, width: int) -> list[Text]:
+        return wrap_styled(self._text(), width)
+
+    def _text(self) -> Text:
         muted = self.get_component_rich_style("tile--label", partial=True)
         if self._cell is not None:
             c = self._cell
