@@ -76,6 +76,7 @@ from .i18n_terms import (
     honba_count,
     honour_name,
     limit_name,
+    rules_name,
     stick_count,
     tile_name,
     wait_name,
@@ -330,7 +331,8 @@ def _spans() -> dict[Limit, str]:
 
 def _limit(step: LimitStep) -> str:
     words = {"fu": step.fu, "han": step.han, "raw": step.raw, "base": step.base,
-             "n": step.yakuman, "rules": step.rules, "limit": limit_name(step.limit.value)}
+             "n": step.yakuman, "rules": rules_name(step.rules),
+             "limit": limit_name(step.limit.value)}
     if step.how is LimitHow.YAKUMAN:
         return pgettext("explain", "%(n)dx yakuman: base %(base)d (8000 per yakuman).") % words
     if step.how is LimitHow.KIRIAGE:

@@ -239,13 +239,11 @@ def _flag_text(flag: str) -> str:
 
 
 def _rules_text(profile: str) -> str:
-    """``rules tenhou`` in English; in another language, the profile by its name there."""
-    words = pgettext("cli", "rules %(profile)s") % {"profile": profile}
-    if english():
-        return words
-    from ..i18n_terms import profile_title
+    """``rules tenhou`` in English; in another language, the profile by its name there
+    (``天鳳ルール``, ``правила Tenhou``)."""
+    from ..i18n_terms import rules_name
 
-    return profile_title(profile, words)
+    return pgettext("cli", "rules %(profile)s") % {"profile": rules_name(profile)}
 
 
 #: The seed documents' languages, as the bank's sources name them.

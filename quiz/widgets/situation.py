@@ -41,11 +41,11 @@ def wind_word(wind: Wind) -> str:
 
 def rules_words(profile: str) -> str:
     """The rule profile a question is scored under, by its name in the learner's language
-    (``天鳳のルール``, ``онлайн-правила Tenhou``), not by its id (``tenhou``)."""
-    from ..i18n_terms import profile_title
+    (``天鳳ルール``, ``правила Tenhou``), not by its id (``tenhouルール``)."""
+    from ..i18n_terms import rules_name
 
-    title = profile_title(profile, _("%(rules)s rules") % {"rules": profile})
-    return title.replace(" ", NO_BREAK)  # a name is not parted at the end of a line
+    words = _("%(rules)s rules") % {"rules": rules_name(profile)}
+    return words.replace(" ", NO_BREAK)  # a name is not parted at the end of a line
 
 
 def discarder(seat: Wind, salt: str) -> Wind:

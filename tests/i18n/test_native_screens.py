@@ -40,8 +40,8 @@ WHOLE_QUESTION = {"ja": "符・翻・支払いは？", "th": "ฟุ ฮัง �
                   "vi": "Fu, han và điểm phải trả là bao nhiêu?",
                   "uk": "Скільки фу і ханів, яка виплата?"}
 #: The Tenhou profile by its name in each language, and its id as it was shown raw.
-RULES_NAME = {"ja": "天鳳のルール", "th": "กติกาออนไลน์ของ Tenhou",
-              "vi": "luật chơi trực tuyến Tenhou", "uk": "онлайн-правила Tenhou"}
+RULES_NAME = {"ja": "天鳳ルール", "th": "กติกา Tenhou", "vi": "luật Tenhou",
+              "uk": "правила Tenhou"}
 RULES_RAW = {"ja": "tenhouルール", "th": "กติกา tenhou", "vi": "luật tenhou",
              "uk": "правила tenhou"}
 #: 4000 all as said at each language's table: what the marks showed for a typed "4000".
