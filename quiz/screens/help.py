@@ -112,7 +112,7 @@ def _cells(row: str) -> list[str]:
 
 
 def tables_as_lists(markdown: str) -> str:
-    """Markdown whose tables of three columns (key, where, what) are written as lists.
+    r"""Markdown whose tables of three columns (key, where, what) are written as lists.
 
     A table's columns share the width of the screen: at 80 columns a Japanese or
     Ukrainian cell was cut short (``問題、解説、 …``). A list item wraps whole,

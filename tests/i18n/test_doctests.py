@@ -7,10 +7,12 @@ from types import ModuleType
 
 import pytest
 
-from quiz import i18n, i18n_payments, i18n_terms, i18n_width
+from quiz import i18n, i18n_breaks, i18n_payments, i18n_terms, i18n_width
+from quiz.screens import help as help_screen
 
 
-@pytest.mark.parametrize("module", [i18n, i18n_terms, i18n_payments, i18n_width],
+@pytest.mark.parametrize("module", [i18n, i18n_terms, i18n_payments, i18n_width, i18n_breaks,
+                                    help_screen],
                          ids=lambda m: m.__name__)
 def test_docstring_examples(module: ModuleType) -> None:
     try:
