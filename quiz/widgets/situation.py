@@ -122,7 +122,9 @@ class SituationPanel(TileStyled):
         return Text("\n").join(self._lines(max(self.size.width, 10)))
 
     def _lines(self, width: int) -> list[Text]:
-        return wrap_styled(self._text(), width)
+        # a no-break space keeps words on one line; once wrapped, it is drawn as a space
+        return [Text(line.plain.replace(NO_BREAK, " "), style=line.style, spans=line.spans)
+                for line in wrap_styled(self._text(), width)]
 
     def _text(self) -> Text:
         muted = self.get_component_rich_style("tile--label", partial=True)
