@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from .i18n import format_percent, npgettext, pgettext
-from .i18n_terms import fu_count, han_count
+from .i18n_terms import fu_count, han_count, rules_name
 from .i18n_topics import topic_title
 from .i18n_width import Align, cut, display_width, pad, wrap
 
@@ -152,7 +152,7 @@ def class_report(results: ClassResults, *, top: int = TOP_CONCEPTS, detail: bool
                                 "asks %(parts)s · %(students)s students",
                        "Practice set '%(name)s' · %(n)s questions · %(rules)s rules · "
                        "asks %(parts)s · %(students)s students", ps.size)
-             % {"name": ps.name, "n": ps.size, "rules": opts.rules,
+             % {"name": ps.name, "n": ps.size, "rules": rules_name(opts.rules),
                 "parts": parts_text(opts.parts),
                 "students": len(results.students)}))
     if not results.students:

@@ -279,6 +279,10 @@ def refusal_text(reason: str, params: Mapping[str, Any]) -> str | None:
         return None
     shown = {k: quote(v) if isinstance(v, str) and k not in _LISTS else v
              for k, v in params.items()}
+    if isinstance(shown.get("rules"), str):  # a rule set by its name, not its id
+        from .i18n_terms import rules_name
+
+        shown["rules"] = rules_name(params["rules"])
     try:
         problem = words(shown)
     except (KeyError, TypeError, ValueError):  # parameters of another version

@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Any
 from ..class_report import minutes_text, parts_text
 from ..errors import DrillError
 from ..i18n import format_date, npgettext, pgettext
+from ..i18n_terms import rules_name
 from . import command_group, english, fit, port_number, positive_number
 
 if TYPE_CHECKING:
@@ -356,7 +357,8 @@ def run_new(args: argparse.Namespace) -> int:
                                    "%(rules)s rules, asks %(parts)s; %(explain)s",
                           "Practice set '%(name)s': %(n)s questions (%(how)s), "
                           "%(rules)s rules, asks %(parts)s; %(explain)s", record.size)
-                % {"name": record.name, "n": record.size, "how": how, "rules": options.rules,
+                % {"name": record.name, "n": record.size, "how": how,
+                   "rules": rules_name(options.rules),
                    "parts": parts_text(options.parts), "explain": explain})
     if limits:
         settings = pgettext("i18nrest", "%(settings)s; %(limits)s") % {
