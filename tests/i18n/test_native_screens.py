@@ -205,3 +205,18 @@ def test_bank_show_leaves_no_english(lang: str, bank: str,
     assert english_left(lines[0]) == [], lines[0]
     assert not re.search(r"\b(pay|yaku|dora|fu|wait|rule|win|hand|cell):[a-z0-9_]", out), out
     assert "tenhou" not in out.replace("Tenhou", "")
+
+
+async def test_a_japanese_hint_keeps_its_number_whole(lang_store: DrillStore,
+                                                      clock: FakeClock) -> None:
+    """The payment hint wrapped by kinsoku: it was folded inside 「2000・39｜00」."""
+    app = make_app(lang_store, clock, items=[TSUMO, TSUMO], lang="ja",
+                   settings={"tile_style": "ascii", "session_length": 2})
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for_question(pilot, app)
+        await burst(pilot, app, "30⏎4⏎9600⏎")  # a single number for a non-dealer's tsumo
+        await pilot.pause(0.2)
+        lines = shown(app).split("\n")
+        assert any("「2000・3900」" in line for line in lines), lines
+        starts = [line.strip()[:1] for line in lines if line.strip()]
+        assert not any(ch in "、。」）ー" for ch in starts), lines
