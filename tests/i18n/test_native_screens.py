@@ -220,3 +220,39 @@ async def test_a_japanese_hint_keeps_its_number_whole(lang_store: DrillStore,
         assert any("「2000・3900」" in line for line in lines), lines
         starts = [line.strip()[:1] for line in lines if line.strip()]
         assert not any(ch in "、。」）ー" for ch in starts), lines
+
+
+#: Every question a drill or a class set may ask, in the Ukrainian the catalog gives it:
+#: a sentence for each case, or the parts listed after a heading, never a part's name
+#: in a sentence frame («Яка мініпойнти?», «Які хан і яку?»).
+UK_QUESTIONS = {
+    ("fu",): "Скільки фу?", ("han",): "Скільки ханів?", ("payment",): "Яка виплата?",
+    ("yaku",): "Які яку?",
+    ("fu", "han"): "Скільки фу і ханів?", ("han", "payment"): "Скільки ханів і яка виплата?",
+    ("fu", "han", "payment"): "Скільки фу і ханів, яка виплата?",
+    ("han", "yaku"): "Скільки ханів і які яку?",
+    ("fu", "han", "yaku", "payment"): "Скільки фу і ханів, які яку, яка виплата?",
+}
+
+
+def test_every_combination_of_parts_is_asked_without_a_frame(store: DrillStore) -> None:
+    from itertools import combinations
+
+    from quiz.drills import DrillKind, build_question, prompt_for
+    from quiz.grading import Part
+
+    item = store.item(TSUMO)
+    use("uk")
+    try:
+        parts = (Part.FU, Part.HAN, Part.YAKU, Part.PAYMENT)
+        for n in range(1, 5):
+            for combo in combinations(parts, n):
+                q = build_question(DrillKind.WHOLE, item, number=1, ask=combo)
+                assert q is not None
+                said = prompt_for(q)
+                key = tuple(p.value for p in q.fields)
+                assert said == UK_QUESTIONS.get(key, said), (key, said)
+                assert key in UK_QUESTIONS or said.startswith("Поля відповіді: "), (key, said)
+                assert "Яка мініпойнти" not in said and "Які хан" not in said
+    finally:
+        use("en")
