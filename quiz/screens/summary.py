@@ -73,7 +73,12 @@ def _question_line(a: Answered) -> HangingRow:
     verdict = (_("right") if not wrong
                else _("missed: %(parts)s") % {"parts": _(", ").join(wrong)})
     if q.cell is not None:
-        what = f"{q.cell.describe()}: {q.key.payment}"
+        if active_language() == SOURCE_LANGUAGE:
+            what = f"{q.cell.describe()}: {q.key.payment}"
+        else:  # the cell and its payment in the learner's words, not the English record
+            from ..widgets.situation import cell_words
+
+            what = f"{cell_words(q.cell)}: {shown(Part.PAYMENT, str(q.key.payment))}"
     else:
         what = " ".join(_answer_words(p, q.key) for p in q.parts)
     head = "  " + (_("Q%(n)d") % {"n": q.number}) + f"  {clock_text(a.seconds)}  "

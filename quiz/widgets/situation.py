@@ -16,7 +16,7 @@ from ..i18n_width import NO_BREAK
 from .hanging import wrap_styled
 from .tile import TILE_CSS, TileStyled
 
-__all__ = ["SituationPanel", "discarder", "rules_words", "situation_lines"]
+__all__ = ["SituationPanel", "cell_words", "discarder", "rules_words", "situation_lines"]
 
 _FLAG_WORDS = (
     ("double_riichi", N_("double riichi")),
@@ -46,6 +46,17 @@ def rules_words(profile: str) -> str:
 
     words = _("%(rules)s rules") % {"rules": rules_name(profile)}
     return words.replace(" ", NO_BREAK)  # a name is not parted at the end of a line
+
+
+def cell_words(cell: TableCell) -> str:
+    """A points-table question in words, as its situation says it (``Non-dealer · won by
+    tsumo · 30 fu 4 han``; ``子 · ツモ和了 · 30符 4翻``): each count in its plural form."""
+    words = (_("Dealer") if cell.dealer else _("Non-dealer")) + _(" · won by ")
+    words += (_("tsumo") if cell.tsumo else _("ron")) + " · "
+    words += fu_count(cell.fu) + " " + han_count(cell.han)
+    if cell.honba:
+        words += " · " + ngettext("%(n)d honba", "%(n)d honba", cell.honba) % {"n": cell.honba}
+    return words
 
 
 def discarder(seat: Wind, salt: str) -> Wind:

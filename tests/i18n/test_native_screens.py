@@ -256,3 +256,31 @@ def test_every_combination_of_parts_is_asked_without_a_frame(store: DrillStore) 
                 assert "Яка мініпойнти" not in said and "Які хан" not in said
     finally:
         use("en")
+
+
+#: A table-drill line of the summary in each language: the cell's words, not the record's
+#: English (``Non-dealer tsumo, 30 fu 4 han``).
+CELL_WORDS = {"ja": ("符", "翻"), "th": ("ฟุ", "ฮัง"), "vi": ("fu", "han"),
+              "uk": ("хан",)}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+async def test_the_summary_says_a_table_question_in_the_language(
+        lang: str, lang_store: DrillStore, clock: FakeClock) -> None:
+    from quiz.screens.summary import SummaryScreen
+
+    app = make_app(lang_store, clock, lang=lang, drill="table", seed=3,
+                   settings={"session_length": 1, "tile_style": "ascii"})
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for_question(pilot, app)
+        await answer(pilot, app, "?⏎")
+        await pilot.press("enter")
+        for _ in range(100):
+            if isinstance(app.screen, SummaryScreen):
+                break
+            await pilot.pause(0.02)
+        await pilot.pause(0.1)
+        text = shown(app)
+        line = next(line for line in text.split("\n") if "0:00" in line and "—" in line)
+        assert "dealer" not in line.lower() and " ron," not in line and "tsumo," not in line, line
+        assert all(word in line for word in CELL_WORDS[lang]), line
