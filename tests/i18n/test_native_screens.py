@@ -123,6 +123,7 @@ async def test_a_wrong_answer_is_echoed_as_typed(lang: str, lang_store: DrillSto
         assert "9600" in marks and TABLE_FORM[lang].replace("4000", "9600") not in marks, marks
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", LANGS)
 async def test_the_honba_sentence_agrees_with_its_count(lang: str, lang_store: DrillStore,
                                                         clock: FakeClock) -> None:
@@ -141,6 +142,23 @@ async def test_the_honba_sentence_agrees_with_its_count(lang: str, lang_store: D
         assert said[lang] in " ".join(seen.split()), seen
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_help_keys_are_a_list_not_a_table(lang: str) -> None:
+    """The help's key table, whose cells were cut at 80 columns, is a list that wraps."""
+    from quiz.screens.help import help_text
+
+    use(lang)
+    try:
+        text = help_text()
+    finally:
+        use("en")
+    assert not [line for line in text.split("\n") if line.startswith("|")]
+    items = [line for line in text.split("\n") if line.startswith("- **")]
+    assert any(line.startswith("- **Ctrl+Q**") for line in items), items
+    assert len([line for line in items if " · " in line]) >= 20, items
+
+
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", LANGS)
 async def test_the_help_keys_are_whole_at_80_columns(lang: str, lang_store: DrillStore,
                                                      clock: FakeClock) -> None:
