@@ -66,9 +66,10 @@ def shown(part: Part, value: str, style: TileStyle = TileStyle.ASCII) -> str:
     return mark_note(value)
 
 
-#: The parts whose answer the marks echo exactly as typed: numbers and words. Tiles are
-#: drawn in the learner's tile style, yaku picked from a list are named.
-_ECHOED = frozenset({Part.FU, Part.HAN, Part.DORA_HAN, Part.PAYMENT, Part.WAIT})
+#: The parts whose answer the marks echo exactly as typed: the numbers (``9600`` stays
+#: ``9600``, never ``9600オール``). Tiles are drawn in the learner's tile style, yaku
+#: picked from a list and a wait (``r`` for ryanmen) are named by the language's term.
+_ECHOED = frozenset({Part.FU, Part.HAN, Part.DORA_HAN, Part.PAYMENT})
 
 
 def mark_lines(marked: Marked, *, concept_title: dict[str, str] | None = None,
