@@ -191,6 +191,24 @@ def _ceil100(value: float) -> int:
     return round_up_100(math.ceil(value))
 
 
+def _figure(value: float) -> str:
+    """A share worked out on the way: whole as a whole number (``3200``, not ``3200.0``),
+    else to one decimal in the language's way (``2566.7``, ``2566,7``)."""
+    if value == int(value):
+        return str(int(value))
+    from .words.core import decimal_mark
+
+    return f"{value:.1f}".replace(".", decimal_mark())
+
+
+def _fu_han(fu: int, han: int) -> str:
+    """``30 fu 4 han``, each count in the language's plural form (``30 фу 4 хани``)."""
+    from .words.core import pgettext
+    from .words.terms import fu_count, han_count
+
+    return pgettext("explain", "%(fu)s %(han)s") % {"fu": fu_count(fu), "han": han_count(han)}
+
+
 def table_tricks(fu: int, han: int, *, dealer: bool, tsumo: bool,
                  profile: RuleProfile = TENHOU) -> list[str]:
     """The memory tricks of the points table that give this cell (seed ``002_…``).
@@ -201,7 +219,7 @@ def table_tricks(fu: int, han: int, *, dealer: bool, tsumo: bool,
     (non-dealer) or 3 (dealer), rounding up. A trick is given only when it
     gives the right numbers for this cell. Said in the active language.
     """
-    from .words.core import pgettext
+    from .words.core import npgettext, pgettext
     from .words.payments import say_payment
 
     out: list[str] = []
@@ -233,32 +251,33 @@ def table_tricks(fu: int, han: int, *, dealer: bool, tsumo: bool,
         big = dealer_ron if dealer else non_dealer
         value = big / ratio
         fewer = ratio.bit_length() - 1
-        words: dict[str, object] = {"afu": afu, "ahan": ahan, "big": big, "fu": fu, "han": han,
-                                    "fewer": fewer, "ratio": ratio, "value": f"{value:g}"}
+        words: dict[str, object] = {"anchor": _fu_han(afu, ahan), "big": big,
+                                    "cell": _fu_han(fu, han), "fewer": fewer, "ratio": ratio,
+                                    "value": _figure(value)}
         if dealer:
-            text = pgettext("explain", "%(afu)d fu %(ahan)d han is %(big)d for the dealer.")
+            text = pgettext("explain", "%(anchor)s is %(big)d for the dealer.")
         else:
-            text = pgettext("explain", "%(afu)d fu %(ahan)d han is %(big)d for a non-dealer.")
+            text = pgettext("explain", "%(anchor)s is %(big)d for a non-dealer.")
         text %= words
         if fu != afu:
-            text += " " + pgettext("explain", "%(fu)d fu %(han)d han = %(afu)d fu %(less)d han "
-                                   "(doubling the fu is one more han).") % {
-                **words, "less": ahan - fewer}
+            text += " " + pgettext("explain", "%(cell)s = %(doubled)s (doubling the fu is one "
+                                   "more han).") % {**words, "doubled": _fu_han(afu, ahan - fewer)}
         if fewer:
             if fewer == 1:
                 half = pgettext("explain", "1 han fewer halves it once: %(big)d / %(ratio)d = "
                                 "%(value)s.")
             else:  # 2 or 3 han fewer
-                half = pgettext("explain", "%(fewer)d han fewer halves it %(times)d times: "
-                                "%(big)d / %(ratio)d = %(value)s.")
-            text += " " + half % {**words, "times": fewer}
+                half = npgettext("explain", "%(fewer)d han fewer halves it %(fewer)d times: "
+                                 "%(big)d / %(ratio)d = %(value)s.", "%(fewer)d han fewer halves "
+                                 "it %(fewer)d times: %(big)d / %(ratio)d = %(value)s.", fewer)
+            text += " " + half % words
         if not tsumo:
             got = _ceil100(value)
             if got != truth.first:
                 continue
             if got != value:
                 text += " " + pgettext("explain", "Ron: %(value)s -> %(got)d.") % {
-                    "value": f"{value:g}", "got": got}
+                    "value": _figure(value), "got": got}
             else:
                 text += " " + pgettext("explain", "Ron: %(got)d.") % {"got": got}
         elif dealer:
@@ -266,7 +285,7 @@ def table_tricks(fu: int, han: int, *, dealer: bool, tsumo: bool,
             if got != truth.first:
                 continue
             text += " " + pgettext("explain", "Tsumo: %(value)s / 3 = %(third)s -> %(said)s.") % {
-                "value": f"{value:g}", "third": f"{value / 3:.1f}",
+                "value": _figure(value), "third": _figure(value / 3),
                 "said": say_payment({"all": got})}
         else:
             a, b = _ceil100(value / 4), _ceil100(value / 2)
@@ -275,7 +294,7 @@ def table_tricks(fu: int, han: int, *, dealer: bool, tsumo: bool,
             text += " " + pgettext(
                 "explain", "Tsumo: %(value)s / 4 = %(quarter)s -> %(a)d from each non-dealer, "
                 "%(value)s / 2 = %(half)s -> %(b)d from the dealer.") % {
-                "value": f"{value:g}", "quarter": f"{value / 4:g}", "half": f"{value / 2:g}",
+                "value": _figure(value), "quarter": _figure(value / 4), "half": _figure(value / 2),
                 "a": a, "b": b}
         out.append(pgettext("explain", "Remember the big number and divide, rounding up: "
                             "%(trick)s") % {"trick": text})
@@ -481,6 +500,27 @@ def prompt_for(question: Question) -> str:
     return _prompt(question.drill, question.fields, question.result)
 
 
+def _asked_sentences() -> dict[tuple[str, ...], str]:
+    """The question asking for these parts, a whole sentence each (the words inflect).
+
+    A part's name is never put into a sentence frame: Ukrainian says «Скільки
+    фу?» but «Яка виплата?», and a list of parts takes other cases again. Parts
+    asked together in another combination (a class set may ask any) are listed
+    after a heading instead (``To answer: ...``), where each keeps its own form.
+    """
+    return {
+        ("fu",): _("What is the fu?"),
+        ("han",): _("What is the han?"),
+        ("yaku",): _("What are the yaku?"),
+        ("payment",): _("What is the payment?"),
+        ("fu", "han"): _("What are the fu and han?"),
+        ("han", "yaku"): _("What are the han and yaku?"),
+        ("han", "payment"): _("What are the han and payment?"),
+        ("fu", "han", "payment"): _("What are the fu, han and payment?"),
+        ("fu", "han", "yaku", "payment"): _("What are the fu, han, yaku and payment?"),
+    }
+
+
 def _prompt(drill: DrillKind, parts: tuple[Part, ...], result: Result) -> str:
     if drill is DrillKind.WAIT:
         return _("Which tiles complete this hand? And won on %(tile)s, which wait "
@@ -488,14 +528,14 @@ def _prompt(drill: DrillKind, parts: tuple[Part, ...], result: Result) -> str:
     if drill is DrillKind.DORA:
         return _("Which tile is dora? How many han of dora (red fives too) does the hand hold?")
     if active_language() != SOURCE_LANGUAGE:
+        whole = _asked_sentences().get(tuple(p.value for p in parts))
+        if whole is not None:
+            return whole
         from .words.terms import term
 
         words = [term(p.value) if p.value in ("fu", "han", "yaku", "payment") else _(part_label(p))
                  for p in parts]
-        if len(words) == 1:
-            return _("What is the %(part)s?") % {"part": words[0]}
-        return _("What are the %(parts)s and %(last)s?") % {
-            "parts": _(", ").join(words[:-1]), "last": words[-1]}
+        return _("To answer: %(parts)s") % {"parts": _(", ").join(words)}
     names = [part_label(p).lower() for p in parts]
     said = ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]
     return f"What {'are' if len(names) > 1 or names[0] == 'yaku' else 'is'} the {said}?"

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..words.core import format_percent, npgettext, pgettext
+from ..words.terms import fu_count, han_count, rules_name
 from ..words.topics import topic_title
 from ..words.width import Align, cut, display_width, pad, wrap
 
@@ -147,9 +148,11 @@ def class_report(results: ClassResults, *, top: int = TOP_CONCEPTS, detail: bool
     opts = ps.options
     lines: list[str] = []
     add = lines.extend
-    add(_fit(pgettext("class", "Practice set '%(name)s' · %(n)s questions · %(rules)s rules · "
-                               "asks %(parts)s · %(students)s students")
-             % {"name": ps.name, "n": ps.size, "rules": opts.rules,
+    add(_fit(npgettext("class", "Practice set '%(name)s' · %(n)s questions · %(rules)s rules · "
+                                "asks %(parts)s · %(students)s students",
+                       "Practice set '%(name)s' · %(n)s questions · %(rules)s rules · "
+                       "asks %(parts)s · %(students)s students", ps.size)
+             % {"name": ps.name, "n": ps.size, "rules": rules_name(opts.rules),
                 "parts": parts_text(opts.parts),
                 "students": len(results.students)}))
     if not results.students:
@@ -157,9 +160,11 @@ def class_report(results: ClassResults, *, top: int = TOP_CONCEPTS, detail: bool
         return "\n".join(lines) + "\n"
     mean = results.seconds / results.answered if results.answered else 0.0
     left = results.asked - results.answered
-    score = pgettext("class", "Class score %(score)s · %(right)s of %(asked)s questions fully "
-                              "right") % {"score": _percent(results.score),
-                                          "right": results.right, "asked": results.asked}
+    score = npgettext("class", "Class score %(score)s · %(right)s of %(asked)s questions fully "
+                               "right", "Class score %(score)s · %(right)s of %(asked)s questions "
+                      "fully right", results.asked) % {"score": _percent(results.score),
+                                                       "right": results.right,
+                                                       "asked": results.asked}
     if left:
         score += pgettext("class", " (%(n)s not answered yet)") % {"n": left}
     score += " · " + pgettext("class", "%(seconds)s s per answer") % {"seconds": _decimal(mean)}
@@ -222,12 +227,9 @@ def class_report(results: ClassResults, *, top: int = TOP_CONCEPTS, detail: bool
                                    "%(hand)s")
                  % {"n": e.position + 1, "item": e.item_uid, "misses": e.misses,
                     "hand": describe_problem(e.problem)}, "     "))
-        if e.fu:
-            answer = pgettext("class", "answer: %(fu)s fu %(han)s han, %(payment)s")
-        else:
-            answer = pgettext("class", "answer: %(han)s han, %(payment)s")
-        add(_fit(answer % {"fu": e.fu, "han": e.han, "payment": _payment(e.declaration)},
-                 "     "))
+        value = han_count(e.han) if not e.fu else fu_count(e.fu) + " " + han_count(e.han)
+        add(_fit(pgettext("class", "answer: %(value)s, %(payment)s")
+                 % {"value": value, "payment": _payment(e.declaration)}, "     "))
     if detail:
         lines.append("")
         lines.append(pgettext("class", "Answers"))
@@ -274,8 +276,10 @@ def student_lines(s: StudentResult, parts: Sequence[str], *, header: bool) -> li
     """A student's summary line and one line (wrapped to 80 columns) per answer."""
     lines: list[str] = []
     if header:
-        summary = pgettext("class", "%(student)s: %(right)s of %(n)s questions fully right "
-                                    "(%(score)s), parts %(parts)s, time %(time)s") % {
+        summary = npgettext("class", "%(student)s: %(right)s of %(n)s questions fully right "
+                                     "(%(score)s), parts %(parts)s, time %(time)s",
+                            "%(student)s: %(right)s of %(n)s questions fully right "
+                            "(%(score)s), parts %(parts)s, time %(time)s", s.size) % {
             "student": s.student, "right": s.right, "n": s.size, "score": _percent(s.score),
             "parts": f"{s.parts_right}/{s.parts_asked}", "time": minutes_text(s.seconds)}
         if not s.finished:

@@ -186,7 +186,7 @@ def marked_to_json(marked: Marked) -> dict[str, Any]:
     return {
         "marks": [
             {"part": m.part.value, "given": m.given, "expected": m.expected,
-             "correct": m.correct, "note": m.note}
+             "correct": m.correct, "note": m.note, **({"typed": m.typed} if m.typed else {})}
             for m in marked.marks
         ],
         "diagnoses": [
@@ -204,7 +204,7 @@ def marked_from_json(doc: Mapping[str, Any]) -> Marked:
     try:
         marks = tuple(
             PartMark(Part(m["part"]), str(m["given"]), str(m["expected"]), bool(m["correct"]),
-                     str(m.get("note", "")))
+                     str(m.get("note", "")), str(m.get("typed", "")))
             for m in doc["marks"]
         )
         diagnoses = tuple(

@@ -213,9 +213,12 @@ def run_build(args: argparse.Namespace) -> int:
                 difficulty=args.difficulty,
                 progress=ProgressBar(pgettext("cli", "generating")),
             )
-        print(pgettext("cli", "generated: %(added)s added (seed %(seed)s); the bank holds "
-                              "%(total)s items (%(seconds)ss)")
-              % {"added": added, "seed": seed, "total": bank.count(),
+        total = bank.count()
+        print(npgettext("cli", "generated: %(added)s added (seed %(seed)s); the bank holds "
+                               "%(total)s items (%(seconds)ss)",
+                        "generated: %(added)s added (seed %(seed)s); the bank holds "
+                        "%(total)s items (%(seconds)ss)", total)
+              % {"added": added, "seed": seed, "total": total,
                  "seconds": f"{time.perf_counter() - start:.1f}"})
     finally:
         db.close()
@@ -233,6 +236,48 @@ def _flag_text(flag: str) -> str:
     from ..words.terms import yaku_title
 
     return flag.replace("_", " ") if english() else yaku_title(flag)
+
+
+def _rules_text(profile: str) -> str:
+    """``rules tenhou`` in English; in another language, the profile by its name there
+    (``天鳳ルール``, ``правила Tenhou``)."""
+    from ..words.terms import rules_name
+
+    return pgettext("cli", "rules %(profile)s") % {"profile": rules_name(profile)}
+
+
+#: The seed documents' languages, as the bank's sources name them.
+_SEED_LANGUAGES = {"Thai": "th", "Vietnamese": "vi", "Japanese": "ja", "Ukrainian": "uk"}
+
+
+def _source_text(source: str) -> str | None:
+    """Where an item comes from, in the language (None: nothing to add to its kind).
+
+    A curated item's source is English written with the data (``seed 000 (Thai):
+    Saki, chapter 47``): another language says which seed document, in its own
+    words and with the language's own name for the seed's language, or the rules
+    document; the English rest is not shown (the item's topics say what it teaches).
+    """
+    if english():
+        return source
+    import re
+
+    seed = re.match(r"seed (\d+) \(([A-Za-z]+)", source)
+    if seed is not None:
+        from babel import Locale
+
+        from ..words.core import active_language
+
+        code = _SEED_LANGUAGES.get(seed.group(2))
+        names = Locale.parse(active_language()).languages
+        language = names.get(code, seed.group(2)) if code else seed.group(2)
+        return pgettext("cli", "seed document %(n)s (%(language)s)") % {
+            "n": seed.group(1), "language": language}
+    if source.startswith("rules.md"):
+        return pgettext("cli", "the rules document")
+    if source.split(":")[0] in ("curated", "docs/scoring-io.md example"):
+        return None
+    return source
 
 
 def _situation_text(problem: Any) -> str:
@@ -260,7 +305,7 @@ def _situation_text(problem: Any) -> str:
     if problem.sticks:
         words.append(npgettext("cli", "%(n)d riichi stick", "%(n)d riichi sticks", problem.sticks)
                      % {"n": problem.sticks})
-    words.append(pgettext("cli", "rules %(profile)s") % {"profile": problem.rules})
+    words.append(_rules_text(problem.rules))
     return pgettext("cli", ", ").join(words)
 
 
@@ -268,7 +313,9 @@ def _value_text(fu: int, han: int, yakuman: int) -> str:
     """``30 fu 2 han`` or ``2x yakuman``, as a list line shows an answer."""
     if yakuman:
         return pgettext("cli", "%(n)sx yakuman") % {"n": yakuman}
-    return pgettext("cli", "%(fu)s fu %(han)s han") % {"fu": fu, "han": han}
+    from ..words.terms import fu_count, han_count
+
+    return fu_count(fu) + " " + han_count(han)
 
 
 def run_list(args: argparse.Namespace) -> int:
@@ -376,9 +423,14 @@ def run_show(args: argparse.Namespace) -> int:
     finally:
         db.close()
     a = item.answer
-    print(pgettext("cli", "%(id)s  (%(kind)s, difficulty %(difficulty)s, %(source)s)") % {
-        "id": item.uid, "kind": _kind_text(item.kind.value), "difficulty": item.difficulty,
-        "source": item.source})
+    source = _source_text(item.source)
+    if source is None:
+        print(pgettext("cli", "%(id)s  (%(kind)s, difficulty %(difficulty)s)") % {
+            "id": item.uid, "kind": _kind_text(item.kind.value), "difficulty": item.difficulty})
+    else:
+        print(pgettext("cli", "%(id)s  (%(kind)s, difficulty %(difficulty)s, %(source)s)") % {
+            "id": item.uid, "kind": _kind_text(item.kind.value), "difficulty": item.difficulty,
+            "source": source})
     labels = _show_labels()
     print(labels["hand"] + _hand_text(item.problem))
     print(labels["situation"] + _situation_text(item.problem))
@@ -387,12 +439,12 @@ def run_show(args: argparse.Namespace) -> int:
     if a.yakuman:
         value = pgettext("cli", "%(n)sx yakuman, %(payment)s") % {
             "n": a.yakuman, "payment": declared}
-    elif a.limit:
-        value = pgettext("cli", "%(fu)s fu, %(han)s han, %(limit)s, %(payment)s") % {
-            "fu": a.fu, "han": a.han, "limit": _limit_text(a.limit), "payment": declared}
     else:
-        value = pgettext("cli", "%(fu)s fu, %(han)s han, %(payment)s") % {
-            "fu": a.fu, "han": a.han, "payment": declared}
+        from ..words.terms import fu_count, han_count
+
+        said = [fu_count(a.fu), han_count(a.han)]
+        said += [_limit_text(a.limit)] if a.limit else []
+        value = pgettext("cli", ", ").join([*said, declared])
     print(labels["answer"] + value + _total(item))
     sep = pgettext("cli", ", ")
     print(labels["fu items"] + sep.join(f"{_fu_item_text(n)} {f}" for n, f in a.fu_items))
@@ -400,8 +452,14 @@ def run_show(args: argparse.Namespace) -> int:
     print()
     print(_explanation_text(item.result))
     print()
-    print(labels["teaches"] + ", ".join(item.focus))
-    print(labels["topics"] + ", ".join(get_topic(t).id for t in item.topics))
+    if english():
+        print(labels["teaches"] + ", ".join(item.focus))
+        print(labels["topics"] + ", ".join(get_topic(t).id for t in item.topics))
+    else:  # each concept by its title in the language, not by its id
+        from ..words.topics import topic_title
+
+        print(labels["teaches"] + sep.join(topic_title(t) for t in item.focus))
+        print(labels["topics"] + sep.join(topic_title(get_topic(t).id) for t in item.topics))
     if item.note:
         print()
         from ..words.data_texts import note_text
@@ -633,7 +691,8 @@ def run_export(args: argparse.Namespace) -> int:
     finally:
         db.close()
     if args.file != "-":
-        print(pgettext("cli", "%(n)s items written to %(file)s")
+        print(npgettext("cli", "%(n)s items written to %(file)s",
+                        "%(n)s items written to %(file)s", n)
               % {"n": count_text(n), "file": args.file})
     return 0
 
@@ -695,7 +754,8 @@ def run_check(args: argparse.Namespace) -> int:
 
     for p in problems:
         print(item_error_text(p))
-    print(pgettext("cli", "%(agree)s of %(n)s items agree with scoring")
+    print(npgettext("cli", "%(agree)s of %(n)s items agree with scoring",
+                    "%(agree)s of %(n)s items agree with scoring", total)
           % {"agree": count_text(total - len(problems)), "n": count_text(total)})
     return 1 if problems else 0
 

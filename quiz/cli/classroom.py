@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Any
 from ..classroom.report import minutes_text, parts_text
 from ..errors import DrillError
 from ..words.core import format_date, npgettext, pgettext
+from ..words.terms import rules_name
 from . import command_group, english, fit, port_number, positive_number
 
 if TYPE_CHECKING:
@@ -352,9 +353,12 @@ def run_new(args: argparse.Namespace) -> int:
                       % {"time": minutes_text(options.set_seconds)})
     explain = (pgettext("class", "explanations during") if options.explain.value == "during"
                else pgettext("class", "explanations after"))
-    settings = (pgettext("class", "Practice set '%(name)s': %(n)s questions (%(how)s), "
-                                  "%(rules)s rules, asks %(parts)s; %(explain)s")
-                % {"name": record.name, "n": record.size, "how": how, "rules": options.rules,
+    settings = (npgettext("class", "Practice set '%(name)s': %(n)s questions (%(how)s), "
+                                   "%(rules)s rules, asks %(parts)s; %(explain)s",
+                          "Practice set '%(name)s': %(n)s questions (%(how)s), "
+                          "%(rules)s rules, asks %(parts)s; %(explain)s", record.size)
+                % {"name": record.name, "n": record.size, "how": how,
+                   "rules": rules_name(options.rules),
                    "parts": parts_text(options.parts), "explain": explain})
     if limits:
         settings = pgettext("i18nrest", "%(settings)s; %(limits)s") % {
@@ -463,8 +467,11 @@ def run_join(args: argparse.Namespace) -> int:
         raise DrillError(app.failure)
     session = controller.session
     if session is not None and controller.pending:
-        print(pgettext("class", "%(n)s answer(s) are kept on this computer: join again "
-                                "when the classroom server is back and they are sent.")
+        print(npgettext("class", "%(n)s answers are kept on this computer: join again "
+                                 "when the classroom server is back and they are sent.",
+                        "%(n)s answers are kept on this computer: join again "
+                        "when the classroom server is back and they are sent.",
+                        len(controller.pending))
               % {"n": len(controller.pending)}, file=sys.stderr)
         return 1
     return 0
@@ -515,8 +522,10 @@ def run_results(args: argparse.Namespace) -> int:
             except OSError as e:
                 raise DrillError(pgettext("class", "cannot write '%(path)s': %(reason)s")
                                  % {"path": args.csv, "reason": e.strerror or e}) from None
-            print(pgettext("class", "Wrote %(n)s answers to %(path)s")
-                  % {"n": csv_text.count(chr(10)) - 1, "path": args.csv}, file=sys.stderr)
+            written = csv_text.count(chr(10)) - 1
+            print(npgettext("class", "Wrote %(n)s answers to %(path)s",
+                            "Wrote %(n)s answers to %(path)s", written)
+                  % {"n": written, "path": args.csv}, file=sys.stderr)
     return 0
 
 
@@ -587,7 +596,8 @@ def run_export(args: argparse.Namespace) -> int:
         n = classroom.export_set(args.name, password, args.file)
     finally:
         classroom.close()
-    print(pgettext("class", "Wrote practice set '%(name)s' (%(n)s items) to %(path)s")
+    print(npgettext("class", "Wrote practice set '%(name)s' (%(n)s items) to %(path)s",
+                    "Wrote practice set '%(name)s' (%(n)s items) to %(path)s", n)
           % {"name": args.name, "n": n, "path": args.file})
     return 0
 
@@ -600,7 +610,9 @@ def run_import(args: argparse.Namespace) -> int:
         record = classroom.import_set(args.file, password, name=args.name)
     finally:
         classroom.close()
-    print(pgettext("class", "Imported practice set '%(name)s' (%(n)s questions) from %(path)s")
+    print(npgettext("class", "Imported practice set '%(name)s' (%(n)s questions) from %(path)s",
+                    "Imported practice set '%(name)s' (%(n)s questions) from %(path)s",
+                    record.size)
           % {"name": record.name, "n": record.size, "path": args.file})
     return 0
 

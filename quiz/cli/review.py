@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
 from ..errors import DrillError
-from ..words.core import pgettext
+from ..words.core import npgettext, pgettext
 from . import add_db_option
 
 if TYPE_CHECKING:
@@ -147,7 +147,8 @@ def export_csv(args: argparse.Namespace) -> int:
         else:
             with open(os.path.expanduser(out_name), "w", newline="", encoding="utf-8") as f:
                 count = write_csv(rows, f)
-            print(pgettext("cli", "wrote %(n)s lines of %(learner)s's history to %(path)s")
+            print(npgettext("cli", "wrote %(n)s lines of %(learner)s's history to %(path)s",
+                            "wrote %(n)s lines of %(learner)s's history to %(path)s", count)
                   % {"n": count, "learner": learner.name, "path": out_name}, file=sys.stderr)
     finally:
         db.close()

@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..errors import DrillError
-from ..words.core import pgettext
+from ..words.core import npgettext, pgettext
 from . import add_db_option, port_number, positive_number
 
 if TYPE_CHECKING:
@@ -280,9 +280,10 @@ def make_room(command: str, *, host: str, port: int, title: str, public_url: str
         async def on_startup(self, app: web.Application) -> None:
             if pool is not None:
                 await pool.start()
-            print(pgettext("serve", "Serving Riichi Drill on %(url)s (at most %(n)s sessions); "
-                                    "Ctrl+C to stop.") % {"url": self.public_url,
-                                                          "n": max_sessions}, flush=True)
+            print(npgettext("serve", "Serving Riichi Drill on %(url)s (at most %(n)s sessions); "
+                                     "Ctrl+C to stop.", "Serving Riichi Drill on %(url)s (at most "
+                            "%(n)s sessions); Ctrl+C to stop.", max_sessions)
+                  % {"url": self.public_url, "n": max_sessions}, flush=True)
 
         async def on_shutdown(self, app: web.Application) -> None:
             if pool is not None:

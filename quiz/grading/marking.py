@@ -124,8 +124,9 @@ def grade(key: AnswerKey, answers: Mapping[Part, Answer],
         typed = answers.get(part)
         if part is Part.PAYMENT and isinstance(typed, str) and split_reversed(typed):
             note = "at the table the non-dealers' share is said first, then the dealer's"
+        echo = " ".join(typed.split()) if isinstance(typed, str) and value is not UNKNOWN else ""
         marks.append(PartMark(part, _given_text(part, value), key.expected_text(part),
-                              value == key.expected_value(part), note))
+                              value == key.expected_value(part), note, echo))
     diagnoses = diagnose(key, values, tuple(marks))
     concepts = sort_topics(c for d in diagnoses for c in d.concepts if is_topic(c))
     return Marked(tuple(marks), diagnoses, concepts)

@@ -25,6 +25,9 @@ class PartMark:
         expected: the right answer.
         correct: whether it was right.
         note: a remark that is not a mark (e.g. the order of a split payment).
+        typed: the answer exactly as the learner typed it, when typed as text ("" when
+            not known: a mark from the classroom server, a yaku picked from a list).
+            The marks echo it as typed (``9600`` stays ``9600``), never reworded.
     """
 
     part: Part
@@ -32,6 +35,7 @@ class PartMark:
     expected: str
     correct: bool
     note: str = ""
+    typed: str = ""
 
 
 @dataclass(frozen=True, slots=True)

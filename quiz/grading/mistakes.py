@@ -172,7 +172,7 @@ def _rule_fu_mistakes(key: AnswerKey, kinds: set[FuKind]) -> list[Mistake]:
             out.append(_mistake(
                 key, "double_wind_pair",
                 Wording.of("double_wind_pair", other=Count("fu", other),
-                           rules=Term("text", key.profile.name), fu=item.fu),
+                           rules=Term("rules", key.profile.name), fu=item.fu),
                 ("rule:double_wind_pair",),
                 fu=_round10(key.raw_fu - item.fu + other)))
     # the raw fu of the chosen reading, or of another reading worth the same fu
@@ -325,13 +325,13 @@ def payment_mistakes(key: AnswerKey) -> list[Mistake]:
             out.append(_mistake(
                 key, "kiriage",
                 Wording.of("kiriage_not_played", han=Count("han", han), fu=Count("fu", fu),
-                           rules=Term("text", key.profile.name)), ("rule:kiriage",),
+                           rules=Term("rules", key.profile.name)), ("rule:kiriage",),
                 payment=key.payment_for(fu, han, profile=key.profile.derive(kiriage=True))))
         elif raw == 1920 and key.profile.kiriage:
             out.append(_mistake(
                 key, "kiriage",
                 Wording.of("kiriage_played", han=Count("han", han), fu=Count("fu", fu),
-                           rules=Term("text", key.profile.name)), ("rule:kiriage",),
+                           rules=Term("rules", key.profile.name)), ("rule:kiriage",),
                 payment=key.payment_for(fu, han, profile=key.profile.derive(kiriage=False))))
         elif raw > 2000:
             uncapped = Payment.of_base(raw, dealer=key.dealer, tsumo=key.tsumo, honba=key.honba,

@@ -37,8 +37,9 @@ class Term:
     ``kind`` is ``yaku`` (a batch name), ``yaku_list`` (batch names joined by
     ``,``), ``fu_item`` (a fu item's scoring name), ``wait`` (a
     :class:`~scoring.result.Wait` value), ``part`` / ``part_list`` (part values),
-    ``payment`` (a payment as :class:`~scoring.result.Payment` prints it) or
-    ``text`` (words kept as they are: a rule set's name, what was typed).
+    ``payment`` (a payment as :class:`~scoring.result.Payment` prints it), ``rules``
+    (a rule profile's id, said by its name in the language) or ``text`` (words kept
+    as they are: what was typed).
     """
 
     kind: str

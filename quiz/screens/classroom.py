@@ -464,16 +464,16 @@ class ClassSummaryScreen(Screen[None]):
         score = f"{r.score:.0%}" if english() else format_percent(r.score)
         head = (
             f"[b]{escape(self.session.practice_set.name)}[/b] · {escape(r.student)}: "
-            + pgettext("class", "%(right)s of %(n)s questions fully right (%(score)s)")
+            + npgettext("class", "%(right)s of %(n)s questions fully right (%(score)s)",
+                        "%(right)s of %(n)s questions fully right (%(score)s)", r.size)
             % {"right": r.right, "n": r.size, "score": score}
             + f" · {parts_line} · "
             + pgettext("class", "time %(time)s") % {"time": _clock_text(r.seconds)}
         )
         if r.answered < r.size:
             head += " · " + pgettext("class", "%(n)s not answered") % {"n": r.size - r.answered}
-        self.query_one("#summary-head", Static).update(
-            head + " · " + pgettext("class", "↑↓ a question, its explanation below")
-        )
+        _show_wrapped(self.query_one("#summary-head", Static),
+                      [head + " · " + pgettext("class", "↑↓ a question, its explanation below")])
         table = self.query_one(DataTable)
         parts = self.session.practice_set.options.parts
         table.add_columns("#", *[_part_title(p) for p in parts], pgettext("class", "Time"))
@@ -528,8 +528,19 @@ class ClassSummaryScreen(Screen[None]):
                 if len(titles) > 3:
                     line += pgettext("class", " (+%(n)s more)") % {"n": len(titles) - 3}
                 lines.append(line)
-        self.query_one("#summary-marks", Static).update("\n".join(lines))
+        _show_wrapped(self.query_one("#summary-marks", Static), lines)
         self.query_one("#summary-explanation", ExplanationView).show(q)
+
+
+def _show_wrapped(shown: Static, lines: list[str]) -> None:
+    """Lines of markup in ``shown``, each wrapped by the language's rules (Japanese
+    kinsoku, a number with its unit: :func:`quiz.words.width.wrap`), not by Rich's."""
+    from rich.text import Text
+
+    from ..widgets.hanging import HangingRow, HangingRows, HangingVisual
+
+    rows = [HangingRow(Text(""), Text.from_markup(line)) for line in lines]
+    shown.update(HangingVisual(shown, HangingRows(rows)))
 
 
 def english() -> bool:

@@ -14,7 +14,7 @@ from ..drills import DRILLS
 from ..widgets.footer import Footer
 from ..words.core import N_, _
 
-__all__ = ["HELP_TEXT", "HelpScreen", "help_text"]
+__all__ = ["HELP_TEXT", "HelpScreen", "help_text", "tables_as_lists"]
 
 #: The help in English, by section, each marked for the catalogs.
 HELP_SECTIONS: tuple[str, ...] = (
@@ -107,13 +107,47 @@ def _drill_lines() -> str:
     return "\n".join(f"{i.key}. **{_(i.title)}**: {_(i.description)}" for i in DRILLS.values())
 
 
+def _cells(row: str) -> list[str]:
+    return [cell.strip() for cell in row.strip().strip("|").split("|")]
+
+
+def tables_as_lists(markdown: str) -> str:
+    r"""Markdown whose tables of three columns (key, where, what) are written as lists.
+
+    A table's columns share the width of the screen: at 80 columns a Japanese or
+    Ukrainian cell was cut short (``問題、解説、 …``). A list item wraps whole,
+    in every language: ``- **F3** · question, explanation, summary: choose a drill``.
+
+    >>> print(tables_as_lists("| Key | Where | What |\n|---|---|---|\n| F1 | anywhere | help |"))
+    - **F1** · anywhere: help
+    """
+    out: list[str] = []
+    lines = markdown.split("\n")
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        is_table = (line.startswith("|") and i + 1 < len(lines)
+                    and set(lines[i + 1].replace("|", "").strip()) <= set("-: "))
+        if not is_table:
+            out.append(line)
+            i += 1
+            continue
+        i += 2  # the header and its rule
+        while i < len(lines) and lines[i].startswith("|"):
+            cells = _cells(lines[i])
+            key, where, what = [*cells, "", "", ""][:3]
+            out.append(f"- **{key}** · {where}: {what}" if where else f"- **{key}**: {what}")
+            i += 1
+    return "\n".join(out)
+
+
 def help_text() -> str:
     """The help in the language spoken now (Markdown)."""
     from ..words.width import join_wide_lines, space_latin_words
 
     text = join_wide_lines("".join(_(section) for section in HELP_SECTIONS) + "\n"
                            + _drill_lines() + "\n\n" + _(HELP_END))
-    return space_latin_words(text)  # a Latin word in Japanese wraps whole
+    return space_latin_words(tables_as_lists(text))  # a Latin word in Japanese wraps whole
 
 
 #: The help in English.

@@ -21,13 +21,14 @@ from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from ..drills import DRILLS
-from ..grading import Part, part_label
+from ..grading import AnswerKey, Part, part_label
 from ..session import Answered, Session, SessionSummary
 from ..widgets.footer import Footer
 from ..widgets.hanging import HangingRow, HangingRows
 from ..widgets.marks import shown
 from ..widgets.status_bar import clock_text
 from ..words.core import N_, SOURCE_LANGUAGE, _, active_language, format_percent, ngettext
+from ..words.terms import fu_count, han_count
 from ..words.topics import topic_title
 from ..words.width import NO_BREAK
 from .choices import ClosingScreen, Go, LeaveHandler
@@ -36,11 +37,23 @@ __all__ = ["SummaryScreen", "summary_renderable"]
 
 
 _ANSWER_FORMAT = {
-    Part.FU: N_("%(answer)s fu"), Part.HAN: N_("%(answer)s han"), Part.YAKU: "%(answer)s",
-    Part.PAYMENT: "%(answer)s", Part.DORA: N_("dora %(answer)s"),
-    Part.DORA_HAN: N_("%(answer)s han of dora"), Part.WAITS: N_("waits %(answer)s"),
-    Part.WAIT: "%(answer)s",
+    Part.YAKU: "%(answer)s", Part.PAYMENT: "%(answer)s", Part.DORA: N_("dora %(answer)s"),
+    Part.WAITS: N_("waits %(answer)s"), Part.WAIT: "%(answer)s",
 }
+
+
+def _answer_words(part: Part, key: AnswerKey) -> str:
+    """A right answer in the summary's line: a count with its noun in the plural form
+    the number takes (``30 fu``, ``4 хани``), other parts as the marks show them."""
+    if part is Part.FU:
+        return fu_count(key.fu)
+    if part is Part.HAN and not key.yakuman:
+        return han_count(key.han)
+    if part is Part.DORA_HAN:
+        return ngettext("%(n)d han of dora", "%(n)d han of dora", key.dora_han) % {
+            "n": key.dora_han}
+    shown_text = shown(part, key.expected_text(part))
+    return _(_ANSWER_FORMAT.get(part, "%(answer)s")) % {"answer": shown_text}
 
 
 def percent(share: float) -> str:
@@ -60,10 +73,14 @@ def _question_line(a: Answered) -> HangingRow:
     verdict = (_("right") if not wrong
                else _("missed: %(parts)s") % {"parts": _(", ").join(wrong)})
     if q.cell is not None:
-        what = f"{q.cell.describe()}: {q.key.payment}"
+        if active_language() == SOURCE_LANGUAGE:
+            what = f"{q.cell.describe()}: {q.key.payment}"
+        else:  # the cell and its payment in the learner's words, not the English record
+            from ..widgets.situation import cell_words
+
+            what = f"{cell_words(q.cell)}: {shown(Part.PAYMENT, str(q.key.payment))}"
     else:
-        what = " ".join(_(_ANSWER_FORMAT[p]) % {"answer": shown(p, q.key.expected_text(p))}
-                        for p in q.parts)
+        what = " ".join(_answer_words(p, q.key) for p in q.parts)
     head = "  " + (_("Q%(n)d") % {"n": q.number}) + f"  {clock_text(a.seconds)}  "
     return HangingRow(Text(head), Text(f"{what} — {verdict}"))
 

@@ -273,8 +273,15 @@ class AnswerForm(Widget):
             self._focus(first)
 
     def _draw_hints(self) -> None:
-        lines = [f"{field_label(part)}: {message}" for part, message in self._hints.items()]
-        self.query_one("#hints", Static).update("\n".join(lines))
+        from rich.text import Text
+
+        from .hanging import HangingRow, HangingRows, HangingVisual
+
+        # wrapped by the language's rules (Japanese kinsoku, a number with its unit)
+        rows = [HangingRow(Text(""), Text(f"{field_label(part)}: {message}"))
+                for part, message in self._hints.items()]
+        shown = self.query_one("#hints", Static)
+        shown.update(HangingVisual(shown, HangingRows(rows)) if rows else "")
 
     def clear_hints(self) -> None:
         """Remove the hints."""

@@ -36,7 +36,7 @@ from ..words.explanation import (
 )
 from ..words.terms import fu_item_name
 from ..words.tilefaces import TileStyle, tiles_in, tiles_text
-from ..words.width import char_width, wrap
+from ..words.width import char_width, has_glued_unit, wrap
 from .tile import TILE_CSS, TileStyled
 
 __all__ = ["ExplanationView"]
@@ -57,14 +57,17 @@ class Paragraph:
     Japanese breaks between characters (no punctuation starts a line), Thai at
     its spaces and never inside a character with its marks
     (:func:`quiz.words.width.wrap`). Text whose every character is one cell
-    wide (English, Vietnamese, Ukrainian) is wrapped by Rich as before.
+    wide (English, Vietnamese, Ukrainian) is wrapped by Rich as before, unless it
+    holds a number with its unit (``tối thiểu 30 fu``), which stays on one line.
     """
 
     def __init__(self, text: str, style: str | Style = "") -> None:
         self.text = text
         self.style = style
-        # Thai goes to wrap() even without marks: a payment stays with its word there
-        self.measured = all(char_width(ch) == 1 and not "\u0e00" <= ch <= "\u0e7f" for ch in text)
+        # Thai goes to wrap() even without marks: a payment stays with its word there;
+        # so does a number with its unit (``30 fu``), which Rich would part
+        self.measured = (all(char_width(ch) == 1 and not "\u0e00" <= ch <= "\u0e7f" for ch in text)
+                         and not has_glued_unit(text))
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         if self.measured:
@@ -234,8 +237,8 @@ class ExplanationView(TileStyled):
         for item in q.result.fu_items:
             tiles = self.tile_text(item.tiles)
             tiles.rstrip()
-            table.add_row(Text(f"+{item.fu}", "bold"), Text(fu_item_name(item.kind.value)), tiles,
-                          Paragraph(fu_reason(item), muted))
+            table.add_row(Text(f"+{item.fu}", "bold"), Paragraph(fu_item_name(item.kind.value)),
+                          tiles, Paragraph(fu_reason(item), muted))
         return table
 
     def render(self) -> Visual:

@@ -18,7 +18,7 @@ from scoring.hand import Hand, MeldKind
 from scoring.tiles import Tile
 
 from ..words.core import N_, _
-from ..words.tilefaces import chip_width
+from ..words.tilefaces import chips_width
 from ..words.width import display_width, pad
 from .tile import TILE_CSS, TileStyled
 
@@ -96,11 +96,10 @@ class HandView(TileStyled):
         return hand_groups(self.hand, tsumo=self.tsumo, hide_win=self.hide_win)
 
     def _lines(self, width: int) -> list[list[HandGroup]]:
-        cw = chip_width(self.tile_style)
         lines: list[list[HandGroup]] = [[]]
         used = 0
         for g in self.groups():
-            w = max(len(g.tiles) * cw, display_width(g.label))
+            w = max(chips_width(g.tiles, self.tile_style), display_width(g.label))
             if lines[-1] and used + self.GAP + w > width:
                 lines.append([])
                 used = 0
@@ -116,7 +115,6 @@ class HandView(TileStyled):
     def render(self) -> Text:
         if self.hand is None:
             return Text("")
-        cw = chip_width(self.tile_style)
         label_style = self.get_component_rich_style("tile--label", partial=True)
         out = Text()
         for n, line in enumerate(self._lines(max(self.size.width, 10))):
@@ -126,7 +124,7 @@ class HandView(TileStyled):
                 if i:
                     tiles_row.append(" " * self.GAP)
                     labels_row.append(" " * self.GAP)
-                w = max(len(g.tiles) * cw, display_width(g.label))
+                w = max(chips_width(g.tiles, self.tile_style), display_width(g.label))
                 chips = self.tile_text(g.tiles, win=g.win, called=g.called, backs=g.backs)
                 chips.pad_right(w - chips.cell_len)
                 tiles_row.append_text(chips)

@@ -66,6 +66,12 @@ def shown(part: Part, value: str, style: TileStyle = TileStyle.ASCII) -> str:
     return mark_note(value)
 
 
+#: The parts whose answer the marks echo exactly as typed: the numbers (``9600`` stays
+#: ``9600``, never ``9600オール``). Tiles are drawn in the learner's tile style, yaku
+#: picked from a list and a wait (``r`` for ryanmen) are named by the language's term.
+_ECHOED = frozenset({Part.FU, Part.HAN, Part.DORA_HAN, Part.PAYMENT})
+
+
 def mark_lines(marked: Marked, *, concept_title: dict[str, str] | None = None,
                style: TileStyle = TileStyle.ASCII) -> list[HangingRow]:
     """The marks line by line: ``✓ Fu 40 right`` / ``✗ Payment: you said 3200, it is 3600``.
@@ -85,12 +91,15 @@ def mark_lines(marked: Marked, *, concept_title: dict[str, str] | None = None,
     lines: list[HangingRow] = []
     for m in marked.marks:
         given, expected = shown(m.part, m.given, style), shown(m.part, m.expected, style)
+        if m.typed and m.part in _ECHOED:
+            given = m.typed
         head = Text()
         text = Text()
         if m.correct:
             head.append("✓ ", "bold green")
             head.append(pad(labels[m.part], width) + "  ", "bold")
-            text.append(right % {"answer": expected or "-"})
+            text.append(right % {"answer": given if m.typed and m.part in _ECHOED
+                                 else expected or "-"})
         else:
             head.append("✗ ", "bold red")
             head.append(pad(labels[m.part], width) + "  ", "bold")

@@ -11,10 +11,12 @@ from scoring.hand import Situation, Wind
 
 from ..drills import TableCell
 from ..words.core import N_, SOURCE_LANGUAGE, _, active_language, ngettext
-from ..words.terms import honour_name
+from ..words.terms import fu_count, han_count, honour_name
+from ..words.width import NO_BREAK
+from .hanging import wrap_styled
 from .tile import TILE_CSS, TileStyled
 
-__all__ = ["SituationPanel", "discarder", "situation_lines"]
+__all__ = ["SituationPanel", "cell_words", "discarder", "rules_words", "situation_lines"]
 
 _FLAG_WORDS = (
     ("double_riichi", N_("double riichi")),
@@ -35,6 +37,26 @@ def wind_word(wind: Wind) -> str:
     if active_language() == SOURCE_LANGUAGE:
         return wind.word
     return honour_name(27 + list(Wind).index(wind))
+
+
+def rules_words(profile: str) -> str:
+    """The rule profile a question is scored under, by its name in the learner's language
+    (``天鳳ルール``, ``правила Tenhou``), not by its id (``tenhouルール``)."""
+    from ..words.terms import rules_name
+
+    words = _("%(rules)s rules") % {"rules": rules_name(profile)}
+    return words.replace(" ", NO_BREAK)  # a name is not parted at the end of a line
+
+
+def cell_words(cell: TableCell) -> str:
+    """A points-table question in words, as its situation says it (``Non-dealer · won by
+    tsumo · 30 fu 4 han``; ``子 · ツモ和了 · 30符 4翻``): each count in its plural form."""
+    words = (_("Dealer") if cell.dealer else _("Non-dealer")) + _(" · won by ")
+    words += (_("tsumo") if cell.tsumo else _("ron")) + " · "
+    words += fu_count(cell.fu) + " " + han_count(cell.han)
+    if cell.honba:
+        words += " · " + ngettext("%(n)d honba", "%(n)d honba", cell.honba) % {"n": cell.honba}
+    return words
 
 
 def discarder(seat: Wind, salt: str) -> Wind:
@@ -67,7 +89,7 @@ def situation_lines(s: Situation, rules: str, *, salt: str = "") -> list[str]:
     if s.sticks:
         extras.append(ngettext("%(n)d riichi stick", "%(n)d riichi sticks", s.sticks)
                       % {"n": s.sticks})
-    extras.append(_("%(rules)s rules") % {"rules": rules})
+    extras.append(rules_words(rules))
     return [first, second, " · ".join(extras)]
 
 
@@ -104,9 +126,18 @@ class SituationPanel(TileStyled):
         self.refresh(layout=True)
 
     def get_content_height(self, container, viewport, width: int) -> int:  # type: ignore[no-untyped-def]
-        return len(self.render().wrap(self.app.console, max(width, 10)))
+        return len(self._lines(max(width, 10)))
 
     def render(self) -> Text:
+        """The situation wrapped by the language's rules (:func:`quiz.words.width.wrap`)."""
+        return Text("\n").join(self._lines(max(self.size.width, 10)))
+
+    def _lines(self, width: int) -> list[Text]:
+        # a no-break space keeps words on one line; once wrapped, it is drawn as a space
+        return [Text(line.plain.replace(NO_BREAK, " "), style=line.style, spans=line.spans)
+                for line in wrap_styled(self._text(), width)]
+
+    def _text(self) -> Text:
         muted = self.get_component_rich_style("tile--label", partial=True)
         if self._cell is not None:
             c = self._cell
@@ -115,11 +146,11 @@ class SituationPanel(TileStyled):
             text.append(_(" · won by "))
             text.append(_("tsumo") if c.tsumo else _("ron"), "bold")
             text.append(" · ")
-            text.append(_("%(fu)d fu %(han)d han") % {"fu": c.fu, "han": c.han}, "bold")
+            text.append(fu_count(c.fu) + " " + han_count(c.han), "bold")
             if c.honba:
                 text.append(" · " + ngettext("%(n)d honba", "%(n)d honba", c.honba)
                             % {"n": c.honba}, "bold")
-            text.append(" · " + _("rules: %(rules)s") % {"rules": self._rules}, muted)
+            text.append(" · " + rules_words(self._rules), muted)
             return text
         s = self._situation
         if s is None:

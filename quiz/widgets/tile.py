@@ -90,6 +90,9 @@ class TileStyled(Widget):
                   called: int | None = None, backs: Iterable[int] = ()) -> Text:
         """Tiles as chips: each face, then its mark cell (``*`` for a red five).
 
+        A red five's mark takes the cell that parts it from the next tile, so a
+        space follows it there (``5m* 6m``, never ``5m*6m``): :func:`chips_width`.
+
         Args:
             tiles: the tiles, in the order drawn.
             win: draw this tile as the winning tile.
@@ -98,6 +101,7 @@ class TileStyled(Widget):
         """
         text = Text()
         face_down = set(backs)
+        tiles = list(tiles)
         for i, tile in enumerate(tiles):
             if i in face_down:
                 text.append(back_face(self.tile_style), self.tile_component_style("tile--back"))
@@ -113,6 +117,8 @@ class TileStyled(Widget):
             text.append(face(tile, self.tile_style), self.tile_component_style(*names))
             if tile.red:
                 text.append(RED_MARK, self.tile_component_style("tile--mark"))
+                if i < len(tiles) - 1:  # the mark is its tile's, not the next one's
+                    text.append(" ")
             else:
                 text.append(" ")
         return text

@@ -13,7 +13,7 @@ from textual import events
 from scoring.yaku import YAKU
 
 from ..words.core import SOURCE_LANGUAGE, _, active_language
-from ..words.terms import yaku_title
+from ..words.terms import han_count, yaku_title
 from .marked_list import MarkedSelectionList
 
 __all__ = ["YakuPicker"]
@@ -45,12 +45,12 @@ class YakuPicker(MarkedSelectionList[str]):
         if info.yakuman:
             value = _("yakuman") if info.yakuman == 1 else _("double yakuman")
         elif info.open_han is None:
-            value = _("%(han)d han, closed only") % {"han": info.closed_han}
+            value = _("%(han)s, closed only") % {"han": han_count(info.closed_han)}
         elif info.open_han == info.closed_han:
-            value = _("%(han)d han") % {"han": info.closed_han}
+            value = han_count(info.closed_han)
         else:
-            value = _("%(han)d han, open %(open)d") % {"han": info.closed_han,
-                                                       "open": info.open_han}
+            value = _("%(han)s, open %(open)s") % {"han": han_count(info.closed_han),
+                                                   "open": han_count(info.open_han)}
         title = info.title if active_language() == SOURCE_LANGUAGE else yaku_title(name)
         return f"{title} ({value})"
 

@@ -65,6 +65,7 @@ __all__ = [
     "active_language",
     "catalog_path",
     "choose_language",
+    "decimal_mark",
     "dpgettext",
     "environment_language",
     "format_date",
@@ -546,6 +547,13 @@ def format_decimal(x: float, digits: int = 1, language: str | None = None) -> st
 
     pattern = "#,##0." + "0" * digits if digits > 0 else "#,##0"
     return str(babel_decimal(x, format=pattern, locale=_locale(language)))
+
+
+def decimal_mark(language: str | None = None) -> str:
+    """The language's decimal mark (``.``; ``,`` in uk and vi), for a number not grouped."""
+    from babel.numbers import get_decimal_symbol
+
+    return str(get_decimal_symbol(_locale(language)))
 
 
 def format_percent(share: float, language: str | None = None) -> str:

@@ -66,7 +66,7 @@ from scoring.result import (
 from scoring.tiles import Tile, dora_from_indicator, format_tiles
 
 from ..grading.marks import TileText
-from .core import pgettext
+from .core import npgettext, pgettext
 from .data_texts import note_text
 from .payments import say_payment
 from .terms import (
@@ -76,6 +76,7 @@ from .terms import (
     honba_count,
     honour_name,
     limit_name,
+    rules_name,
     stick_count,
     tile_name,
     wait_name,
@@ -330,7 +331,8 @@ def _spans() -> dict[Limit, str]:
 
 def _limit(step: LimitStep) -> str:
     words = {"fu": step.fu, "han": step.han, "raw": step.raw, "base": step.base,
-             "n": step.yakuman, "rules": step.rules, "limit": limit_name(step.limit.value)}
+             "n": step.yakuman, "rules": rules_name(step.rules),
+             "limit": limit_name(step.limit.value)}
     if step.how is LimitHow.YAKUMAN:
         return pgettext("explain", "%(n)dx yakuman: base %(base)d (8000 per yakuman).") % words
     if step.how is LimitHow.KIRIAGE:
@@ -340,12 +342,14 @@ def _limit(step: LimitStep) -> str:
         return pgettext("explain", "%(fu)d x 2^(2+%(han)d) = %(raw)d, more than 2000: capped at "
                         "mangan, base 2000.") % words
     if step.how is LimitHow.KAZOE:
-        return pgettext("explain", "%(han)d han: counted (kazoe) yakuman, base 8000.") % words
+        return pgettext("explain", "%(han)s: counted (kazoe) yakuman, base 8000.") % {
+            **words, "han": han_count(step.han)}
     if step.how is LimitHow.SANBAIMAN_CAP:
-        return pgettext("explain", "%(han)d han: sanbaiman under %(rules)s rules (no kazoe "
-                        "yakuman), base 6000.") % words
+        return pgettext("explain", "%(han)s: sanbaiman under %(rules)s rules (no kazoe "
+                        "yakuman), base 6000.") % {**words, "han": han_count(step.han)}
     words["span"] = _spans()[step.limit]
-    return pgettext("explain", "%(han)d han: %(limit)s (%(span)s), base %(base)d; fu do not "
+    words["han"] = han_count(step.han)
+    return pgettext("explain", "%(han)s: %(limit)s (%(span)s), base %(base)d; fu do not "
                     "matter.") % words
 
 
@@ -486,7 +490,8 @@ def _table_lines(question: Question) -> list[ExplanationLine]:
             (), key.base))
     else:
         out.append(ExplanationLine("limit", pgettext(
-            "explain", "%(han)d han: %(limit)s (base %(base)d); the fu do not matter.") % words,
+            "explain", "%(han)s: %(limit)s (base %(base)d); the fu do not matter.") % {
+                **words, "han": han_count(cell.han)},
             (), key.base))
     plain = Payment.of_base(key.base, dealer=cell.dealer, tsumo=cell.tsumo)
     out.append(ExplanationLine("payment", payment_words(plain, key.base, dealer=cell.dealer),
@@ -543,14 +548,17 @@ def explanation_lines(question: Question,
         out.extend(_wait_lines(question, r, tiles))
     out.extend(_scoring_lines(r, tiles))
     if r.honba and Part.PAYMENT in question.parts:
+        n = r.honba
         if question.key.payment.shape is PayShape.RON:
-            said = pgettext("lead", 'With the %(honba)s, say "%(said)s" (what the discarder '
-                            'pays).')
+            said = npgettext("explain", 'With %(n)d honba, say "%(said)s" (what the discarder '
+                             'pays).', 'With %(n)d honba, say "%(said)s" (what the discarder '
+                             'pays).', n)
         else:
-            said = pgettext(
-                "explain", 'With the %(honba)s, say "%(said)s" (what each payer hands over).')
+            said = npgettext(
+                "explain", 'With %(n)d honba, say "%(said)s" (what each payer hands over).',
+                'With %(n)d honba, say "%(said)s" (what each payer hands over).', n)
         out.append(ExplanationLine("total", said % {
-            "honba": honba_count(r.honba), "said": say_payment(question.key.payment)}, (), None))
+            "n": n, "said": say_payment(question.key.payment)}, (), None))
     item = question.item
     if item is not None and item.note:
         out.append(ExplanationLine("note", note_text(item.uid, item.note)))

@@ -24,7 +24,7 @@ from typing import Any
 
 from scoring.errors import QUOTE_LIMIT, Reason
 
-from .core import pgettext
+from .core import npgettext, pgettext
 
 __all__ = ["quote", "refusal_text", "worded_reasons"]
 
@@ -38,10 +38,14 @@ def _no_yaku(why: str) -> str:
 
 def _copies(p: Mapping[str, Any]) -> str:
     if p["indicators"]:
-        return pgettext("refusals", "there are %(count)s copies of %(tile)s in the hand, melds "
-                                    "and dora indicators, but a set has only four") % p
-    return pgettext("refusals", "there are %(count)s copies of %(tile)s in the hand and melds, "
-                                "but a set has only four") % p
+        return npgettext("refusals", "there are %(count)s copies of %(tile)s in the hand, melds "
+                                     "and dora indicators, but a set has only four",
+                         "there are %(count)s copies of %(tile)s in the hand, melds "
+                         "and dora indicators, but a set has only four", int(p["count"])) % p
+    return npgettext("refusals", "there are %(count)s copies of %(tile)s in the hand and melds, "
+                                 "but a set has only four",
+                     "there are %(count)s copies of %(tile)s in the hand and melds, "
+                     "but a set has only four", int(p["count"])) % p
 
 
 def _other_five(p: Mapping[str, Any]) -> str:
@@ -71,11 +75,17 @@ def _incomplete(p: Mapping[str, Any]) -> str:
 
 def _tile_count(p: Mapping[str, Any]) -> str:
     if not p["melds"]:
-        return pgettext("refusals", "a hand without melds needs %(need)s concealed tiles "
-                                    "counting the winning tile, but '%(tiles)s' has "
-                                    "%(count)s") % p
-    return pgettext("refusals", "with %(melds)s melds a hand needs %(need)s concealed tiles "
-                                "counting the winning tile, but '%(tiles)s' has %(count)s") % p
+        return npgettext("refusals", "a hand without melds needs %(need)s concealed tiles "
+                                     "counting the winning tile, but '%(tiles)s' has "
+                                     "%(count)s",
+                         "a hand without melds needs %(need)s concealed tiles "
+                         "counting the winning tile, but '%(tiles)s' has "
+                         "%(count)s", int(p["need"])) % p
+    return npgettext("refusals", "with %(melds)s melds a hand needs %(need)s concealed tiles "
+                                 "counting the winning tile, but '%(tiles)s' has %(count)s",
+                     "with %(melds)s melds a hand needs %(need)s concealed tiles "
+                     "counting the winning tile, but '%(tiles)s' has %(count)s",
+                     int(p["need"])) % p
 
 
 def _not_object(p: Mapping[str, Any]) -> str:
@@ -141,17 +151,21 @@ _REASONS: Mapping[Reason, Words] = {
     Reason.CHI_NOT_RUN: lambda p: pgettext(
         "refusals", "the meld 'chi %(meld)s' is not a run of three consecutive tiles of one "
                     "suit") % p,
-    Reason.MELD_SIZE: lambda p: pgettext(
-        "refusals", "the meld '%(kind)s %(meld)s' must have %(want)s tiles, not %(count)s") % p,
-    Reason.MELD_NOT_SAME: lambda p: pgettext(
-        "refusals", "the meld '%(kind)s %(meld)s' is not %(want)s identical tiles") % p,
+    Reason.MELD_SIZE: lambda p: npgettext(
+        "refusals", "the meld '%(kind)s %(meld)s' must have %(want)s tiles, not %(count)s",
+        "the meld '%(kind)s %(meld)s' must have %(want)s tiles, not %(count)s",
+        int(p["want"])) % p,
+    Reason.MELD_NOT_SAME: lambda p: npgettext(
+        "refusals", "the meld '%(kind)s %(meld)s' is not %(want)s identical tiles",
+        "the meld '%(kind)s %(meld)s' is not %(want)s identical tiles", int(p["want"])) % p,
     Reason.TOO_MANY_MELDS: lambda p: pgettext(
         "refusals", "a hand has at most four melds, not %(melds)s") % p,
     Reason.TILE_COUNT: _tile_count,
     Reason.TOO_MANY_COPIES: _copies,
-    Reason.TOO_MANY_REDS: lambda p: pgettext(
+    Reason.TOO_MANY_REDS: lambda p: npgettext(
         "refusals", "there are %(count)s red fives 0%(suit)s, but the %(rules)s set has only "
-                    "one") % p,
+                    "one", "there are %(count)s red fives 0%(suit)s, but the %(rules)s set has "
+                    "only one", int(p["count"])) % p,
     Reason.NO_RED_FIVES: lambda p: pgettext(
         "refusals", "the %(rules)s rules play without red fives, but the hand has "
                     "0%(suit)s") % p,
@@ -265,6 +279,10 @@ def refusal_text(reason: str, params: Mapping[str, Any]) -> str | None:
         return None
     shown = {k: quote(v) if isinstance(v, str) and k not in _LISTS else v
              for k, v in params.items()}
+    if isinstance(shown.get("rules"), str):  # a rule set by its name, not its id
+        from .terms import rules_name
+
+        shown["rules"] = rules_name(params["rules"])
     try:
         problem = words(shown)
     except (KeyError, TypeError, ValueError):  # parameters of another version

@@ -320,6 +320,8 @@ def _term(term: Term) -> str:
         return join_words([part_name(Part(v)) for v in value.split(",")])
     if kind == "payment":
         return _payment(value)
+    if kind == "rules":
+        return terms.rules_name(value)
     return value
 
 

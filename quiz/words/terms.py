@@ -41,6 +41,7 @@ __all__ = [
     "limit_name",
     "local_words",
     "points_count",
+    "rules_name",
     "stick_count",
     "term",
     "tile_name",
@@ -361,6 +362,34 @@ def profile_title(name: str, english: str) -> str:
     table = _table("profile", _profiles)
     assert isinstance(table, dict)
     return str(table.get(name, english))
+
+
+def _rules_names() -> dict[str, str]:
+    """Each rule profile's short name, as a sentence says it (``天鳳ルール``)."""
+    return {
+        "tenhou": pgettext("rule set", "Tenhou"),
+        "mahjongsoul": pgettext("rule set", "Mahjong Soul"),
+        "ema": pgettext("rule set", "EMA"),
+        "wrc": pgettext("rule set", "WRC"),
+        "mleague": pgettext("rule set", "M.League"),
+        "jpml_a": pgettext("rule set", "JPML A"),
+    }
+
+
+def rules_name(name: str) -> str:
+    """A rule profile's short name in the language, for the sentences that say "under
+    %(rules)s rules" (``天鳳``, ``Tenhou``), never its id (``tenhou``); English keeps
+    the id, as its sentences always said it.
+
+    >>> from quiz.words.core import use
+    >>> use("ja"); rules_name("tenhou"), rules_name("mleague"); use("en")
+    ('天鳳', 'Mリーグ')
+    """
+    if active_language() == "en":
+        return name
+    table = _table("rules_name", _rules_names)
+    assert isinstance(table, dict)
+    return str(table.get(name, name))
 
 
 #: Every yaku and dora name the terms know, in English (the catalog's keys).

@@ -32,8 +32,8 @@ from enum import StrEnum
 
 from scoring.tiles import Tile
 
-__all__ = ["RED_MARK", "TileStyle", "back", "chip", "chip_width", "face", "suit_class",
-           "tiles_in", "tiles_text"]
+__all__ = ["RED_MARK", "TileStyle", "back", "chip", "chip_width", "chips_width", "face",
+           "suit_class", "tiles_in", "tiles_text"]
 
 #: The cell after a red five's face.
 RED_MARK = "*"
@@ -108,6 +108,12 @@ def chip_width(style: TileStyle) -> int:
 def chip(tile: Tile, style: TileStyle) -> str:
     """Face and mark cell: the mark is ``*`` for a red five, else a space."""
     return face(tile, style) + (RED_MARK if tile.red else " ")
+
+
+def chips_width(tiles: Sequence[Tile], style: TileStyle) -> int:
+    """Cells of tiles drawn as chips side by side: a chip each, and a space after each red
+    five's mark but the last tile's (the mark belongs to its tile, not the next)."""
+    return len(tiles) * chip_width(style) + sum(1 for t in tiles[:-1] if t.red)
 
 
 def back(style: TileStyle) -> str:

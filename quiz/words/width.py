@@ -25,8 +25,10 @@ from collections.abc import Iterator
 from functools import lru_cache
 from typing import Literal
 
+from .breaks import CJK_NUMBER_UNIT, NO_LINE_END, NO_LINE_START, NUMBER, is_unit_word
+
 __all__ = ["NO_BREAK", "cell_clusters", "char_width", "cut", "display_width",
-           "join_wide_lines", "pad", "space_latin_words", "wrap"]
+           "has_glued_unit", "join_wide_lines", "pad", "space_latin_words", "wrap"]
 
 Align = Literal["left", "right", "center"]
 ELLIPSIS = "…"
@@ -101,61 +103,90 @@ def pad(text: str, width: int, align: Align = "left", ellipsis: str = ELLIPSIS) 
     return text + " " * gap
 
 
-#: Characters a Japanese line may not start with (kinsoku): they stay with the one before.
-_NO_LINE_START = frozenset("、。，．・：；？！ー）」』】〕〉》ぁぃぅぇぉっゃゅょァィゥェォッャュョ")
+def _atoms(word: str) -> list[str]:
+    """The word in pieces no line splits: a number with its Japanese unit (``4000オール``),
+    else a character with its marks."""
+    atoms: list[str] = []
+    at = 0
+    for m in CJK_NUMBER_UNIT.finditer(word):
+        atoms.extend(cell_clusters(word[at:m.start()]))
+        atoms.append(m.group())
+        at = m.end()
+    atoms.extend(cell_clusters(word[at:]))
+    return atoms
 
 
 def _units(word: str) -> list[str]:
-    """A word's unbreakable units: the whole word, or each wide character on its own."""
+    """A word's unbreakable units: the whole word, or each wide character on its own.
+
+    A line may break between two units. Japanese breaks between characters, by
+    the rules of :mod:`quiz.words.breaks`: what may not start a line is kept with
+    the unit before it, what may not end one with the unit after it, and a
+    number with its unit is one unit.
+
+    >>> _units("親は4000オール。")
+    ['親', 'は', '4000オール。']
+    >>> _units("（手牌に0枚）")
+    ['（手', '牌', 'に', '0枚）']
+    """
     units: list[str] = []
     run = ""
-    for cluster in cell_clusters(word):
-        if cluster[0] in _NO_LINE_START and (run or units):
+    held = ""  # an opening bracket waiting for what follows it
+    for atom in _atoms(word):
+        if atom[0] in NO_LINE_START and (run or units) and not held:
             if run:
-                run += cluster
+                run += atom
             else:
-                units[-1] += cluster
-        elif display_width(cluster) == 2:
+                units[-1] += atom
+        elif atom[0] in NO_LINE_END or (held and atom[0] in NO_LINE_START):
             if run:
                 units.append(run)
                 run = ""
-            units.append(cluster)
+            held += atom
+        elif display_width(atom) >= 2:
+            if run:
+                units.append(run)
+                run = ""
+            units.append(held + atom)
+            held = ""
         else:
-            run += cluster
+            run += held + atom
+            held = ""
     if run:
         units.append(run)
+    if held:
+        if units:
+            units[-1] += held
+        else:
+            units.append(held)
     return units
 
 
-#: A number as a payment or a count is written (``4000``, ``2000/3900``, ``2000・3900``, ``1,5``).
-_NUMBER = re.compile(r"[(\[]?\d[\d/・.,]*")
-
-
-#: Words said after a number that belong to it: a payment's "from everyone", points,
-#: fu and han (Thai writes them after a space; the other languages' wrapped text has
-#: none of these, or no space before them).
-UNIT_WORDS = frozenset({"รอบวง", "แต้ม", "ฟุ", "ฮัง", "ไม้"})
-#: Words that start a Thai phrase with a unit said after a number (``1 เท่าจากลูกมือ``:
-#: "1 times from each non-dealer"): the number stays with the phrase.
-UNIT_STARTS = ("เท่า",)
-
-
 def _words(paragraph: str) -> list[str]:
-    """The paragraph's words, a number kept with its unit after it (``4000 รอบวง``, ``30 ฟุ``).
+    """The paragraph's words, a number kept with its unit after it (``4000 รอบวง``, ``30 fu``).
 
     A payment and its word, or a count and its unit, are read as one: a line
-    never ends between them. A number before any other word is a word of its own
-    (``คนละ 2000 เจ้ามือ...``: the number ends its phrase).
+    never ends between them (:func:`quiz.words.breaks.is_unit_word`). A number
+    before any other word is a word of its own (``คนละ 2000 เจ้ามือ...``: the
+    number ends its phrase).
     """
     out: list[str] = []
     for word in filter(None, _BREAK.split(paragraph)):
-        unit = word.rstrip(".,;:)")
-        is_unit = unit in UNIT_WORDS or unit.startswith(UNIT_STARTS)
-        if out and is_unit and _NUMBER.fullmatch(out[-1]) is not None:
+        if out and is_unit_word(word) and NUMBER.fullmatch(out[-1]) is not None:
             out[-1] += " " + word
         else:
             out.append(word)
     return out
+
+
+def has_glued_unit(text: str) -> bool:
+    """Whether ``text`` holds a number with its unit after a space (``30 fu``): a wrapper
+    that breaks at every space (Rich) would part them; :func:`wrap` does not.
+
+    >>> has_glued_unit("tối thiểu 30 fu"), has_glued_unit("Fu: 30.")
+    (True, False)
+    """
+    return any(" " in word for word in _words(text))
 
 
 def wrap(text: str, width: int) -> list[str]:
@@ -163,8 +194,9 @@ def wrap(text: str, width: int) -> list[str]:
 
     A word longer than a whole line (a long Ukrainian compound, a Thai phrase
     written without spaces) is broken between clusters, never inside one;
-    Japanese punctuation never starts a line; a number stays on the line of
-    the word after it (``4000 รอบวง``); a line never breaks at a no-break space:
+    Japanese breaks by its rules (kinsoku: :mod:`quiz.words.breaks`); a number
+    stays on the line of its unit (``4000 รอบวง``, ``30 fu``, ``4000オール``); a
+    line never breaks at a no-break space:
 
     >>> wrap("ลูกทุกคนจ่าย 4000 รอบวง", 17)
     ['ลูกทุกคนจ่าย', '4000 รอบวง']
@@ -172,6 +204,10 @@ def wrap(text: str, width: int) -> list[str]:
     ['เมื่อสึโมะได้', '1 เท่าจากลูกมือ']
     >>> wrap("4 Bảng điểm · 5\u00a0Dora", 16)
     ['4 Bảng điểm ·', '5\xa0Dora']
+    >>> wrap("tối thiểu 30 fu", 12)
+    ['tối thiểu', '30 fu']
+    >>> wrap("親のツモ: 各自4000オール", 21)
+    ['親のツモ: 各自', '4000オール']
     """
     if width <= 0:
         raise ValueError("width must be positive")

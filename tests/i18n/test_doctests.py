@@ -7,6 +7,10 @@ from types import ModuleType
 
 import pytest
 
+from quiz.screens import help as help_screen
+from quiz.words import (
+    breaks as i18n_breaks,
+)
 from quiz.words import (
     core as i18n,
 )
@@ -21,7 +25,8 @@ from quiz.words import (
 )
 
 
-@pytest.mark.parametrize("module", [i18n, i18n_terms, i18n_payments, i18n_width],
+@pytest.mark.parametrize("module", [i18n, i18n_terms, i18n_payments, i18n_width, i18n_breaks,
+                                    help_screen],
                          ids=lambda m: m.__name__)
 def test_docstring_examples(module: ModuleType) -> None:
     try:

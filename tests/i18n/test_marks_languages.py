@@ -69,8 +69,9 @@ CASES: dict[str, dict[str, list[str]]] = {
            "practise": ["Потренуйте", "Закрита рука з рону"],
            "hint": ["Виплата", "за столом", "за рон"]},
 }
-#: Latin words allowed in a Japanese, Thai or Ukrainian rendering: the rule set's name.
-ALLOWED_LATIN = {"tenhou"}
+#: Latin words allowed in a Japanese, Thai or Ukrainian rendering: the rule set's name (a proper
+#: name, as the languages' players write it: Tenhou; its id, tenhou, is no longer shown).
+ALLOWED_LATIN = {"Tenhou"}
 LATIN_WORD = re.compile(r"[A-Za-z]{4,}")
 
 

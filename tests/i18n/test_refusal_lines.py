@@ -143,9 +143,9 @@ ITEMS: list[tuple[dict[str, Any], Reason, dict[str, str]]] = [
         "uk": "почесного тайла '9z'"}),
     ({"hand": "234567m22345p", "melds": ["pon 778s"]}, Reason.MELD_NOT_SAME, {
         "ja": "同じ牌 3 枚", "th": "ไพ่เหมือนกัน 3 ใบ", "vi": "3 quân giống nhau",
-        "uk": "не однакові тайли"}),
+        "uk": "не 3 однакові тайли"}),
     ({"hand": "234567m2234p678s"}, Reason.TILE_COUNT, {
-        "ja": "14 枚必要", "th": "14 ใบ", "vi": "cần 14 quân", "uk": "тайлів: 14"}),
+        "ja": "14 枚必要", "th": "14 ใบ", "vi": "cần 14 quân", "uk": "14 закритих тайлів"}),
     ({"riichi": False, "ippatsu": True}, Reason.IPPATSU_WITHOUT_RIICHI, {
         "ja": "一発は立直の後", "th": "อิปปัตสึเกิดได้หลังริจจิ", "vi": "Ippatsu chỉ có",
         "uk": "іппацу можливе лише після ріічі"}),

@@ -60,10 +60,12 @@ def _check_openings() -> None:
 
 
 def pgettext_opening() -> str:
-    from quiz.words.core import pgettext
+    from quiz.words.core import npgettext
 
-    return pgettext("class", "Practice set '%(name)s' · %(n)s questions · %(rules)s rules · "
-                             "asks %(parts)s · %(students)s students") % {
+    return npgettext("class", "Practice set '%(name)s' · %(n)s questions · %(rules)s rules · "
+                              "asks %(parts)s · %(students)s students",
+                     "Practice set '%(name)s' · %(n)s questions · %(rules)s rules · "
+                     "asks %(parts)s · %(students)s students", 3) % {
         "name": "Club", "n": 3, "rules": "tenhou", "parts": "fu", "students": 1}
 
 
