@@ -19,18 +19,21 @@ import json.scanner
 import re
 from collections.abc import Callable, Iterable, Iterator
 from operator import itemgetter
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from .errors import InputFieldError, NotationError, Reason, ScoringError
 from .evaluate import Outcome, best_reading
 from .facts import FLAG_BITS, TSUMO, Facts, MeldFacts, facts_of, meld_facts
-from .hand import WIND_WORDS, Hand, Meld, Situation, Win, Wind
+from .kinds import Limit
+from .melds import WIND_WORDS, Meld, Wind
 from .memo import Memo
 from .points import counters, settle
-from .result import Limit
 from .rules import PROFILES, TENHOU, RuleProfile, get_profile
 from .tiles import RED_FIVES, TILES, Tile, parse_tiles
 from .validate import check
+
+if TYPE_CHECKING:
+    from .hand import Win
 
 FLAGS: tuple[str, ...] = tuple(name for name, _ in FLAG_BITS)
 
@@ -91,6 +94,9 @@ def parse_record(record: Any) -> Win:
         InputFieldError: for a missing or mistyped field.
         NotationError, MeldError, RuleProfileError: for unreadable values.
     """
+    # (the hand's objects are imported here: the batch reads most records without them)
+    from .hand import Hand, Situation, Win
+
     if not isinstance(record, dict):
         raise InputFieldError.because(Reason.LINE_NOT_OBJECT, type=type(record).__name__)
     hand_text = record.get("hand")

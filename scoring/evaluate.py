@@ -29,6 +29,7 @@ from .facts import (
     SetTuple,
     concealed_tiles,
 )
+from .kinds import Limit, ReadingKind, Wait
 from .phases import (
     CHIITOITSU_ITEMS,
     DOUBLE_PAIR,
@@ -47,7 +48,6 @@ from .phases import (
     meld_phase,
 )
 from .points import base_points
-from .result import Limit, ReadingKind, Wait
 from .rules import Renhou
 from .shapes import (
     INNER_FLAG,

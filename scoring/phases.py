@@ -12,7 +12,7 @@ from typing import NamedTuple
 
 from .facts import DOUBLE_RIICHI, RIICHI, MeldFacts
 from .fu import FuKind
-from .result import Wait
+from .kinds import Wait
 from .rules import RuleProfile
 from .shapes import FuTuple
 from .tiles import TILES, dora_from_indicator

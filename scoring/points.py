@@ -15,7 +15,8 @@ A dealer's 700 all with 3 honba and 2 riichi sticks: 2100 + 900 + 2000.
 
 from __future__ import annotations
 
-from .result import Limit, Payment, PayShape, round_up_100
+from .kinds import Limit
+from .payment import Payment, PayShape, round_up_100
 from .rules import Kazoe, RuleProfile
 
 __all__ = ["base_points", "counters", "round_up_100", "settle", "total"]

@@ -35,7 +35,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from .fu import FuKind
-from .result import Wait
+from .kinds import Wait
 
 #: A set in a decomposition: (first tile index, 0 for a sequence or 1 for a triplet).
 SetT = tuple[int, int]
@@ -346,7 +346,14 @@ def _build_entry(honor: bool, counts: bytes) -> SuitEntry:
     if not key:
         splits: tuple[Split, ...] = (EMPTY_SPLIT,)
     else:
-        splits = tuple([_split(honor, p, sets) for p, sets in _parts(key, honor, True)])
+        # sets and at most one pair: 3k tiles split without a pair, 3k + 2 with one,
+        # 3k + 1 not at all (the search would find nothing, slowly)
+        left = sum(counts) % 3
+        if left == 1:
+            splits = ()
+        else:
+            found = _parts(key, honor, left == 2)
+            splits = tuple([_split(honor, p, sets) for p, sets in found]) if found else ()
     most = max(counts)
     only = splits[0] if len(splits) == 1 else None
     pairs = counts.count(2)

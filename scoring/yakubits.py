@@ -9,10 +9,10 @@ listing order, whose han and listing are looked up once per distinct set.
 from __future__ import annotations
 
 from .facts import CHANKAN, DOUBLE_RIICHI, HAITEI, HOUTEI, IPPATSU, RIICHI, RINSHAN
+from .kinds import Limit
 from .memo import Memo
 from .phases import DoraPhase, Yaku3
 from .points import base_points
-from .result import Limit
 from .rules import RuleProfile
 from .yaku import ORDER, YAKU
 
