@@ -1,7 +1,7 @@
 """Points: base points and limits, payments from them, the counters and sticks, and the
 batch's settlement.
 
-The payment itself is ``scoring.result.Payment`` (each share rounded up to 100 on
+The payment itself is ``scoring.payment.Payment`` (each share rounded up to 100 on
 its own); this module adds what is on the table around it.
 
 A dealer's 700 all with 3 honba and 2 riichi sticks: 2100 + 900 + 2000.
