@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
-from scoring.evaluate import base_points
+from scoring.points import base_points
 from scoring.result import Limit, Payment, ReadingKind, round_up_100
 from scoring.rules import TENHOU, RuleProfile, get_profile
 

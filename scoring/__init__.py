@@ -13,7 +13,6 @@ import sys
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
-from . import result
 from .batch import parse_record, score_record
 from .errors import (
     IncompleteHandError,
@@ -29,14 +28,17 @@ from .errors import (
     WinningTileError,
 )
 from .fu import FuKind
-from .hand import Hand, Meld, MeldKind, Situation, Win, Wind
-from .result import *  # noqa: F403 (the names of result.__all__, listed there once)
+from .kinds import GroupKind, Limit, ReadingKind, Wait
+from .melds import Meld, MeldKind, Wind
+from .payment import Payment, PayShape
 from .rules import DEFAULT_PROFILE, PROFILES, Kazoe, Renhou, RuleProfile, get_profile
 from .tiles import Suit, Tile, dora_from_indicator, format_tiles, parse_tiles
 from .yaku import YAKU, YakuInfo
 
 if TYPE_CHECKING:
     from .explain import Step, StepKind, explain, render_text
+    from .hand import Hand, Situation, Win
+    from .result import Alternative, FuItem, Group, Reading, Result, YakuHan
     from .score import score, score_hand
     from .settle import (
         RoundEnd,
@@ -51,8 +53,18 @@ if TYPE_CHECKING:
     )
 
 #: Names whose modules the batch (``python -m scoring``) does not need: imported on first use,
-#: so that the batch starts without them (the worked explanation, the object API's scoring).
+#: so that the batch starts without them (the hand's and the result's objects, the worked
+#: explanation, the object API's scoring).
 _LATER = {
+    "Hand": "hand",
+    "Situation": "hand",
+    "Win": "hand",
+    "Alternative": "result",
+    "FuItem": "result",
+    "Group": "result",
+    "Reading": "result",
+    "Result": "result",
+    "YakuHan": "result",
     "Step": "explain",
     "StepKind": "explain",
     "explain": "explain",
@@ -151,4 +163,18 @@ __all__ = [
     "score_record",
     "settle_round",
 ]
-__all__ += result.__all__
+#: ``scoring.result.__all__``, every one of them handed on here (a test holds the two together).
+__all__ += [
+    "Alternative",
+    "FuItem",
+    "Group",
+    "GroupKind",
+    "Limit",
+    "PayShape",
+    "Payment",
+    "Reading",
+    "ReadingKind",
+    "Result",
+    "Wait",
+    "YakuHan",
+]

@@ -19,18 +19,21 @@ import json.scanner
 import re
 from collections.abc import Callable, Iterable, Iterator
 from operator import itemgetter
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from .errors import InputFieldError, NotationError, Reason, ScoringError
 from .evaluate import Outcome, best_reading
 from .facts import FLAG_BITS, TSUMO, Facts, MeldFacts, facts_of, meld_facts
-from .hand import WIND_WORDS, Hand, Meld, Situation, Win, Wind
+from .kinds import Limit
+from .melds import WIND_WORDS, Meld, Wind
 from .memo import Memo
 from .points import counters, settle
-from .result import Limit
 from .rules import PROFILES, TENHOU, RuleProfile, get_profile
 from .tiles import RED_FIVES, TILES, Tile, parse_tiles
 from .validate import check
+
+if TYPE_CHECKING:
+    from .hand import Win
 
 FLAGS: tuple[str, ...] = tuple(name for name, _ in FLAG_BITS)
 
@@ -91,6 +94,9 @@ def parse_record(record: Any) -> Win:
         InputFieldError: for a missing or mistyped field.
         NotationError, MeldError, RuleProfileError: for unreadable values.
     """
+    # (the hand's objects are imported here: the batch reads most records without them)
+    from .hand import Hand, Situation, Win
+
     if not isinstance(record, dict):
         raise InputFieldError.because(Reason.LINE_NOT_OBJECT, type=type(record).__name__)
     hand_text = record.get("hand")
@@ -192,18 +198,33 @@ def _indicator_value(text: str) -> tuple[int, ...] | None:
     """Dora or ura indicators as tile indices, in order; None if they cannot be read here.
 
     Only strings are read (``parse_tiles`` rejects anything else): a list of tiles, or a
-    value of the wrong type, is for ``parse_record`` to read or report.
+    value of the wrong type, is for ``parse_record`` to read or report. Notation made of
+    groups and nothing else (most indicators) is read a group at a time, the groups'
+    indices memoised (``5m``, ``1z``... recur in every batch).
     """
+    if type(text) is str:
+        groups = _find_groups(text)
+        if "".join(groups) == text:
+            indices: tuple[int, ...] = ()
+            for group in groups:
+                indices += _GROUP_INDICES[group]
+            return indices
     try:
         return tuple(t.index for t in parse_tiles(text))
     except NotationError:
         return None
 
 
+def _group_indices(group: str) -> tuple[int, ...]:
+    """The tile indices of one notation group (``[0-9]+[mps]`` or ``[1-7]+z``), in order."""
+    return tuple(t.index for t in parse_tiles(group))
+
+
 #: Notation group -> value; meld string -> its facts; indicator string -> indices.
 _GROUP_VALUES = Memo(_group_value)
 _MELD_FACTS = Memo(_meld_value)
 _INDICATORS = Memo(_indicator_value)
+_GROUP_INDICES = Memo(_group_indices)
 _WIN_TILES: dict[str, tuple[int, bool]] = {str(t): (t.index, t.red) for t in (*TILES, *RED_FIVES)}
 _WINDS: dict[str, int] = {text: wind.tile_index for text, wind in WIND_WORDS.items()}
 #: The fields read, in order: ten values, then tsumo and the flags.

@@ -2,11 +2,13 @@
 
 This is the one place where the rules of yaku and fu are written down. It
 works on the compact form of a win (``scoring.facts``) and the per-suit tables
-(``scoring.shapes``): the hand-level yaku are bit tests on the mask of tile
-kinds present, the set-level ones (ittsu, sanshoku, chanta, peikou, yakuhai...)
-bit tests on the masks of sequences and triplets, so a reading costs a few
-dozen operations. A reading's yaku are a set of bits (a bit a name, in listing
-order); their han and listing are looked up once per distinct set. The object
+(``scoring.shapes``) in named phases: the melds and the dora
+(``scoring.phases``), then the yaku of the whole hand and, for each reading,
+its own yaku and its fu (here, inline: they run for every hand). The
+hand-level yaku are bit tests on the mask of tile kinds present, the set-level
+ones (ittsu, sanshoku, chanta, peikou, yakuhai...) bit tests on the masks of
+sequences and triplets (``scoring.yakubits``), so a reading costs a few dozen
+operations; base points and limits come from ``scoring.points``. The object
 API calls ``evaluate_facts`` (every reading, for the explanation's "why this
 reading"); the batch interface calls ``best_reading``, which builds the result
 of a reading only when it beats the best so far.
@@ -18,26 +20,35 @@ from typing import NamedTuple
 
 from .errors import IncompleteHandError, NoYakuError, Reason
 from .facts import (
-    CHANKAN,
     CHIIHOU,
-    DOUBLE_RIICHI,
-    HAITEI,
-    HOUTEI,
-    IPPATSU,
     RENHOU,
-    RIICHI,
     RINSHAN,
     TENHOU,
     TSUMO,
     Facts,
-    MeldFacts,
     SetTuple,
     concealed_tiles,
 )
-from .fu import FuKind
-from .memo import Memo
-from .result import Limit, ReadingKind, Wait
-from .rules import Kazoe, Renhou, RuleProfile
+from .kinds import Limit, ReadingKind, Wait
+from .phases import (
+    CHIITOITSU_ITEMS,
+    DOUBLE_PAIR,
+    DRAGON_PAIR,
+    HEAD,
+    HEAD_CLOSED_RON,
+    HEAD_TSUMO,
+    NO_DORA,
+    NO_MELDS,
+    ROUND_PAIR,
+    SEAT_PAIR,
+    TAIL_OPEN_RON,
+    WAIT_ITEMS,
+    Yaku3,
+    dora_phase,
+    meld_phase,
+)
+from .points import base_points
+from .rules import Renhou
 from .shapes import (
     INNER_FLAG,
     OPEN_TRIP_ITEMS,
@@ -47,89 +58,74 @@ from .shapes import (
     combinations,
     waits_at,
 )
-from .tiles import TILES, dora_from_indicator, format_tiles
+from .tiles import format_tiles
 from .validate import Checked
-from .yaku import ORDER, YAKU
+from .yakubits import (
+    B_CHANTA,
+    B_CHIIHOU,
+    B_CHIITOITSU,
+    B_CHINITSU,
+    B_CHINROUTOU,
+    B_CHUN,
+    B_CHUUREN,
+    B_DAISANGEN,
+    B_DAISUUSHII,
+    B_DOUKOU,
+    B_HAKU,
+    B_HATSU,
+    B_HONITSU,
+    B_HONROUTOU,
+    B_IIPEIKOU,
+    B_IPPATSU,
+    B_ITTSU,
+    B_JUNCHAN,
+    B_JUNSEI,
+    B_KOKUSHI,
+    B_KOKUSHI_13,
+    B_PINFU,
+    B_RENHOU,
+    B_ROUND,
+    B_RYANPEIKOU,
+    B_RYUUIISOU,
+    B_SANANKOU,
+    B_SANKANTSU,
+    B_SANSHOKU,
+    B_SEAT,
+    B_SHOUSANGEN,
+    B_SHOUSUUSHII,
+    B_SUUANKOU,
+    B_SUUANKOU_TANKI,
+    B_SUUKANTSU,
+    B_TANYAO,
+    B_TENHOU,
+    B_TOITOI,
+    B_TSUMO,
+    B_TSUUIISOU,
+    CHIITOI_YAKUMAN_BITS,
+    FLAG_YAKU,
+    GREEN_MASK,
+    HONOR_MASK,
+    ITTSU,
+    JUNSEI,
+    KOKUSHI_YAKUMAN_BITS,
+    NOT_TH,
+    ONE_SUIT,
+    SUITED_MASK,
+    TERMINAL_MASK,
+    TH_MASK,
+    WIND_MASK,
+    Y_RENHOU_MANGAN,
+    Value,
+    value_of,
+)
 
 __all__ = [
     "Outcome",
     "SetTuple",
-    "base_points",
+    "best_reading",
     "evaluate_facts",
 ]
 
-#: The dora each indicator kind points at.
-DORA_OF: tuple[int, ...] = tuple(dora_from_indicator(TILES[i]).index for i in range(34))
-
-
-def _mask(indices: tuple[int, ...] | range) -> int:
-    m = 0
-    for i in indices:
-        m |= 1 << i
-    return m
-
-
-TH_MASK = _mask((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))
-TERMINAL_MASK = _mask((0, 8, 9, 17, 18, 26))
-HONOR_MASK = _mask(range(27, 34))
-SUITED_MASK = _mask(range(27))
-GREEN_MASK = _mask((19, 20, 21, 23, 25, 32))
-WIND_MASK = _mask(range(27, 31))
-#: The suited tiles present are all of one suit: any non-empty subset of one suit's mask.
-_ONE_SUIT = frozenset(m << (9 * s) for s in range(3) for m in range(1, 512))
-NOT_TH = ((1 << 34) - 1) & ~TH_MASK
-#: 123, 456 and 789 of one suit, as sequence bits from the suit's first tile.
-ITTSU_BITS = 0b1001001
-#: For each mask of a suit's sequences (a bit a first rank), whether it holds the three.
-_ITTSU = bytes(1 if m & ITTSU_BITS == ITTSU_BITS else 0 for m in range(512))
-#: A suit's counts of 1112345678999 (the nine gates before the ninth tile).
-JUNSEI = bytes((3, 1, 1, 1, 1, 1, 1, 1, 3))
-
-#: A yaku while evaluating: (its place in the listing order, name, han).
-Yaku3 = tuple[int, str, int]
-
-
-def _y(name: str) -> Yaku3:
-    """A yaku with its han from the table (closed han: the same open where it counts)."""
-    return (ORDER[name], name, YAKU[name].closed_han)
-
-
-#: Renhou valued as mangan (where the rules say so): its 5 han.
-Y_RENHOU_MANGAN = _y("renhou")
-O_DORA = ORDER["dora"]
-O_URA = ORDER["ura_dora"]
-O_AKA = ORDER["aka_dora"]
-
-BASE_ITEM = FuTuple(FuKind.BASE, 20, -1, 0)
-CLOSED_RON_ITEM = FuTuple(FuKind.CLOSED_RON, 10, -1, 0)
-TSUMO_ITEM = FuTuple(FuKind.TSUMO, 2, -1, 0)
-OPEN_RON_ITEM = FuTuple(FuKind.OPEN_RON_MINIMUM, 10, -1, 0)
-CHIITOITSU_ITEMS: tuple[FuTuple, ...] = (FuTuple(FuKind.CHIITOITSU, 25, -1, 0),)
-_HEAD: tuple[FuTuple, ...] = (BASE_ITEM,)
-_HEAD_CLOSED_RON: tuple[FuTuple, ...] = (BASE_ITEM, CLOSED_RON_ITEM)
-_HEAD_TSUMO: tuple[FuTuple, ...] = (BASE_ITEM, TSUMO_ITEM)
-_TAIL_OPEN_RON: tuple[FuTuple, ...] = (OPEN_RON_ITEM,)
-_WAIT_FU: dict[Wait, FuKind] = {
-    Wait.KANCHAN: FuKind.KANCHAN_WAIT,
-    Wait.PENCHAN: FuKind.PENCHAN_WAIT,
-    Wait.TANKI: FuKind.TANKI_WAIT,
-}
-#: For each winning tile, the fu item of each wait worth 2 fu.
-_WAIT_ITEMS: tuple[dict[Wait, tuple[FuTuple, ...]], ...] = tuple(
-    {wait: (FuTuple(name, 2, win, 0),) for wait, name in _WAIT_FU.items()} for win in range(34)
-)
-
-
-def _pair_items(kind: FuKind, fu: int) -> tuple[tuple[FuTuple, ...], ...]:
-    """For each honour, the fu item of a pair of it of this kind (indexed from 27)."""
-    return tuple((FuTuple(kind, fu, i, 2),) for i in range(27, 34))
-
-
-#: The fu item of a valued pair, by kind, for each honour (index - 27).
-_DRAGON_PAIR = _pair_items(FuKind.DRAGON_PAIR, 2)
-_SEAT_PAIR = _pair_items(FuKind.SEAT_WIND_PAIR, 2)
-_ROUND_PAIR = _pair_items(FuKind.ROUND_WIND_PAIR, 2)
-_DOUBLE_PAIR = {fu: _pair_items(FuKind.DOUBLE_WIND_PAIR, fu) for fu in (2, 4)}
 RYANMEN = Wait.RYANMEN
 SHANPON = Wait.SHANPON
 TANKI = Wait.TANKI
@@ -138,15 +134,6 @@ CHIITOITSU = ReadingKind.CHIITOITSU
 KOKUSHI = ReadingKind.KOKUSHI
 _ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 _new = tuple.__new__
-
-_YAKUMAN_LIMITS: tuple[Limit, ...] = (
-    Limit.YAKUMAN,
-    Limit.DOUBLE_YAKUMAN,
-    Limit.TRIPLE_YAKUMAN,
-    Limit.QUADRUPLE_YAKUMAN,
-    Limit.QUINTUPLE_YAKUMAN,
-    Limit.SEXTUPLE_YAKUMAN,
-)
 
 
 class Outcome(NamedTuple):
@@ -183,192 +170,6 @@ class Outcome(NamedTuple):
     items: tuple[FuTuple, ...]
     base: int
     limit: Limit | None
-
-
-def base_points(han: int, fu: int, yakuman: int, rules: RuleProfile) -> tuple[int, Limit | None]:
-    """Base points and the limit for a hand's han and fu.
-
-    >>> from scoring.rules import TENHOU, WRC
-    >>> base_points(1, 110, 0, TENHOU)
-    (880, None)
-    >>> base_points(4, 30, 0, TENHOU), base_points(4, 30, 0, WRC)
-    ((1920, None), (2000, <Limit.MANGAN: 'mangan'>))
-    >>> base_points(13, 30, 0, TENHOU), base_points(13, 30, 0, WRC)
-    ((8000, <Limit.YAKUMAN: 'yakuman'>), (6000, <Limit.SANBAIMAN: 'sanbaiman'>))
-    """
-    if yakuman:
-        return 8000 * yakuman, _YAKUMAN_LIMITS[min(yakuman, 6) - 1]
-    if han < 5:
-        base = fu << (han + 2)
-        if base >= 2000 or (base == 1920 and rules.kiriage):
-            return 2000, Limit.MANGAN
-        return base, None
-    if han >= 13:
-        if rules.kazoe is Kazoe.YAKUMAN:
-            return 8000, Limit.YAKUMAN
-        return 6000, Limit.SANBAIMAN
-    if han >= 11:
-        return 6000, Limit.SANBAIMAN
-    if han >= 8:
-        return 4000, Limit.BAIMAN
-    if han >= 6:
-        return 3000, Limit.HANEMAN
-    return 2000, Limit.MANGAN
-
-
-
-# --- yaku as bits -------------------------------------------------------------
-#
-# While the readings are compared, the yaku of a reading are a set of bits, a bit
-# a name at its place in the listing order (``ORDER``); the han and the listing of
-# a set are looked up once per distinct set (``YAKU_SETS``). Ordinary yaku and
-# yakuman are kept apart: a reading with a yakuman is scored on its yakuman only.
-
-NAMES: tuple[str, ...] = tuple(ORDER)
-BIT: dict[str, int] = {name: 1 << i for name, i in ORDER.items()}
-B_RIICHI, B_DOUBLE_RIICHI, B_IPPATSU = BIT["riichi"], BIT["double_riichi"], BIT["ippatsu"]
-B_TSUMO, B_PINFU, B_TANYAO, B_IIPEIKOU = (
-    BIT["menzen_tsumo"],
-    BIT["pinfu"],
-    BIT["tanyao"],
-    BIT["iipeikou"],
-)
-B_HAKU, B_HATSU, B_CHUN = BIT["haku"], BIT["hatsu"], BIT["chun"]
-B_SEAT, B_ROUND = BIT["seat_wind"], BIT["round_wind"]
-B_CHIITOITSU, B_CHANTA, B_ITTSU = BIT["chiitoitsu"], BIT["chanta"], BIT["ittsu"]
-B_SANSHOKU, B_DOUKOU, B_SANKANTSU = (
-    BIT["sanshoku_doujun"],
-    BIT["sanshoku_doukou"],
-    BIT["sankantsu"],
-)
-B_TOITOI, B_SANANKOU, B_SHOUSANGEN = BIT["toitoi"], BIT["sanankou"], BIT["shousangen"]
-B_HONROUTOU, B_RYANPEIKOU, B_JUNCHAN = BIT["honroutou"], BIT["ryanpeikou"], BIT["junchan"]
-B_HONITSU, B_CHINITSU = BIT["honitsu"], BIT["chinitsu"]
-# yakuman
-B_TENHOU, B_CHIIHOU, B_RENHOU = BIT["tenhou"], BIT["chiihou"], BIT["renhou"]
-B_DAISANGEN, B_SUUANKOU, B_SUUANKOU_TANKI = (
-    BIT["daisangen"],
-    BIT["suuankou"],
-    BIT["suuankou_tanki"],
-)
-B_TSUUIISOU, B_RYUUIISOU, B_CHINROUTOU = BIT["tsuuiisou"], BIT["ryuuiisou"], BIT["chinroutou"]
-B_CHUUREN, B_JUNSEI = BIT["chuuren_poutou"], BIT["junsei_chuuren_poutou"]
-B_KOKUSHI, B_KOKUSHI_13 = BIT["kokushi_musou"], BIT["kokushi_musou_13"]
-B_DAISUUSHII, B_SHOUSUUSHII, B_SUUKANTSU = (
-    BIT["daisuushii"],
-    BIT["shousuushii"],
-    BIT["suukantsu"],
-)
-#: The yakuman a seven-pairs or thirteen-orphans hand keeps from the hand-level ones.
-_CHIITOI_YAKUMAN_BITS = B_TENHOU | B_CHIIHOU | B_RENHOU | B_TSUUIISOU
-_KOKUSHI_YAKUMAN_BITS = B_TENHOU | B_CHIIHOU | B_RENHOU
-#: Without stacking, the yakuman kept is the one worth most, the first of these on a tie.
-_YAKUMAN_PRIORITY: tuple[str, ...] = (
-    "kokushi_musou_13",
-    "kokushi_musou",
-    "tenhou",
-    "chiihou",
-    "renhou",
-    "daisangen",
-    "tsuuiisou",
-    "ryuuiisou",
-    "chinroutou",
-    "daisuushii",
-    "shousuushii",
-    "suukantsu",
-    "junsei_chuuren_poutou",
-    "chuuren_poutou",
-    "suuankou_tanki",
-    "suuankou",
-)
-
-
-def _flag_yaku(flags: int) -> int:
-    """The yaku bits of the situation flags (riichi, ippatsu, chankan, rinshan, haitei...)."""
-    bits = 0
-    if flags & DOUBLE_RIICHI:
-        bits |= B_DOUBLE_RIICHI
-    elif flags & RIICHI:
-        bits |= B_RIICHI
-    for flag, bit in (
-        (IPPATSU, B_IPPATSU),
-        (CHANKAN, BIT["chankan"]),
-        (RINSHAN, BIT["rinshan_kaihou"]),
-        (HAITEI, BIT["haitei"]),
-        (HOUTEI, BIT["houtei"]),
-    ):
-        if flags & flag:
-            bits |= bit
-    return bits
-
-
-#: The yaku bits of the flags RIICHI to HOUTEI, indexed by ``flags >> 1 & 127``.
-_FLAG_YAKU: tuple[int, ...] = tuple(_flag_yaku(v << 1) for v in range(128))
-
-
-def _yaku_set(key: int) -> tuple[int, tuple[Yaku3, ...]]:
-    """The han and the listing of a set of ordinary yaku; ``key`` is ``bits << 1 | closed``."""
-    closed = key & 1
-    bits = key >> 1
-    han = 0
-    out: list[Yaku3] = []
-    while bits:
-        low = bits & -bits
-        i = low.bit_length() - 1
-        info = YAKU[NAMES[i]]
-        h = info.closed_han if closed or info.open_han is None else info.open_han
-        han += h
-        out.append((i, info.name, h))
-        bits ^= low
-    return han, tuple(out)
-
-
-def _yakuman_set(key: int) -> tuple[int, tuple[Yaku3, ...]]:
-    """The multiplier and listing of a set of yakuman.
-
-    ``key`` is ``bits << 2 | double_yakuman << 1 | yakuman_stacking``.
-    """
-    double, stacking = key & 2, key & 1
-    found: list[tuple[str, int]] = []
-    for name in _YAKUMAN_PRIORITY:
-        if key >> 2 & BIT[name]:
-            found.append((name, (YAKU[name].yakuman or 1) if double else 1))
-    if not stacking and len(found) > 1:
-        found = [max(found, key=lambda y: y[1])]
-    listing = sorted((ORDER[name], name, 13 * m) for name, m in found)
-    return sum(m for _, m in found), tuple(listing)
-
-
-#: ``bits << 1 | closed`` -> (han, listing); ``bits << 2 | rules`` -> (multiplier, listing).
-YAKU_SETS = Memo(_yaku_set)
-YAKUMAN_SETS = Memo(_yakuman_set)
-
-
-#: A reading's value: (key, yaku listing, yakuman multiplier, han, base points, limit).
-Value = tuple[tuple[int, int, int, int], tuple[Yaku3, ...], int, int, int, Limit | None]
-
-
-def _value(
-    rules: RuleProfile, ybits: int, ymbits: int, closed: int, fu: int, dora: DoraPhase
-) -> Value:
-    """Value one reading: its yakuman, or its yaku and dora; base points and limit.
-
-    The key orders readings as the rules do: yakuman, then points, han and fu. A
-    reading with no yaku is worth nothing.
-    """
-    if ymbits:
-        rule_bits = rules.double_yakuman << 1 | rules.yakuman_stacking
-        mult, listing = YAKUMAN_SETS[ymbits << 2 | rule_bits]
-        base, limit = base_points(0, fu, mult, rules)
-        return (mult, base, 0, fu), listing, mult, 0, base, limit
-    if not ybits:
-        return (0, 0, 0, fu), (), 0, 0, 0, None
-    han, listing = YAKU_SETS[ybits << 1 | closed]
-    han += dora[1]  # DoraPhase.han (by index: this runs for every reading)
-    if dora[0]:  # DoraPhase.yaku
-        listing += dora[0]
-    base, limit = base_points(han, fu, 0, rules)
-    return (0, base, han, fu), listing, 0, han, base, limit
 
 
 def _outcome(
@@ -428,134 +229,19 @@ def best_reading(f: Facts, checked: Checked) -> Outcome:
     return _evaluate(f, checked, False)[0]
 
 
-class MeldPhase(NamedTuple):
-    """What the melds add to every reading (phase 1)."""
-
-    closed: int  # 1 while no meld is open
-    kans: int
-    ankans: int
-    seqs: int  # bit mask of the chis' first tiles
-    trips: int  # bit mask of the pons' and kans' tiles
-    flags: int  # INNER_FLAG when a meld holds no terminal or honour
-    present: int  # bit mask of the tile kinds in the melds
-    n_seqs: int
-    n_trips: int
-    fu: int
-    items: tuple[FuTuple, ...]
-    aka: int  # red fives in the whole hand
-
-
-class DoraPhase(NamedTuple):
-    """The dora of the hand, the same in every reading (phase 2)."""
-
-    yaku: tuple[Yaku3, ...]  # dora, ura dora and red fives as listed
-    han: int  # all of them
-    dora_han: int  # from the indicators (for the "dora are not yaku" message)
-    aka_han: int
-
-
-def _no_melds(aka: int) -> MeldPhase:
-    return MeldPhase(1, 0, 0, 0, 0, 0, 0, 0, 0, 0, (), aka)
-
-
-#: The meld phase of a hand without melds, by its number of red fives.
-_NO_MELDS: tuple[MeldPhase, ...] = tuple(_no_melds(aka) for aka in range(13))
-
-
-def _meld_phase(melds: tuple[MeldFacts, ...], reds: tuple[int, int, int]) -> MeldPhase:
-    """Phase 1: what the melds add (closed or not, kans, sets, fu items, red fives)."""
-    aka = reds[0] + reds[1] + reds[2]
-    if not melds:
-        return _NO_MELDS[aka] if aka < len(_NO_MELDS) else _no_melds(aka)
-    closed = 1
-    kans = ankans = seqs = trips = flags = present = n_seqs = n_trips = fu = 0
-    items: tuple[FuTuple, ...] = ()
-    for m in melds:
-        present |= m.present
-        flags |= m.flags
-        if m.red_count:
-            aka += m.red_count
-        if m.is_open:
-            closed = 0
-        if m.is_kan:
-            kans += 1
-            if not m.is_open:
-                ankans += 1
-        item = m.trip_item
-        if item is None:
-            seqs |= m.seqs
-            n_seqs += 1
-        else:
-            trips |= m.trips
-            n_trips += 1
-            fu += item.fu
-            items += (item,)
-    return _new(
-        MeldPhase,
-        (closed, kans, ankans, seqs, trips, flags, present, n_seqs, n_trips, fu, items, aka),
-    )
-
-
-#: The dora phase of a hand with no indicators and no red fives.
-_NO_DORA = DoraPhase((), 0, 0, 0)
-
-#: Dora phases already built, by their han (dora << 16 | ura << 8 | red fives): a
-#: handful of values, shared by every hand that counts the same dora.
-_DORA_PHASES: dict[int, DoraPhase] = {}
-
-
-def _dora_phase(
-    dora_ind: tuple[int, ...],
-    ura_ind: tuple[int, ...],
-    fl: int,
-    rules: RuleProfile,
-    full: bytes,
-    aka: int,
-) -> DoraPhase:
-    """Phase 2: dora from the indicators, ura dora (riichi only) and red fives.
-
-    Called only when there is something to count (else the phase is ``_NO_DORA``).
-    """
-    dora_han = ura_han = 0
-    if dora_ind:  # one indicator (most hands) is one lookup
-        if len(dora_ind) == 1 or not rules.kan_dora:
-            dora_han = full[DORA_OF[dora_ind[0]]]
-        else:
-            dora_han = sum(map(full.__getitem__, map(DORA_OF.__getitem__, dora_ind)))
-    if ura_ind and fl & (RIICHI | DOUBLE_RIICHI) and rules.ura_dora:
-        if len(ura_ind) == 1 or not rules.kan_dora:
-            ura_han = full[DORA_OF[ura_ind[0]]]
-        else:
-            ura_han = sum(map(full.__getitem__, map(DORA_OF.__getitem__, ura_ind)))
-    aka_han = aka if rules.red_fives else 0
-    key = dora_han << 16 | ura_han << 8 | aka_han
-    dp = _DORA_PHASES.get(key)
-    if dp is None:
-        dora_yaku: tuple[Yaku3, ...] = ()
-        if dora_han:
-            dora_yaku += ((O_DORA, "dora", dora_han),)
-        if ura_han:
-            dora_yaku += ((O_URA, "ura_dora", ura_han),)
-        if aka_han:
-            dora_yaku += ((O_AKA, "aka_dora", aka_han),)
-        dp = _DORA_PHASES[key] = _new(
-            DoraPhase, (dora_yaku, dora_han + ura_han + aka_han, dora_han, aka_han))
-    return dp
-
-
 def _evaluate(f: Facts, checked: Checked, every: bool) -> tuple[Outcome, list[Outcome]]:
     """Every reading of a validated win, in phases; the best one and (``every``) all."""
     e0, e1, e2, e3, full = checked
     _, _, reds, win, _, melds, fl, rnd, seat, dora_ind, ura_ind, _, _, rules, _ = f
     # phase 1: the melds (a hand without melds, most hands, skips the call)
     held_reds = reds[0] + reds[1] + reds[2]
-    no_melds = not melds and held_reds < len(_NO_MELDS)
-    mp = _NO_MELDS[held_reds] if no_melds else _meld_phase(melds, reds)
+    no_melds = not melds and held_reds < len(NO_MELDS)
+    mp = NO_MELDS[held_reds] if no_melds else meld_phase(melds, reds)
     (closed, kans, ankans, m_seqs, m_trips, m_flags, m_present,
      m_nseqs, m_ntrips, m_fu, m_items, aka) = mp
     # phase 2: the dora (none to count: no call)
-    dp = _dora_phase(dora_ind, ura_ind, fl, rules, full, aka) if dora_ind or ura_ind or aka \
-        else _NO_DORA
+    dp = dora_phase(dora_ind, ura_ind, fl, rules, full, aka) if dora_ind or ura_ind or aka \
+        else NO_DORA
     tsumo = fl & TSUMO
 
     # phase 3: the yaku of the whole hand, whatever the reading (as bits; inline, as it
@@ -564,7 +250,7 @@ def _evaluate(f: Facts, checked: Checked, every: bool) -> tuple[Outcome, list[Ou
     hb = 0
     ymb = 0
     if fl > TSUMO:
-        hb = _FLAG_YAKU[fl >> 1 & 127]
+        hb = FLAG_YAKU[fl >> 1 & 127]
         if hb & B_IPPATSU and not rules.ippatsu:
             hb ^= B_IPPATSU
         if fl & TENHOU:
@@ -579,7 +265,7 @@ def _evaluate(f: Facts, checked: Checked, every: bool) -> tuple[Outcome, list[Ou
         hb |= B_TANYAO
     honors = present & HONOR_MASK
     suited = present & SUITED_MASK
-    single_suit = suited in _ONE_SUIT
+    single_suit = suited in ONE_SUIT
     if single_suit:
         hb |= B_HONITSU if honors else B_CHINITSU
     all_terminal = not present & ~TERMINAL_MASK
@@ -626,7 +312,7 @@ def _evaluate(f: Facts, checked: Checked, every: bool) -> tuple[Outcome, list[Ou
         tsumo_fu = tsumo and (rules.rinshan_tsumo_fu or not fl & RINSHAN)
         open_ron = not closed and not tsumo
         closed_ron = closed and not tsumo
-        wait_items = _WAIT_ITEMS[win]
+        wait_items = WAIT_ITEMS[win]
         # chis by suit, as rank masks like the splits' sequences
         if m_seqs:
             chi_m, chi_p, chi_s = m_seqs & 0x1FF, m_seqs >> 9 & 0x1FF, m_seqs >> 18 & 0x1FF
@@ -671,7 +357,7 @@ def _evaluate(f: Facts, checked: Checked, every: bool) -> tuple[Outcome, list[Ou
                 if not (a.flags | b.flags | c.flags | d.flags | m_flags) & INNER_FLAG:
                     cb |= B_CHANTA if pair >= 27 or honor_trips else B_JUNCHAN
                 seq_m, seq_p, seq_s = a.seqs | chi_m, b.seqs | chi_p, c.seqs | chi_s
-                if _ITTSU[seq_m] or _ITTSU[seq_p] or _ITTSU[seq_s]:
+                if ITTSU[seq_m] or ITTSU[seq_p] or ITTSU[seq_s]:
                     cb |= B_ITTSU
                 if seq_m & seq_p & seq_s:
                     cb |= B_SANSHOKU
@@ -689,18 +375,18 @@ def _evaluate(f: Facts, checked: Checked, every: bool) -> tuple[Outcome, list[Ou
             if pair < 27:
                 pair_items: tuple[FuTuple, ...] = ()
             elif pair >= 31:
-                pair_items = _DRAGON_PAIR[pair - 27]
+                pair_items = DRAGON_PAIR[pair - 27]
                 raw_fixed += 2
             elif pair == seat:
                 if pair == rnd:
                     pair_fu = rules.double_wind_pair_fu
-                    pair_items = _DOUBLE_PAIR[pair_fu][pair - 27]
+                    pair_items = DOUBLE_PAIR[pair_fu][pair - 27]
                     raw_fixed += pair_fu
                 else:
-                    pair_items = _SEAT_PAIR[pair - 27]
+                    pair_items = SEAT_PAIR[pair - 27]
                     raw_fixed += 2
             elif pair == rnd:
-                pair_items = _ROUND_PAIR[pair - 27]
+                pair_items = ROUND_PAIR[pair - 27]
                 raw_fixed += 2
             else:
                 pair_items = ()
@@ -712,13 +398,13 @@ def _evaluate(f: Facts, checked: Checked, every: bool) -> tuple[Outcome, list[Ou
                 # the fu
                 raw = raw_fixed
                 if closed_ron:
-                    head = _HEAD_CLOSED_RON
+                    head = HEAD_CLOSED_RON
                     raw += 10
                 elif tsumo_fu and not (pinfu_shape and wait is RYANMEN):
-                    head = _HEAD_TSUMO
+                    head = HEAD_TSUMO
                     raw += 2
                 else:
-                    head = _HEAD
+                    head = HEAD
                 ct = conc
                 if tsumo or wait is not SHANPON:
                     items = head + trip_items
@@ -738,7 +424,7 @@ def _evaluate(f: Facts, checked: Checked, every: bool) -> tuple[Outcome, list[Ou
                     items += tail
                     raw += 2
                 if open_ron and raw == 20:
-                    items += _TAIL_OPEN_RON
+                    items += TAIL_OPEN_RON
                     raw = 30
                 fu = -(-raw // 10) * 10
                 # the yaku that depend on the wait
@@ -751,7 +437,7 @@ def _evaluate(f: Facts, checked: Checked, every: bool) -> tuple[Outcome, list[Ou
                 if pinfu_shape and wait is RYANMEN:
                     yb |= B_PINFU
                 # its value, to compare (the Outcome itself is built only when needed)
-                value = _value(rules, yb, ymr, closed, fu, dora)
+                value = value_of(rules, yb, ymr, closed, fu, dora)
                 if every or value[0] > best_key:
                     o = _outcome(STANDARD, combo, w, wait, pair, fu, raw, items, value)
                     if every:
@@ -764,7 +450,7 @@ def _evaluate(f: Facts, checked: Checked, every: bool) -> tuple[Outcome, list[Ou
         if e0.pairs + e1.pairs + e2.pairs + e3.pairs == 7:
             yb = B_CHIITOITSU | (hb & ~B_SANKANTSU)
             fu = CHIITOITSU_ITEMS[0][1]  # 25, not rounded
-            chiitoi = _value(rules, yb, ymb & _CHIITOI_YAKUMAN_BITS, closed, fu, dora)
+            chiitoi = value_of(rules, yb, ymb & CHIITOI_YAKUMAN_BITS, closed, fu, dora)
             o = _outcome(CHIITOITSU, (), None, TANKI, win, fu, fu, CHIITOITSU_ITEMS, chiitoi)
             outcomes.append(o)
             if o.key > best_key:
@@ -772,10 +458,10 @@ def _evaluate(f: Facts, checked: Checked, every: bool) -> tuple[Outcome, list[Ou
         elif e0.orphans and e1.orphans and e2.orphans and e3.orphans:
             thirteen = full[win] == 2
             pair = next(i for i in _ORPHANS if full[i] == 2)
-            ymbits = (B_KOKUSHI_13 if thirteen else B_KOKUSHI) | (ymb & _KOKUSHI_YAKUMAN_BITS)
+            ymbits = (B_KOKUSHI_13 if thirteen else B_KOKUSHI) | (ymb & KOKUSHI_YAKUMAN_BITS)
             wait = Wait.KOKUSHI_13 if thirteen else Wait.KOKUSHI
             o = _outcome(
-                KOKUSHI, (), None, wait, pair, 0, 0, (), _value(rules, 0, ymbits, closed, 0, dora)
+                KOKUSHI, (), None, wait, pair, 0, 0, (), value_of(rules, 0, ymbits, closed, 0, dora)
             )
             outcomes.append(o)
             if o.key > best_key:
@@ -806,3 +492,4 @@ def _evaluate(f: Facts, checked: Checked, every: bool) -> tuple[Outcome, list[Ou
             else Reason.NO_YAKU_CLOSED_RON
         )
     return best, outcomes
+

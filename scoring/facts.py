@@ -17,12 +17,15 @@ converts its ``Hand`` and ``Situation`` with ``facts_of``. Validation
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
-from .hand import Hand, Meld, MeldKind, Situation
+from .melds import Meld, MeldKind
 from .rules import RuleProfile
 from .shapes import INNER_FLAG, SEQ, SET_FU, TRIP, FuTuple, is_terminal_or_honor
 from .tiles import Tile, parse_tiles
+
+if TYPE_CHECKING:
+    from .hand import Hand, Situation
 
 
 class SetTuple(NamedTuple):

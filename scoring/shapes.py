@@ -35,7 +35,8 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from .fu import FuKind
-from .result import Wait
+from .kinds import Wait
+from .memo import Memo
 
 #: A set in a decomposition: (first tile index, 0 for a sequence or 1 for a triplet).
 SetT = tuple[int, int]
@@ -217,16 +218,18 @@ def _parts(key: int, honor: bool, pair_open: bool) -> _Parts:
     i = shift >> 3
     count = (key >> shift) & 255
     out: list[tuple[int, tuple[SetT, ...]]] = []
+    add = out.append
     if count >= 3:
-        head: SetT = (i, TRIP)
-        out.extend((p, (head, *sets)) for p, sets in _parts(key - (3 << shift), honor, pair_open))
+        head: tuple[SetT] = ((i, TRIP),)
+        for p, sets in _parts(key - (3 << shift), honor, pair_open):
+            add((p, head + sets))
     if not honor and (key >> (shift + 8)) & 255 and (key >> (shift + 16)) & 255:
-        head = (i, SEQ)
-        out.extend(
-            (p, (head, *sets)) for p, sets in _parts(key - (0x10101 << shift), honor, pair_open)
-        )
+        head = ((i, SEQ),)
+        for p, sets in _parts(key - (0x10101 << shift), honor, pair_open):
+            add((p, head + sets))
     if pair_open and count >= 2:
-        out.extend((i, sets) for _, sets in _parts(key - (2 << shift), honor, False))
+        for _, sets in _parts(key - (2 << shift), honor, False):
+            add((i, sets))
     parts = tuple(out) if out else _NO_PARTS
     if len(_PARTS) >= _TABLE_LIMIT:
         _PARTS.clear()
@@ -304,12 +307,21 @@ def _split(honor: bool, pair: int, sets: tuple[SetT, ...]) -> Split:
         packed += PACK_PAIR + (pair + 1) * PACK_PAIR_RANK
         if not honor and pair not in (0, 8):
             flags |= INNER_FLAG
-    items = _NO_ITEMS
-    if trip_ranks:
-        bases = (27,) if honor else (0, 9, 18)
-        by_suit = [tuple(CLOSED_TRIP_ITEMS[b + r] for r in trip_ranks) for b in bases]
-        items = ((), (), (), by_suit[0]) if honor else (*by_suit, ())
+    items = _ITEMS[honor, tuple(trip_ranks)] if trip_ranks else _NO_ITEMS
     return _new(Split, (pair, sets, seqs, trips, packed, flags, items, [None] * 9))
+
+
+def _trip_items(key: tuple[bool, tuple[int, ...]]) -> tuple[tuple[FuTuple, ...], ...]:
+    """The fu items of concealed triplets of these ranks, placed in each suit (m, p, s, z)."""
+    honor, ranks = key
+    if honor:
+        return ((), (), (), tuple(CLOSED_TRIP_ITEMS[27 + r] for r in ranks))
+    m, p, s = (tuple(CLOSED_TRIP_ITEMS[b + r] for r in ranks) for b in (0, 9, 18))
+    return (m, p, s, ())
+
+
+#: (honours, triplet ranks) -> ``Split.items``: a few dozen values shared by every split.
+_ITEMS = Memo(_trip_items)
 
 
 def global_sets(split: Split, suit: int) -> tuple[SetT, ...]:
@@ -346,7 +358,14 @@ def _build_entry(honor: bool, counts: bytes) -> SuitEntry:
     if not key:
         splits: tuple[Split, ...] = (EMPTY_SPLIT,)
     else:
-        splits = tuple([_split(honor, p, sets) for p, sets in _parts(key, honor, True)])
+        # sets and at most one pair: 3k tiles split without a pair, 3k + 2 with one,
+        # 3k + 1 not at all (the search would find nothing, slowly)
+        left = sum(counts) % 3
+        if left == 1:
+            splits = ()
+        else:
+            found = _parts(key, honor, left == 2)
+            splits = tuple([_split(honor, p, sets) for p, sets in found]) if found else ()
     most = max(counts)
     only = splits[0] if len(splits) == 1 else None
     pairs = counts.count(2)

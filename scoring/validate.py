@@ -9,6 +9,8 @@ worked out only when something is wrong.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from . import facts
 from .errors import (
     Reason,
@@ -18,10 +20,12 @@ from .errors import (
     WinningTileError,
 )
 from .facts import SPECIAL, Facts, concealed_tiles, facts_of
-from .hand import Hand, Situation
 from .rules import RuleProfile
 from .shapes import HONORS, SUITED, SuitEntry
 from .tiles import TILES, Tile, format_tiles
+
+if TYPE_CHECKING:
+    from .hand import Hand, Situation
 
 #: What validation hands on to scoring: the four suit entries and the 34 counts
 #: of the hand's tiles, melds included (a byte each).

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from scoring.evaluate import base_points
+from scoring.points import base_points
 from scoring.result import Payment, ReadingKind, Wait
 from scoring.rules import TENHOU, RuleProfile
 from scoring.tiles import Tile, dora_from_indicator, format_tiles

@@ -26,7 +26,7 @@ from quiz.words.terms import (
     yaku_title,
 )
 from scoring import shapes
-from scoring.evaluate import (
+from scoring.phases import (
     BASE_ITEM,
     CHIITOITSU_ITEMS,
     CLOSED_RON_ITEM,

@@ -28,7 +28,7 @@ from quiz.store.drill import DrillStore
 from quiz.words.explanation import explanation_lines
 from quiz.words.tilefaces import TileStyle, chip, face
 from scoring import Payment, Tile
-from scoring.evaluate import base_points
+from scoring.points import base_points
 from scoring.rules import TENHOU
 
 

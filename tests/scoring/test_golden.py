@@ -7,8 +7,8 @@ import json
 import pytest
 
 import scoring
-from scoring.evaluate import base_points
 from scoring.explain import explain, render_step
+from scoring.points import base_points
 from scoring.result import Payment
 from scoring.rules import TENHOU
 from tests.conftest import GOLDEN
