@@ -20,7 +20,7 @@ from aiohttp import web
 from ..drills import DRILLS, DrillKind
 from ..grading import Hints, Part, grade, part_label
 from ..settings import ASKABLE, SESSION_LENGTHS, Settings
-from ..words.core import LANGUAGE_NAMES, LANGUAGES, _, speaking
+from ..words.core import LANGUAGE_NAMES, LANGUAGES, _, ngettext, speaking
 from ..words.terms import local_words
 from ..words.tilefaces import TileStyle
 from .drill import STORE_WAIT, TICKET_LIFE
@@ -206,7 +206,9 @@ class LearnerPages:
                 from datetime import date
 
                 days.append((date.fromordinal(day).strftime("%m-%d"), count))
-            total_line = self.pages.words(request)["progress_total"] % {
+            total_line = ngettext("%(n)s answer in all, %(share)s right",
+                                  "%(n)s answers in all, %(share)s right",
+                                  int(figures["answered"])) % {
                 "n": figures["answered"], "share": figures["share"]}
             by_part = _("By part")
         most = max((n for _d, n in days), default=0) or 1

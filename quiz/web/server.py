@@ -31,6 +31,7 @@ from ..grading import Hints, Marked, Part, part_label
 from ..settings import Settings
 from ..words.core import LANGUAGE_NAMES, LANGUAGES, _, ngettext, request_language, speaking
 from ..words.sentences import hint_of
+from ..words.terms import fu_count, han_count
 from .drill import Asked, BadTicket, WebDrill
 from .security import SECURITY_HEADERS, Signer, csrf_ok, csrf_token, derive_key, new_id
 from .tiles import hand_view, tiles_html
@@ -563,7 +564,7 @@ def question_view(q: Question, settings: Settings, *, typed: Mapping[str, str],
         c = q.cell
         bits = [_("Dealer") if c.dealer else _("Non-dealer"),
                 (_(" · won by ") + (_("tsumo") if c.tsumo else _("ron"))).strip(" ·"),
-                _("%(fu)d fu %(han)d han") % {"fu": c.fu, "han": c.han}]
+                f"{fu_count(c.fu)} {han_count(c.han)}"]
         if c.honba:
             bits.append(ngettext("%(n)d honba", "%(n)d honba", c.honba) % {"n": c.honba})
         bits.append(_("rules: %(rules)s") % {"rules": q.key.profile.name})

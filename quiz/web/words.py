@@ -93,7 +93,6 @@ _WORDS: Final[dict[str, str]] = {
     "page_not_found": N_("There is no such page."),
     "server_busy": N_("The database is away or busy: try again in a moment."),
     "summary_line": N_("%(n)s answered · %(right)s right · %(time)s"),
-    "progress_total": N_("%(n)s answers in all, %(share)s right"),
     "last_days": N_("The last 14 days"),
     "by_drill": N_("By drill"),
     "new_session": N_("New session"),

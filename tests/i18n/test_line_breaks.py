@@ -22,7 +22,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from quiz.drills import DrillKind, TableCell, build_question, question_for_cell
-from quiz.store import DrillStore
+from quiz.store.drill import DrillStore
 from quiz.words.breaks import CJK_NUMBER_UNIT, NO_LINE_END, NO_LINE_START, UNIT_WORDS
 from quiz.words.core import use
 from quiz.words.explanation import explanation_lines

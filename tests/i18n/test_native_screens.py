@@ -17,7 +17,7 @@ import pytest
 from quiz.__main__ import main
 from quiz.drills import TableCell, question_for_cell, table_tricks
 from quiz.screens.explanation import ExplanationScreen
-from quiz.store import DrillStore
+from quiz.store.drill import DrillStore
 from quiz.words.core import use
 from quiz.words.explanation import explanation_lines
 from tests.i18n.english_left import english_left
