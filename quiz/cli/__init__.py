@@ -17,7 +17,7 @@ from typing import Any
 from ..i18n import pgettext
 
 #: Sub-command modules, in the order they appear in ``--help``.
-COMMAND_MODULES: tuple[str, ...] = ("bank", "review", "classroom", "serve")
+COMMAND_MODULES: tuple[str, ...] = ("learn", "bank", "review", "classroom", "serve")
 
 
 def available_modules() -> list[str]:
