@@ -2,16 +2,24 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from typing import Any
+
 import pytest
 
-from quiz.course.lessons import lessons
+from quiz.course.lessons import lessons, tiles_marked
 from quiz.i18n import LANGUAGES, use
 from quiz.i18n_width import display_width
 from quiz.screens.course_reading import reading_lines
-from quiz.tilefaces import TileStyle
+from quiz.tilefaces import TileStyle, tiles_text
 
 #: The reading's width on an 80-column screen: its padding and the scroll bar taken.
 WIDTHS = (76, 78)
+
+
+def _drawer(style: TileStyle) -> Callable[[Sequence[Any]], str]:
+    """Tiles drawn as the reading draws them (a set's tiles joined by no-break spaces)."""
+    return lambda tiles: tiles_text(tiles, style).replace(" ", "\u00a0")
 
 
 def _cuts(paragraph: str, lines: list[str]) -> list[str]:
@@ -44,10 +52,7 @@ def test_every_reading_fits_80_columns_without_cut_words(code: str, style: TileS
             body = lines[lines.index("") + 1:]
             paragraphs = "\n".join(body).split("\n\n")
             for text, wrapped in zip(lesson.reading(), paragraphs, strict=True):
-                from quiz.course.lessons import tiles_marked
-                from quiz.tilefaces import tiles_text
-
-                drawn = tiles_marked(text, lambda ts: tiles_text(ts, style).replace(" ", "\u00a0"))  # type: ignore[arg-type]  # noqa: B023
+                drawn = tiles_marked(text, _drawer(style))
                 assert not _cuts(drawn, wrapped.split("\n")), (code, lesson.id, width)
                 assert "{" not in wrapped  # every tile drawn
         # a screen or two: at most 2 x 22 lines of reading
