@@ -50,6 +50,8 @@ WINDOW = 10
 NEED = 9
 #: Misses in a row, after mastery, that mark a lesson for a refresher.
 SLIP_RUN = 3
+#: The latest answers whose missed concepts practice asks again.
+FOCUS_RECENT = 5
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,24 +169,25 @@ def _is_miss(lesson: Lesson, answer: CourseAnswer) -> bool | None:
 
 
 def focus_topic(lesson: Lesson, answers: Iterable[LessonAnswer]) -> str | None:
-    """The lesson's concept missed most in its latest answers (twice at least), or None.
+    """The lesson's concept missed most in its latest :data:`FOCUS_RECENT` answers (the
+    latest missed among equals), or None when none was missed.
 
     >>> from datetime import datetime, UTC
     >>> from quiz.course.lessons import lesson
     >>> t = datetime(2026, 1, 1, tzinfo=UTC)
     >>> miss = LessonAnswer(False, 9.0, t, frozenset({"fu:ron_triplet"}))
-    >>> focus_topic(lesson("fu-sets"), [miss, miss]), focus_topic(lesson("fu-sets"), [miss])
+    >>> right = LessonAnswer(True, 9.0, t)
+    >>> focus_topic(lesson("fu-sets"), [miss]), focus_topic(lesson("fu-sets"), [miss] + [right] * 5)
     ('fu:ron_triplet', None)
     """
-    counts: dict[str, int] = {}
-    for a in list(answers)[-WINDOW:]:
+    counts: dict[str, tuple[int, int]] = {}
+    for i, a in enumerate(list(answers)[-FOCUS_RECENT:]):
         for topic in a.missed:
             if topic in lesson.topics:
-                counts[topic] = counts.get(topic, 0) + 1
+                counts[topic] = (counts.get(topic, (0, 0))[0] + 1, i)
     if not counts:
         return None
-    topic, n = max(counts.items(), key=lambda kv: (kv[1], -lesson.topics.index(kv[0])))
-    return topic if n >= 2 else None
+    return max(counts.items(), key=lambda kv: kv[1])[0]
 
 
 def _lesson_progress(lesson: Lesson, answers: Sequence[CourseAnswer],

@@ -4,7 +4,7 @@
 (:class:`quiz.controller.QuestionSource`): the drill screen shows its
 questions, the controller grades them and the store writes them, as in any
 drill; the session's id names the lesson (:func:`data.course.progress.course_session`).
-It draws hands of the lesson's topics (the concept missed most lately more
+It draws hands of the lesson's topics in turn (the concept missed lately more
 often: :func:`quiz.course.mastery.focus_topic`), asks only the lesson's parts,
 and ends the session when the gate is passed, saying so with the figures.
 """
@@ -136,6 +136,17 @@ class LessonQuestions:
         self.notice: str | None = None
         #: The topics asked, in order (tests and the bench look at them).
         self.topics_asked: list[str | None] = []
+        self._turn: list[str] = []
+
+    def _next_in_turn(self) -> str | None:
+        """The lesson's topics in turn, shuffled each round: every concept comes up within
+        as many questions as it has topics (the gate's window sees them all)."""
+        if not self.lesson.topics:
+            return None
+        if not self._turn:
+            self._turn = list(self.lesson.topics)
+            self.rng.shuffle(self._turn)
+        return self._turn.pop()
 
     def answers(self) -> list[LessonAnswer]:
         """The lesson's answers the gate counts: the stored ones, then this session's."""
@@ -150,7 +161,10 @@ class LessonQuestions:
             self.notice = _("Lesson mastered: %(figures)s.") % {"figures": passed.figures()}
             return None
         focus = focus_topic(self.lesson, answers)
-        topic = focus if focus is not None and self.rng.random() < FOCUS_SHARE else None
+        if focus is not None and self.rng.random() < FOCUS_SHARE:
+            topic: str | None = focus
+        else:
+            topic = self._next_in_turn()
         draws = self.store if self.store is not None else self.draws
         q = lesson_question(self.lesson, draws, self.settings, self.rng, number, topic=topic,
                             asked=self.asked)

@@ -62,9 +62,8 @@ class CourseFlow:
         if choice is None:
             screen = app.drill_screen
             c = app.controller
-            if screen is not None and c is not None and (c.session is None or (c.question is None
-                                                         and not c.session.answered)):
-                await screen.start_session()
+            if screen is not None and c is not None and c.question is None:
+                await screen.start_session()  # no question was on screen: a new session
             return
         what, lesson_id = choice
         if what == "read":

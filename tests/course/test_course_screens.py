@@ -59,3 +59,89 @@ async def test_a_beginner_reads_practises_passes_the_gate_and_the_map_moves_on(
         assert screen.progress.of("hand").state.value == "mastered"
         assert screen.progress.of("hand").gate.figures() == "10 of the last 10 right, median 12 s"
         assert "Next: 2 " in str(screen.query_one("#course-next").render())
+
+
+def _mistaken_fu(app, concept: str) -> str:  # type: ignore[no-untyped-def]
+    """The fu a learner gives who gets ``concept`` wrong on the question on screen (the
+    right fu when that mistake would not change it)."""
+    from quiz.grading import Part
+    from quiz.grading.mistakes import mistakes_for
+
+    key = app.controller.question.key
+    for m in mistakes_for(key):
+        if concept in m.concepts:
+            for part, value in m.predicts:
+                if part is Part.FU:
+                    return str(value)
+    return key.expected_text(Part.FU)
+
+
+async def _answer_questions(pilot, app, clock, count: int, wrong_on: str | None) -> list:  # type: ignore[no-untyped-def]
+    """Answer ``count`` questions, the fu wrong on hands of topic ``wrong_on``; the topics
+    of each question asked."""
+    from quiz.grading import Part
+
+    asked = []
+    for _n in range(count):
+        await wait_for_question(pilot, app)
+        q = app.controller.question
+        asked.append(q.topics)
+        clock.advance(12)
+        values = right_answers(app)
+        if wrong_on is not None and wrong_on in q.topics:
+            values[Part.FU] = _mistaken_fu(app, wrong_on)
+        await answer_with(pilot, app, values)
+        await pilot.press("enter")
+    return asked
+
+
+async def test_a_learner_who_keeps_missing_one_concept_stays_and_gets_that_concept(
+        store: DrillStore, clock: FakeClock) -> None:
+    from data.course.progress import CourseRecords
+
+    ann = store.learners.get_or_create("ann")
+    CourseRecords(store.database, clock=clock).place(ann.id, ["hand", "fu-start"])
+    app = make_app(store, clock, course=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _wait_for(pilot, app, CourseMapScreen)
+        assert "Next: 3 Fu: triplets and quads" in str(
+            app.screen.query_one("#course-next").render())
+        await pilot.press("c", "enter")  # continue: the reading of lesson 3, then practise
+        asked = await _answer_questions(pilot, app, clock, 16, wrong_on="fu:closed_quad_simples")
+        c = app.controller
+        assert c is not None and c.session is not None and not c.session.over
+        assert c.session.id.startswith("course:fu-sets:")  # still on the lesson
+        misses = [i for i, topics in enumerate(asked) if "fu:closed_quad_simples" in topics]
+        assert len(misses) >= 2
+        after = asked[misses[1] + 1:]
+        on_concept = sum(1 for topics in after if "fu:closed_quad_simples" in topics)
+        assert after and on_concept >= 0.6 * len(after), (on_concept, len(after))
+
+
+async def test_a_mastered_lesson_slips_to_refresher_after_a_run_of_misses(
+        store: DrillStore, clock: FakeClock) -> None:
+    from data.course.progress import CourseRecords
+
+    ann = store.learners.get_or_create("ann")
+    CourseRecords(store.database, clock=clock).place(ann.id, ["hand", "fu-start"])
+    app = make_app(store, clock, settings={"drill": "fu", "topic": "fu:closed_quad_simples"})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for_question(pilot, app)
+        await pilot.press("f8")
+        await _wait_for(pilot, app, CourseMapScreen)
+        await pilot.press("c", "enter")  # lesson 3: its reading, then practise it
+        await _answer_questions(pilot, app, clock, WINDOW, wrong_on=None)
+        await pilot.press("enter")  # the summary: back to the map
+        await _wait_for(pilot, app, CourseMapScreen)
+        assert app.screen.progress.of("fu-sets").state.value == "mastered"
+        await pilot.press("escape")  # back to drilling: the fu drill on closed quads
+        clock.advance(3600)
+        await _answer_questions(pilot, app, clock, 3, wrong_on="fu:closed_quad_simples")
+        await wait_for_question(pilot, app)
+        await pilot.press("f8")
+        await _wait_for(pilot, app, CourseMapScreen)
+        progress = app.screen.progress
+        assert progress.of("fu-sets").state.value == "refresher"
+        assert progress.next is not None and progress.next.lesson.id == "fu-sets"
+        table = str(app.screen.query_one("#course-detail").render())
+        assert "needs a refresher" in table
