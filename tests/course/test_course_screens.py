@@ -145,3 +145,35 @@ async def test_a_mastered_lesson_slips_to_refresher_after_a_run_of_misses(
         assert progress.next is not None and progress.next.lesson.id == "fu-sets"
         table = str(app.screen.query_one("#course-detail").render())
         assert "needs a refresher" in table
+
+
+async def test_the_placement_test_from_the_map_marks_what_it_proves(
+        store: DrillStore, clock: FakeClock) -> None:
+    app = make_app(store, clock, course=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _wait_for(pilot, app, CourseMapScreen)
+        await pilot.press("t")
+        asked = 0
+        while True:
+            for _ in range(300):
+                c = app.controller
+                if c is not None and c.question is not None and isinstance(app.screen,
+                                                                             DrillScreen):
+                    break
+                if not isinstance(app.screen, DrillScreen):
+                    break
+                await pilot.pause(0.01)
+            if not isinstance(app.screen, DrillScreen):
+                break
+            await wait_for_question(pilot, app)
+            assert app.controller.session.id.startswith("placement:")  # type: ignore[union-attr]
+            asked += 1
+            clock.advance(9)
+            await answer_with(pilot, app, right_answers(app))
+            await pilot.press("enter")
+        assert asked <= 30
+        await pilot.press("enter")  # leave the summary
+        await _wait_for(pilot, app, CourseMapScreen)
+        progress = app.screen.progress
+        assert all(p.state.value == "mastered" and p.placed for p in progress.lessons)
+        assert "Every lesson is mastered" in str(app.screen.query_one("#course-next").render())
