@@ -1,12 +1,15 @@
 """The placement test: a short mixed test that places a player who already scores.
 
 One question for each lesson before the last, in the course's order (a hand of
-one of its topics, asking its parts), then :data:`WHOLE_HANDS` whole hands. A
-lesson is proved when its question is answered right within twice its gate's
-time, and none of the whole hands misses one of its concepts; the last lesson
-(whole hands) when every whole hand is right. After :data:`GIVE_UP` lessons in a
-row not proved the test ends: the rest of the path is for learning, not
-placing. At most 13 + 3 questions for the course's 14 lessons.
+one of its topics, asking its parts; a second one when the first is missed),
+then whole hands until :data:`WHOLE_HANDS` are right (two missed end it). A
+lesson is proved when one of its questions is answered right within twice its
+gate's time, and, unless the whole hands are proved, no whole hand misses one
+of its concepts; the last lesson
+(whole hands) when :data:`WHOLE_HANDS` whole hands are right. After
+:data:`GIVE_UP` lessons in a row not proved the test ends: the rest of the path
+is for learning, not placing. An expert answers 16 questions; at most 13 x 2 +
+4 = 30 for the course's 14 lessons.
 
 Like a lesson's practice it is a question source of the drill controller
 (answers stored as any drill's, in a ``placement:`` session); the lessons it
@@ -60,6 +63,8 @@ class PlacementTest:
         #: The lesson each question asked, in order.
         self.plan: list[Lesson] = []
         self.proved: list[str] = []
+        #: Each lesson's answers so far: right (and in time) or not.
+        self.tries: dict[str, list[bool]] = {}
         self.failed_run = 0
         self.finished = False
         self.notice: str | None = None
@@ -68,25 +73,32 @@ class PlacementTest:
         """Read the answers given so far into the lessons proved."""
         answers = self.answered()
         whole = self.lessons[-1]
-        self.proved = []
-        run = 0
-        whole_right = 0
-        whole_asked = 0
+        tries: dict[str, list[bool]] = {}
+        missed: set[str] = set()
         for lesson, answer in zip(self.plan, answers, strict=False):
             if lesson is whole:
-                whole_asked += 1
-                whole_right += answer.marked.correct
-                missed = frozenset(answer.marked.concepts)
-                self.proved = [p for p in self.proved
-                               if not next(x for x in self.lessons if x.id == p).teaches(missed)]
+                tries.setdefault(lesson.id, []).append(answer.marked.correct)
+                missed |= set(answer.marked.concepts)
                 continue
-            if answer.marked.correct and answer.seconds <= 2 * lesson.seconds:
-                self.proved.append(lesson.id)
-                run = 0
-            else:
-                run += 1
-        if whole_asked == WHOLE_HANDS and whole_right == WHOLE_HANDS:
+            tries.setdefault(lesson.id, []).append(
+                answer.marked.correct and answer.seconds <= 2 * lesson.seconds)
+        self.tries = tries
+        scores = sum(tries.get(whole.id, ())) >= WHOLE_HANDS
+        if scores:
+            missed = set()  # whole hands scored: one slip among them unproves nothing
+        self.proved = [x.id for x in self.lessons[:-1] if any(tries.get(x.id, ()))
+                       and not x.teaches(frozenset(missed))]
+        if scores:
             self.proved.append(whole.id)
+        run = 0
+        for x in self.lessons[:-1]:
+            if x.id not in tries:
+                break
+            done = tries[x.id]
+            if any(done):
+                run = 0
+            elif len(done) >= 2:
+                run += 1
         self.failed_run = run
 
     def _next_lesson(self) -> Lesson | None:
@@ -95,11 +107,16 @@ class PlacementTest:
             return self.plan[done]  # asked again (the question could not be drawn)
         if self.failed_run >= GIVE_UP:
             return None
-        before = self.lessons[:-1]
-        if done < len(before):
-            return before[done]
-        if done < len(before) + WHOLE_HANDS:
-            return self.lessons[-1]
+        last = self.plan[-1] if self.plan else None
+        whole = self.lessons[-1]
+        if last is not None and last is not whole and self.tries.get(last.id) == [False]:
+            return last  # a second chance: one slip does not keep an expert back
+        for x in self.lessons[:-1]:
+            if x.id not in self.tries:
+                return x
+        results = self.tries.get(whole.id, [])
+        if sum(results) < WHOLE_HANDS and results.count(False) < 2:
+            return whole
         return None
 
     def next_question(self, number: int) -> Question | None:

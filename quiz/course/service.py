@@ -16,7 +16,7 @@ from data.course.progress import PLACEMENT_PREFIX, CourseRecords, course_session
 from ..session import SessionPlan
 from .lessons import Lesson, lesson, lessons
 from .mastery import CourseProgress, progress
-from .placement import WHOLE_HANDS, PlacementTest
+from .placement import PlacementTest
 from .practice import LessonQuestions
 
 if TYPE_CHECKING:
@@ -64,7 +64,7 @@ class CourseService:
         test = PlacementTest(c.store or c.draws, lessons(), c.settings, random.Random(
             c.rng.randrange(2**32)), self._answered)
         c.start(lessons()[0].drill, test,
-                plan=SessionPlan(lessons()[0].drill, length=len(lessons()) - 1 + WHOLE_HANDS),
+                plan=SessionPlan(lessons()[0].drill, length=None),
                 tag=PLACEMENT_PREFIX)
         return test
 
