@@ -177,3 +177,28 @@ async def test_the_placement_test_from_the_map_marks_what_it_proves(
         progress = app.screen.progress
         assert all(p.state.value == "mastered" and p.placed for p in progress.lessons)
         assert "Every lesson is mastered" in str(app.screen.query_one("#course-next").render())
+
+
+@pytest.mark.parametrize("code", ["en", "ja", "th", "vi", "uk"])
+async def test_a_reading_renders_at_80x24_in_every_language_without_cut_words(
+        store: DrillStore, clock: FakeClock, code: str) -> None:
+    from quiz.course.lessons import lessons
+    from quiz.i18n_width import display_width
+    from quiz.screens.course_reading import ReadingText, reading_lines
+
+    app = make_app(store, clock, course=True, lang=code)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _wait_for(pilot, app, CourseMapScreen)
+        for lesson in lessons():
+            assert app.course is not None
+            await app.course.read(lesson.id)
+            await _wait_for(pilot, app, ReadingScreen)
+            await pilot.pause()
+            text = app.screen.query_one(ReadingText)
+            width = text.content_region.width
+            assert 60 <= width <= 78
+            shown = str(text.render()).split("\n")
+            assert shown == reading_lines(lesson, app.settings.tile_style, width)
+            assert all(display_width(line) <= width for line in shown)
+            await pilot.press("escape")  # back to the map
+            await _wait_for(pilot, app, CourseMapScreen)
