@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from ..app import DrillApp
     from ..course.service import CourseService
     from .course_map import CourseChoice
+    from .drill import DrillScreen
 
 __all__ = ["CourseFlow"]
 
@@ -102,10 +103,17 @@ class CourseFlow:
         await app.push_screen(ReadingScreen(lesson(lesson_id), app.settings.tile_style,
                                             lambda: self.examples(lesson_id)), callback=done)
 
+    async def _drill_screen(self) -> DrillScreen | None:
+        """The drill screen, on top (from the review or statistics mode too)."""
+        app = self.app
+        if app.drill_screen is None:
+            await app.switch_mode("drill")
+        return await app._back_to_drill()
+
     async def practise(self, lesson_id: str) -> None:
         """Practise a lesson on the drill screen, until its gate is passed."""
         app = self.app
-        screen = await app._back_to_drill()
+        screen = await self._drill_screen()
         if screen is None or app.controller is None:
             return
         service = self.service()
@@ -116,7 +124,7 @@ class CourseFlow:
     async def place(self) -> None:
         """Start the placement test on the drill screen."""
         app = self.app
-        screen = await app._back_to_drill()
+        screen = await self._drill_screen()
         if screen is None or app.controller is None:
             return
         self.running = self.service().place()
