@@ -132,9 +132,10 @@ class CourseFlow:
                      "Esc ends it; what is answered counts."), timeout=8)
         await screen.show_next()
 
-    async def session_over(self) -> bool:
+    async def session_over(self, *, to_map: bool = True) -> bool:
         """A course session's summary was left: store a placement's result and go back to
-        the map. False when no course session was running."""
+        the map (``to_map`` False: another drill was chosen, it goes on). False when no
+        course session was running, or the map is not shown."""
         running, self.running = self.running, None
         if running is None:
             return False
@@ -145,5 +146,7 @@ class CourseFlow:
             self.app.notify(ngettext("The placement test proved %(n)d lesson mastered.",
                                      "The placement test proved %(n)d lessons mastered.",
                                      len(proved)) % {"n": len(proved)}, timeout=8)
+        if not to_map:
+            return False
         await self.open_map()
         return True

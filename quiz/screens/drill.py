@@ -437,7 +437,8 @@ class DrillScreen(Screen[None]):
             self.app.exit()
             return
         course = self.drill_app.course
-        if course is not None and await course.session_over():
+        if course is not None and await course.session_over(
+                to_map=not isinstance(choice, StartDrill)):
             return  # a lesson's practice or the placement test: back to the course map
         await self.start_session(choice.drill if isinstance(choice, StartDrill) else None)
 
