@@ -58,6 +58,14 @@ class CourseService:
                 tag=course_session(chosen.id, ""))
         return source
 
+    def mastered(self, practice: LessonQuestions) -> int:
+        """A lesson's practice passed its gate: its concepts become review cards (the lesson
+        comes back in review); returns how many cards were made."""
+        if not practice.mastered or not practice.lesson.topics:
+            return 0
+        self.store.flush(5.0)
+        return len(self.controller.srs_service().enrol_concepts(practice.lesson.topics))
+
     def place(self) -> PlacementTest:
         """Start the placement test on the controller."""
         c = self.controller

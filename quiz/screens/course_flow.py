@@ -139,6 +139,9 @@ class CourseFlow:
         running, self.running = self.running, None
         if running is None:
             return False
+        if isinstance(running, LessonQuestions) and running.mastered:
+            service = self.service()
+            await self.app.waiting_for_database(lambda: service.mastered(running))
         if isinstance(running, PlacementTest):
             service = self.service()
             proved = await self.app.waiting_for_database(

@@ -59,6 +59,15 @@ async def test_a_beginner_reads_practises_passes_the_gate_and_the_map_moves_on(
         assert screen.progress.of("hand").state.value == "mastered"
         assert screen.progress.of("hand").gate.figures() == "10 of the last 10 right, median 12 s"
         assert "Next: 2 " in str(screen.query_one("#course-next").render())
+        # its concepts come back in review: a card each, due later
+        from data import srs_repository as repo
+        from data.srs_records import CardKind
+        from quiz.course.lessons import lesson
+
+        cards = repo.find_cards(store.database, app.controller.learner.id,  # type: ignore[union-attr]
+                                CardKind.CONCEPT, list(lesson("hand").topics))
+        assert set(cards) == set(lesson("hand").topics)
+        assert all(card.due > clock() for card in cards.values())
 
 
 def _mistaken_fu(app, concept: str) -> str:  # type: ignore[no-untyped-def]
