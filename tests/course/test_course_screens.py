@@ -47,11 +47,9 @@ async def test_a_beginner_reads_practises_passes_the_gate_and_the_map_moves_on(
             await answer_with(pilot, app, right_answers(app))
             await pilot.press("enter")  # the explanation: next
         # the gate is passed: the session ends on its summary, then back to the map
-        for _ in range(300):
-            if not isinstance(app.screen, DrillScreen | CourseMapScreen) or isinstance(
-                    app.screen, CourseMapScreen):
-                break
-            await pilot.pause(0.01)
+        from quiz.screens.summary import SummaryScreen
+
+        await _wait_for(pilot, app, SummaryScreen)
         await pilot.press("enter")  # leave the summary
         await _wait_for(pilot, app, CourseMapScreen)
         screen = app.screen
