@@ -15,6 +15,9 @@ import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
+from scoring.fu import FuKind
+from scoring.yaku import DORA_NAMES
+
 from ..drills import DrillKind, Question, TableCell, build_question, question_for_cell
 from ..i18n import _
 from .lessons import Lesson
@@ -25,7 +28,8 @@ if TYPE_CHECKING:
     from ..session import Answered
     from ..settings import Settings
 
-__all__ = ["FOCUS_SHARE", "LessonQuestions", "lesson_cell", "lesson_question"]
+__all__ = ["FOCUS_SHARE", "LessonQuestions", "lesson_cell", "lesson_question",
+           "taught_so_far"]
 
 #: How often practice asks the concept missed most lately (when there is one).
 FOCUS_SHARE = 0.75
@@ -74,6 +78,49 @@ def lesson_cell(kind: str, rng: random.Random) -> TableCell:
     raise ValueError(f"unknown cell kind {kind!r}")
 
 
+#: The fu items each fu lesson teaches (a lesson asks the fu of hands whose items are
+#: those of its lesson and the ones before).
+_FU_ITEMS: dict[str, frozenset[FuKind]] = {
+    "fu-start": frozenset({FuKind.BASE, FuKind.CLOSED_RON, FuKind.TSUMO}),
+    "fu-sets": frozenset({FuKind.OPEN_TRIPLET_SIMPLES, FuKind.CLOSED_TRIPLET_SIMPLES,
+                          FuKind.OPEN_TRIPLET_TERMINALS, FuKind.CLOSED_TRIPLET_TERMINALS,
+                          FuKind.OPEN_QUAD_SIMPLES, FuKind.CLOSED_QUAD_SIMPLES,
+                          FuKind.OPEN_QUAD_TERMINALS, FuKind.CLOSED_QUAD_TERMINALS}),
+    "fu-pair-wait": frozenset({FuKind.DRAGON_PAIR, FuKind.SEAT_WIND_PAIR,
+                               FuKind.ROUND_WIND_PAIR, FuKind.DOUBLE_WIND_PAIR,
+                               FuKind.KANCHAN_WAIT, FuKind.PENCHAN_WAIT, FuKind.TANKI_WAIT}),
+    "fu-rounding": frozenset({FuKind.OPEN_RON_MINIMUM, FuKind.CHIITOITSU}),
+}
+
+
+def taught_so_far(lesson: Lesson, question: Question) -> bool:
+    """Whether a question asks only what the path has taught up to this lesson.
+
+    A fu lesson asks the fu of hands whose fu items were all taught by then (the
+    fixed cases, pinfu tsumo among them, from the rounding lesson on); a yaku
+    lesson names the yaku and counts the han of hands whose yaku were all taught
+    by then, with no dora (taught after) and no yakuman. Other lessons ask what
+    every hand holds.
+    """
+    from .lessons import lessons
+
+    r = question.result
+    if r is None or lesson.drill not in (DrillKind.FU, DrillKind.HAN):
+        return True
+    path = [x for x in lessons() if x.number <= lesson.number]
+    if lesson.drill is DrillKind.FU:
+        items = frozenset().union(*(_FU_ITEMS.get(x.id, frozenset()) for x in path))
+        if not {i.kind for i in r.fu_items} <= items:
+            return False
+        fixed = FuKind.OPEN_RON_MINIMUM in items
+        return fixed or not (r.tsumo and any(y.name == "pinfu" for y in r.yaku))
+    yaku = {t.removeprefix("yaku:") for x in path if x.drill is DrillKind.HAN
+            for t in x.topics if t.startswith("yaku:")}
+    dora_taught = any(x.drill is DrillKind.DORA for x in path)
+    return not r.yakuman and all(
+        y.name in yaku or (dora_taught and y.name in DORA_NAMES) for y in r.yaku)
+
+
 def lesson_question(lesson: Lesson, draws: ItemDraws | None, settings: Settings,
                     rng: random.Random, number: int, *, topic: str | None = None,
                     asked: set[int] | None = None) -> Question | None:
@@ -85,8 +132,11 @@ def lesson_question(lesson: Lesson, draws: ItemDraws | None, settings: Settings,
     if draws is None:
         return None
     asked = asked if asked is not None else set()
+    others = list(lesson.topics)
+    rng.shuffle(others)
     choices: list[str | None] = [topic] if topic else []
-    choices.append(rng.choice(lesson.topics) if lesson.topics else None)
+    choices += [t for t in others if t != topic] or [None]
+    fallback: Question | None = None
     for chosen in choices:
         for _attempt in range(25):
             item = draws.draw(rng, profile=settings.profile, topic=chosen, exclude=asked)
@@ -95,9 +145,12 @@ def lesson_question(lesson: Lesson, draws: ItemDraws | None, settings: Settings,
             asked.add(item.id)
             q = build_question(lesson.drill, item, number=number, profile=settings.profile,
                                ask=lesson.asks, skip_fu_on_limit=settings.skip_fu_on_limit)
-            if q is not None:
+            if q is not None and taught_so_far(lesson, q):
                 return q
-    return None
+            fallback = fallback or q
+    # no hand of the lesson's topics holds only what is taught so far: one that holds
+    # more (its explanation lists every item) rather than no practice at all
+    return fallback
 
 
 def answered_as_lesson(answered: Sequence[Answered]) -> list[LessonAnswer]:
