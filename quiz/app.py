@@ -53,6 +53,7 @@ if TYPE_CHECKING:
     from data.first_read import ReadOnlyBank
     from data.records import LearnerRecord
 
+    from .screens.course.flow import CourseFlow
     from .srs import ReviewContext
 
 __all__ = ["MODULES_AT_FIRST_QUESTION", "DrillApp", "create_app"]
@@ -81,6 +82,7 @@ class DrillApp(App[int]):
         Binding("f4", "switch_learner", "Learner", id="app.switch_learner", show=False),
         Binding("f5", "switch_mode('review')", "Review", id="app.review"),
         Binding("f6", "switch_mode('stats')", "Stats", id="app.stats", show=False),
+        Binding("f8", "course", "Course", id="app.course", show=False),
         Binding("ctrl+q", "quit", "Quit", id="app.quit", priority=True),
         Binding("ctrl+c", "quit", "Quit", id="app.interrupt", show=False, priority=True),
     ]
@@ -90,8 +92,12 @@ class DrillApp(App[int]):
                  store: DrillStore | None = None, items: Sequence[int | str] = (),
                  generated: int | None = None, settings: dict[str, Any] | None = None,
                  drill: DrillKind | None = None, lang: str | None = None,
-                 environ: Mapping[str, str] | None = None) -> None:
+                 environ: Mapping[str, str] | None = None, course: bool = False) -> None:
         super().__init__()
+        #: ``riichi-drill learn``: the course map first, not a question.
+        self.course_start = course
+        #: The course under way (made when first opened: see :meth:`action_course`).
+        self.course: CourseFlow | None = None
         #: ``--lang`` (wins over the learner's setting) and the environment read
         #: for the language when neither names one (empty: English).
         self.lang_flag = lang
@@ -139,7 +145,7 @@ class DrillApp(App[int]):
         await AwaitMount(self.screen, [self.screen])  # the question screen, composed
         if self.store is not None:
             self.call_after_refresh(self._store_ready, self.store)
-        elif await self._first_question():
+        elif not self.course_start and await self._first_question():
             # the question is drawn: the store opens behind it (its imports hold the GIL)
             self.call_after_refresh(self._open_store)
         else:
@@ -399,6 +405,11 @@ class DrillApp(App[int]):
         # back to the question screen: a summary or an explanation on top was the
         # previous learner's
         screen = await self._back_to_drill()
+        if self.course_start:
+            self.course_start = False
+            self.refresh_bindings()
+            await self.action_course()
+            return
         if screen is not None:
             await screen.start_session(self.first_drill)
         self.refresh_bindings()
@@ -518,7 +529,7 @@ class DrillApp(App[int]):
         statistics also the store (open a moment after the first question)."""
         if action == "settings":
             return self.controller is not None
-        if action in ("switch_learner", "switch_mode"):
+        if action in ("switch_learner", "switch_mode", "course"):
             return self.controller is not None and self.store is not None
         return True
 
@@ -536,6 +547,19 @@ class DrillApp(App[int]):
 
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen())
+
+    async def action_course(self) -> None:
+        """Show the course map (the lessons, what next, continue in one key)."""
+        from .screens.course.map import CourseMapScreen
+
+        if self.controller is None or self.store is None or isinstance(self.screen,
+                                                                       CourseMapScreen):
+            return
+        if self.course is None:
+            from .screens.course.flow import CourseFlow
+
+            self.course = CourseFlow(self)
+        await self.course.open_map()
 
     def action_settings(self) -> None:
         """Open the settings; saved settings are stored for the learner."""
@@ -653,7 +677,7 @@ def create_app(db_url: str | Path | None = None, learner: str | None = None,
                store: DrillStore | None = None, items: Sequence[int | str] = (),
                generated: int | None = None, settings: dict[str, Any] | None = None,
                drill: DrillKind | str | None = None, lang: str | None = None,
-               environ: Mapping[str, str] | None = None) -> DrillApp:
+               environ: Mapping[str, str] | None = None, course: bool = False) -> DrillApp:
     """Build the app (the command line and the tests both call this).
 
     Args:
@@ -671,6 +695,7 @@ def create_app(db_url: str | Path | None = None, learner: str | None = None,
         environ: the environment whose ``LC_ALL``/``LC_MESSAGES``/``LANG`` names
             the language when neither ``lang`` nor the learner's setting does
             (None: none, so English; the command line passes ``os.environ``).
+        course: open the course map instead of the first question (``riichi-drill learn``).
     """
     return DrillApp(
         db_url=None if db_url is None else str(db_url),
@@ -684,4 +709,5 @@ def create_app(db_url: str | Path | None = None, learner: str | None = None,
         drill=DrillKind(drill) if drill is not None else None,
         lang=lang,
         environ=environ,
+        course=course,
     )

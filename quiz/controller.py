@@ -233,6 +233,8 @@ class DrillController:
         self.draws = store
         if isinstance(self.source, BankQuestions):
             self.source.store = store
+        elif self.source is not None and hasattr(self.source, "store"):
+            self.source.store = store  # a course's questions  # type: ignore[attr-defined]
         unstored, self._unstored = self._unstored, []
         for answer in unstored:
             store.keep(answer)
@@ -262,16 +264,22 @@ class DrillController:
         return BankQuestions(self.draws, drill, self.settings, self.rng)
 
     def start(self, drill: DrillKind | None = None,
-              source: QuestionSource | None = None) -> Session:
-        """Start a new session (the previous one's answers are already stored)."""
-        plan = self.plan(drill)
+              source: QuestionSource | None = None, *, plan: SessionPlan | None = None,
+              tag: str = "") -> Session:
+        """Start a new session (the previous one's answers are already stored).
+
+        A course's session (``plan`` and ``tag`` given: ``tag`` starts the session's
+        id, e.g. ``course:fu-sets:``) leaves the learner's drill setting as it is.
+        """
+        course = plan is not None
+        plan = plan or self.plan(drill)
         self._sessions += 1
         stamp = self.clock().strftime("%Y%m%dT%H%M%S")
         session_id = f"{self.learner.id}-{stamp}-{self._sessions}-{self.rng.randrange(16**6):06x}"
-        self.session = Session(plan, self.clock, session_id)
+        self.session = Session(plan, self.clock, f"{tag}{session_id}"[:64])
         self.source = source or self.source_for(plan.drill)
         self.question = None
-        if drill is not None and drill is not self.settings.drill:
+        if drill is not None and drill is not self.settings.drill and not course:
             self.update_settings(self.settings.replace(drill=drill.value))
         return self.session
 

@@ -98,7 +98,8 @@ def run_app(args: argparse.Namespace) -> int:
     import os
 
     app = create_app(db_url=db, learner=learner, items=items or (),
-                     lang=getattr(args, "lang", None), environ=os.environ)
+                     lang=getattr(args, "lang", None), environ=os.environ,
+                     course=getattr(args, "course", False))
     code = app.run()
     note = app.store.waiting_note() if app.store is not None else None
     from .words.core import pgettext

@@ -119,8 +119,12 @@ class Classroom:
         difficulty: int | None = None,
         count: int | None = None,
         seed: int | None = None,
+        lesson: str | None = None,
     ) -> PracticeSetRecord:
         """Prepare a practice set, either from named items or drawn from the bank.
+
+        ``lesson`` names the course lesson the set practises (kept with the set: the
+        results then show each student's place on it).
 
         With ``item_uids`` the set asks exactly those items in that order.
         Otherwise ``count`` items are drawn with ``seed`` from the bank items of
@@ -214,6 +218,8 @@ class Classroom:
                     "count": count,
                     "seed": seed,
                 }
+            if lesson:
+                selection["lesson"] = str(lesson)[:32]
             row = PracticeSet(
                 name=name,
                 rules=options.rules,

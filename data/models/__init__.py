@@ -13,4 +13,5 @@ MODEL_MODULES: tuple[str, ...] = (
     "data.models.classroom",
     "data.models.gamelog",
     "data.models.web",
+    "data.models.course",
 )

@@ -193,6 +193,10 @@ def class_report(results: ClassResults, *, top: int = TOP_CONCEPTS, detail: bool
                      f"{_pad(right, ri_w, 'right')}  {_pad(parts, pa_w)} "
                      f"{_pad(minutes_text(s.seconds), ti_w, 'right')}   {done}")
     lines.append("")
+    path = path_lines(results)
+    if path:
+        add(path)
+        lines.append("")
     add(_fit(pgettext("class", "Questions (marked against: the payment with honba and sticks)")))
     uid_w = min(18, max(4, *(len(q.item_uid) for q in results.questions)))
     item_head, against_head = pgettext("class", "Item"), pgettext("class", "Marked against")
@@ -236,6 +240,33 @@ def class_report(results: ClassResults, *, top: int = TOP_CONCEPTS, detail: bool
         for s in results.students:
             lines.extend(student_lines(s, opts.parts, header=False))
     return "\n".join(lines) + "\n"
+
+
+def path_lines(results: ClassResults) -> list[str]:
+    """For a set made from a course lesson (``class new --lesson``): each student's place
+    on it, the lesson's gate over their answers in the set; none for another set."""
+    lesson_id = results.practice_set.selection.get("lesson")
+    if not lesson_id:
+        return []
+    from ..course.lessons import lesson
+    from ..course.mastery import State
+    from ..course.sets import student_gate
+    from ..errors import DrillError
+
+    try:
+        taught = lesson(str(lesson_id))
+    except DrillError:
+        return []
+    first = student_gate(taught, [])
+    lines = _fit(pgettext("class", "Place on the path: lesson %(n)d · %(title)s (%(gate)s)")
+                 % {"n": taught.number, "title": taught.title(), "gate": first.needs()})
+    width = min(24, max(7, *(display_width(s.student) for s in results.students)))
+    for s in results.students:
+        g = student_gate(taught, [(a.correct, a.seconds) for a in s.answers])
+        state = (State.MASTERED if g.passed else State.IN_PROGRESS if g.of else State.TODO)
+        lines.extend(_fit(f"{_pad(s.student, width)}  {state.label()} · {g.figures()}",
+                          " " * (width + 2), "  "))
+    return lines
 
 
 def student_report(s: StudentResult, parts: Sequence[str]) -> str:

@@ -17,7 +17,8 @@ from typing import Any
 from ..words.core import pgettext
 
 #: Sub-command modules, in the order they appear in ``--help``.
-COMMAND_MODULES: tuple[str, ...] = ("bank", "review", "classroom", "serve", "web", "log")
+COMMAND_MODULES: tuple[str, ...] = ("learn", "bank", "review", "classroom", "serve", "web",
+                                    "log")
 
 
 def available_modules() -> list[str]:

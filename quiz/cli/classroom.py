@@ -4,6 +4,7 @@ Sub-commands::
 
     riichi-drill class new NAME [--items ID,ID,...] [--topic T]... [--difficulty D]
                               [--from-log FILE]                 a game's wins in order
+                              [--lesson ID]                     a course lesson's topics and parts
                               [--count N] [--seed S] [--rules P] [--ask fu,han,payment]
                               [--time-per-question 60] [--time-limit 20m]
                               [--explain during|after] [--all-fu]
@@ -82,7 +83,11 @@ def register(subparsers: Any) -> None:
                                  "seed of the draw: the same bank and seed give the same set"))
     p.add_argument("--rules", default="tenhou", metavar="PROFILE",
                    help=pgettext("class", "rule profile (default tenhou)"))
-    p.add_argument("--ask", type=_parts, default=("fu", "han", "payment"), metavar="PARTS",
+    p.add_argument("--lesson", metavar="ID",
+                   help=pgettext("class", "draw the set from a course lesson: its topics, and "
+                                          "the parts closest to what it asks "
+                                          "('riichi-drill learn' lists the lessons)"))
+    p.add_argument("--ask", type=_parts, default=None, metavar="PARTS",
                    help=pgettext("class", "what is asked: fu, han, yaku, payment, "
                                           "comma-separated (default fu,han,payment)"))
     p.add_argument("--all-fu", action="store_true",
@@ -310,9 +315,20 @@ def run_new(args: argparse.Namespace) -> int:
     if args.items and (args.topic or args.difficulty or args.count or args.seed is not None):
         raise DrillError(pgettext("class", "give either --items or a draw "
                                            "(--topic, --difficulty, --count, --seed)"))
+    lesson = None
+    if getattr(args, "lesson", None):
+        from ..course.lessons import lesson as find_lesson
+        from ..course.sets import set_parts, set_topics
+
+        lesson = find_lesson(args.lesson)
+        if args.items or args.topic or getattr(args, "from_log", None):
+            raise DrillError(pgettext("class", "give either --lesson or --items, --topic or "
+                                               "--from-log, not several"))
+        args.topic = list(set_topics(lesson))
+        args.ask = args.ask or set_parts(lesson)
     options = SetOptions(
         rules=args.rules,
-        parts=args.ask,
+        parts=args.ask or ("fu", "han", "payment"),
         skip_fu_on_limits=not args.all_fu,
         question_seconds=args.time_per_question,
         set_seconds=args.time_limit,
@@ -334,6 +350,7 @@ def run_new(args: argparse.Namespace) -> int:
             record = classroom.create_set(
                 args.name, password, options=options, topics=tuple(args.topic),
                 difficulty=args.difficulty, count=args.count or 20, seed=args.seed,
+                lesson=lesson.id if lesson is not None else None,
             )
     finally:
         classroom.close()

@@ -12,7 +12,7 @@ from scoring.yaku import YAKU
 from .answer_key import AnswerKey
 from .answers import UNKNOWN, Part
 from .marks import Diagnosis, PartMark
-from .mistakes import Mistake, mistakes_for, pay_topic, yaku_topic
+from .mistakes import Mistake, mistakes_for, pay_topic, rounding_slip, yaku_topic
 from .wording import Term, Tiles, Wording
 
 __all__ = ["diagnose"]
@@ -164,6 +164,13 @@ def diagnose(key: AnswerKey, values: Mapping[Part, Any],
     out = _set_diagnoses(key, known, wrong - {p for p, v in values.items() if v is UNKNOWN})
     explained = {p for d in out for p in d.parts}
     candidates = mistakes_for(key)
+    slip = rounding_slip(key, known.get(Part.FU)) if Part.FU in wrong else None
+    if slip is not None and all(c.wording != slip.wording for c in candidates):
+        # last among equals: a catalogued mistake that reproduces the answer as well wins
+        candidates.append(Mistake(slip.code, slip.wording, slip.concepts,
+                                  tuple((p, v) for p, v in slip.predicts if p in key.parts
+                                        and v != key.expected_value(p)),
+                                  slip.missed_yaku))
     order = {p: i for i, p in enumerate(key.parts)}
     while True:
         open_parts = wrong - explained

@@ -31,6 +31,7 @@ __all__ = [
     "mistakes_for",
     "pay_topic",
     "payment_mistakes",
+    "rounding_slip",
     "yaku_topic",
 ]
 
@@ -192,6 +193,39 @@ def _rule_fu_mistakes(key: AnswerKey, kinds: set[FuKind]) -> list[Mistake]:
         out.append(_mistake(key, "closed_ron_on_open_hand", Wording.of("closed_ron_on_open_hand"),
                             ("fu:closed_ron", "hand:open"), fu=_round10(key.raw_fu + 10)))
     return out
+
+
+def rounding_slip(key: AnswerKey, given: object) -> Mistake | None:
+    """The rounding left out, read from the fu the learner gave, when nothing else names it.
+
+    A fu total that is not a multiple of ten and that rounding up (or, for an open
+    hand won by ron, the minimum of 30 it meets on the way) turns into the right fu
+    is the unrounded total: the learner added the items and stopped there, whatever
+    reading or item the sum came from. An open ron of 22 (20 and one 2-fu item)
+    answered ``22`` is the classic case; its payment is the one of the unrounded fu.
+
+    >>> from scoring import parse_record, score
+    >>> from quiz.grading.answers import Part
+    >>> key = AnswerKey.from_result(score(parse_record({"hand": "234m456s678p22s",
+    ...     "melds": ["pon 555p"], "win": "4m", "round": "E", "seat": "S"})), (Part.FU,))
+    >>> rounding_slip(key, 22).code, rounding_slip(key, 30), rounding_slip(key, 34)
+    ('no_round_fu', None, None)
+    """
+    r = key.result
+    if (r is None or key.yakuman or r.reading.kind is not ReadingKind.STANDARD
+            or not isinstance(given, int) or isinstance(given, bool)
+            or given <= 20 or not given % 10 or given == key.fu):
+        return None
+    rounded = _round10(given)
+    if not r.hand.is_closed and not r.tsumo:
+        rounded = max(rounded, 30)
+    if rounded != key.fu:
+        return None
+    minimum = any(i.kind is FuKind.OPEN_RON_MINIMUM for i in r.fu_items)
+    concepts = ("fu:rounding", "fu:open_ron_minimum") if minimum else ("fu:rounding",)
+    return _mistake(key, "no_round_fu", Wording.of("no_round_fu", raw=given, fu=key.fu),
+                    concepts, fu=given,
+                    payment=None if not key.fu_matters else key.payment_for(given, key.han))
 
 
 def han_mistakes(key: AnswerKey) -> list[Mistake]:

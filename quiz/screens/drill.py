@@ -235,6 +235,9 @@ class DrillScreen(Screen[None]):
             self._wait_for_database()
             return
         if q is None:
+            notice = c.notice  # e.g. a lesson's gate passed, with its figures
+            if notice:
+                self.notify(notice, timeout=10)
             self.show_summary()
             return
         await self.show_question(q)
@@ -443,6 +446,10 @@ class DrillScreen(Screen[None]):
         if choice is Go.QUIT:
             self.app.exit()
             return
+        course = self.drill_app.course
+        if course is not None and await course.session_over(
+                to_map=not isinstance(choice, StartDrill)):
+            return  # a lesson's practice or the placement test: back to the course map
         await self.start_session(choice.drill if isinstance(choice, StartDrill) else None)
 
     # -- actions

@@ -103,6 +103,18 @@ cards: they come back in the review mode (F5) until they stick.
 """)
 
 
+#: The course, after the rest.
+HELP_COURSE = N_("""\
+## The course
+
+New to scoring? **F8** (or `riichi-drill learn`) opens the course map: the
+lessons in order, each with its state. **c** continues where you left off,
+**Enter** opens a lesson (its reading, then practice), **t** starts the
+placement test for players who already score. A lesson is mastered at 9 of
+its last 10 answers right, within its time.
+""")
+
+
 def _drill_lines() -> str:
     return "\n".join(f"{i.key}. **{_(i.title)}**: {_(i.description)}" for i in DRILLS.values())
 
@@ -146,13 +158,14 @@ def help_text() -> str:
     from ..words.width import join_wide_lines, space_latin_words
 
     text = join_wide_lines("".join(_(section) for section in HELP_SECTIONS) + "\n"
-                           + _drill_lines() + "\n\n" + _(HELP_END))
+                           + _drill_lines() + "\n\n" + _(HELP_END) + "\n" + _(HELP_COURSE))
     return space_latin_words(tables_as_lists(text))  # a Latin word in Japanese wraps whole
 
 
 #: The help in English.
 HELP_TEXT = "".join(HELP_SECTIONS) + "\n" + "\n".join(
-    f"{i.key}. **{i.title}**: {i.description}" for i in DRILLS.values()) + "\n\n" + HELP_END
+    f"{i.key}. **{i.title}**: {i.description}" for i in DRILLS.values()) + "\n\n" + HELP_END \
+    + "\n" + HELP_COURSE
 
 
 class HelpScreen(ModalScreen[None]):

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from ..controller import DrillController
     from ..settings import Settings
     from ..store.drill import DrillStore
+    from .course.flow import CourseFlow
 
 __all__ = ["AnswerSubmitted", "DrillHost", "ExplanationDrawn", "host_of"]
 
@@ -31,6 +32,8 @@ class DrillHost(Protocol):
     controller: DrillController | None
     #: The app's door to the database (None until it is open).
     store: DrillStore | None
+    #: The course the learner is taking now (a lesson's practice, the placement test), if any.
+    course: CourseFlow | None
 
     @property
     def settings(self) -> Settings:

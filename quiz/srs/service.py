@@ -615,6 +615,33 @@ class SrsService:
 
     # -- answers outside the queue
 
+    def enrol_concepts(self, topics: Iterable[str]) -> tuple[CardRecord, ...]:
+        """Concepts just mastered (a course lesson's gate passed) become review cards, so
+        the lesson comes back in review: each concept with no card yet gets one, reviewed
+        Good now (the gate's answers were its first review); a card already there keeps
+        its own schedule.
+
+        Returns:
+            the cards made.
+        """
+        from data.srs import cards as srs_cards
+        from data.srs import repository as repo
+
+        now = self.now()
+        ideas = self.known_concepts(topics)
+        existing = srs_cards.find_cards(self.db, self.learner_id, CardKind.CONCEPT, ideas,
+                                   report=self.report)
+        writes = [w for c in ideas if c not in existing
+                  for w in [self._write(CardKind.CONCEPT, c, now, rating=Rating.Good,
+                                        attempt_id=None, lookup=False, origin=CardOrigin.NEW,
+                                        review_kind=ReviewKind.NEW, correct=True)]
+                  if w is not None]
+        if not writes:
+            return ()
+        saved = repo.save_reviews(self.db, writes, report=self.report,
+                                  tally=lapse_rule(self.settings.leech_threshold))
+        return tuple(card for card, _review in (x for x in saved if x is not None))
+
     def record_drill_answer(
         self,
         *,

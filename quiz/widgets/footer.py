@@ -40,6 +40,7 @@ KEY_LABELS: tuple[str, ...] = (
     N_("Again"), N_("Hard"), N_("Good"), N_("Easy"), N_("Leeches"), N_("Refresh"),
     N_("Save and close"), N_("New session"), N_("Back"), N_("Close"), N_("Yes"), N_("No"),
     N_("Next field / submit"), N_("Next field"), N_("Previous field"), N_("palette"),
+    N_("Course"), N_("Read"), N_("Continue"), N_("Placement"), N_("Practise"),
 )
 
 

@@ -95,7 +95,7 @@ DOMAIN = "riichi_drill"
 #: curated examples' teaching notes (``notes``, context = item id) and the
 #: concepts' titles and descriptions (``topics``, context = topic id). Their
 #: templates are written from the data by ``python -m quiz.words.data_texts``.
-DATA_DOMAINS: tuple[str, ...] = ("notes", "topics")
+DATA_DOMAINS: tuple[str, ...] = ("notes", "topics", "course")
 #: Where the catalogs live, one folder per language.
 LOCALES = Path(__file__).resolve().parent / "locales"
 #: The language the code is written in: it needs no catalog.

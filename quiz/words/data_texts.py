@@ -50,6 +50,11 @@ def data_messages(domain: str) -> Iterator[tuple[str, str]]:
             if item.note:
                 yield item.uid, item.note
         return
+    if domain == "course":  # the course's lesson titles and readings (quiz.course.lessons)
+        from ..course.lessons import course_messages
+
+        yield from course_messages()
+        return
     from data.topics import TOPICS, Family
 
     from .topics import TOPICS_DOMAIN

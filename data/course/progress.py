@@ -1,0 +1,154 @@
+"""Storage of the course's progress: answers read back, lessons marked.
+
+A lesson's practice answers are the learner's ordinary attempts, stored by the
+drill's own path (journal, writer, ``Attempts.record``); their ``session`` is
+``course:<lesson>:<session id>`` (:func:`course_session`). Reading the
+progress reads those answers, and the learner's other recent answers (a
+mastered lesson's concepts are watched in every drill), with the topics of the
+hand asked and the concepts the grading named as missed. The only rows of its
+own are the marks of :mod:`data.models.course` (a lesson placed).
+
+>>> from data.db import open_database
+>>> from data.learners import Learners
+>>> db = open_database(":memory:")
+>>> ann = Learners(db).get_or_create("Ann")
+>>> store = CourseRecords(db)
+>>> store.place(ann.id, ["hand", "fu-start"])
+>>> sorted(store.placed(ann.id))
+['fu-start', 'hand']
+>>> course_session("fu-start", "1-x"), lesson_of("course:fu-start:1-x"), lesson_of("1-x")
+('course:fu-start:1-x', 'fu-start', None)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import datetime
+from typing import TYPE_CHECKING
+
+from ..clock import Clock, utc_now
+
+if TYPE_CHECKING:
+    from ..db.database import Database
+
+__all__ = ["COURSE_PREFIX", "PLACEMENT_PREFIX", "CourseAnswer", "CourseRecords",
+           "course_session", "lesson_of"]
+
+#: The start of a lesson practice session's id.
+COURSE_PREFIX = "course:"
+#: The start of a placement test session's id.
+PLACEMENT_PREFIX = "placement:"
+#: How many of a learner's latest answers are read for the course (its lessons' and
+#: the rest: enough for every gate and refresher, bounded for a long history).
+RECENT = 4000
+
+
+def course_session(lesson: str, session: str) -> str:
+    """The session id of a lesson's practice (at most 64 characters)."""
+    return f"{COURSE_PREFIX}{lesson}:{session}"[:64]
+
+
+def lesson_of(session: str | None) -> str | None:
+    """The lesson whose practice a session id names, or None."""
+    if not session or not session.startswith(COURSE_PREFIX):
+        return None
+    return session[len(COURSE_PREFIX):].split(":", 1)[0] or None
+
+
+@dataclass(frozen=True, slots=True)
+class CourseAnswer:
+    """One stored answer as the course reads it.
+
+    Attributes:
+        session: its session id (a lesson's practice: :func:`lesson_of`).
+        drill: the drill it answered.
+        correct: every part right.
+        seconds: how long it took.
+        answered_at: when.
+        topics: the topics of the hand asked (none for a points-table question).
+        missed: the concepts the grading named as missed.
+    """
+
+    session: str | None
+    drill: str
+    correct: bool
+    seconds: float
+    answered_at: datetime
+    topics: frozenset[str] = frozenset()
+    missed: frozenset[str] = frozenset()
+
+
+class CourseRecords:
+    """A learner's course answers and lesson marks."""
+
+    def __init__(self, database: Database, *, clock: Clock = utc_now) -> None:
+        self.db = database
+        self.clock = clock
+
+    def answers(self, learner_id: int, *, limit: int = RECENT) -> list[CourseAnswer]:
+        """The learner's latest answers (at most ``limit``), oldest first, with the topics
+        of each hand and the concepts missed."""
+        from sqlalchemy import select
+
+        from ..models.core import Attempt, AttemptConcept, ItemTopic
+
+        with self.db.session() as s:
+            rows = s.execute(
+                select(Attempt.id, Attempt.item_id, Attempt.session, Attempt.drill,
+                       Attempt.correct, Attempt.seconds, Attempt.answered_at)
+                .where(Attempt.learner_id == learner_id)
+                .order_by(Attempt.answered_at.desc(), Attempt.id.desc())
+                .limit(limit)).all()
+            if not rows:
+                return []
+            ids = [r.id for r in rows]
+            items = {r.item_id for r in rows if r.item_id is not None}
+            missed: dict[int, set[str]] = {}
+            topics: dict[int, set[str]] = {}
+            for chunk in _chunks(ids):
+                for attempt_id, topic in s.execute(
+                        select(AttemptConcept.attempt_id, AttemptConcept.topic)
+                        .where(AttemptConcept.attempt_id.in_(chunk))):
+                    missed.setdefault(attempt_id, set()).add(topic)
+            for chunk in _chunks(sorted(items)):
+                for item_id, topic in s.execute(
+                        select(ItemTopic.item_id, ItemTopic.topic)
+                        .where(ItemTopic.item_id.in_(chunk))):
+                    topics.setdefault(item_id, set()).add(topic)
+        return [CourseAnswer(r.session, r.drill, bool(r.correct), float(r.seconds),
+                             r.answered_at,
+                             frozenset(topics.get(r.item_id, ())) if r.item_id else frozenset(),
+                             frozenset(missed.get(r.id, ())))
+                for r in reversed(rows)]
+
+    def placed(self, learner_id: int) -> dict[str, datetime]:
+        """The lessons the placement test proved mastered, with when."""
+        from sqlalchemy import select
+
+        from ..models.course import CourseMark
+
+        with self.db.session() as s:
+            return {lesson: at for lesson, at in s.execute(
+                select(CourseMark.lesson, CourseMark.marked_at)
+                .where(CourseMark.learner_id == learner_id, CourseMark.kind == "placed"))}
+
+    def place(self, learner_id: int, lessons: Iterable[str], *,
+              at: datetime | None = None) -> None:
+        """Mark lessons as proved by the placement test (again: the time is renewed)."""
+        from ..models.course import CourseMark
+
+        when = at or self.clock()
+        with self.db.transaction() as s:
+            for lesson in dict.fromkeys(lessons):
+                row = s.get(CourseMark, (learner_id, lesson, "placed"))
+                if row is None:
+                    s.add(CourseMark(learner_id=learner_id, lesson=lesson, kind="placed",
+                                     marked_at=when))
+                else:
+                    row.marked_at = when
+
+
+def _chunks(values: list[int], size: int = 500) -> Iterable[list[int]]:
+    for i in range(0, len(values), size):
+        yield values[i:i + size]
