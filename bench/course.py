@@ -170,7 +170,7 @@ def placement_run(seed: int, slip: float = 0.01) -> tuple[int, int, int]:
     from quiz.course.lessons import lessons
     from quiz.course.service import CourseService
     from quiz.settings import Settings
-    from quiz.store import DrillStore
+    from quiz.store.drill import DrillStore
 
     now = [datetime(2026, 1, 1, tzinfo=UTC)]
 

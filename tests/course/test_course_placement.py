@@ -15,7 +15,7 @@ from quiz.course.service import CourseService
 from quiz.drills import Question
 from quiz.grading import Part
 from quiz.settings import Settings
-from quiz.store import DrillStore
+from quiz.store.drill import DrillStore
 from tests.quiz.conftest import FakeClock
 
 pytestmark = pytest.mark.slow

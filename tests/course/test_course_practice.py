@@ -12,7 +12,7 @@ from quiz.course.service import CourseService
 from quiz.drills import DrillKind, Question
 from quiz.grading import Part
 from quiz.settings import Settings
-from quiz.store import DrillStore
+from quiz.store.drill import DrillStore
 from scoring.fu import FuKind
 from tests.quiz.conftest import FakeClock
 

@@ -8,7 +8,7 @@ from quiz.course.mastery import WINDOW
 from quiz.screens.course.map import CourseMapScreen
 from quiz.screens.course.reading import ReadingScreen
 from quiz.screens.drill import DrillScreen
-from quiz.store import DrillStore
+from quiz.store.drill import DrillStore
 from tests.quiz.conftest import FakeClock, answer_with, make_app, right_answers, wait_for_question
 
 pytestmark = pytest.mark.slow
@@ -58,11 +58,11 @@ async def test_a_beginner_reads_practises_passes_the_gate_and_the_map_moves_on(
         assert screen.progress.of("hand").gate.figures() == "10 of the last 10 right, median 12 s"
         assert "Next: 2 " in str(screen.query_one("#course-next").render())
         # its concepts come back in review: a card each, due later
-        from data.srs import repository as repo
+        from data.srs import cards as srs_cards
         from data.srs.records import CardKind
         from quiz.course.lessons import lesson
 
-        cards = repo.find_cards(store.database, app.controller.learner.id,  # type: ignore[union-attr]
+        cards = srs_cards.find_cards(store.database, app.controller.learner.id,  # type: ignore[union-attr]
                                 CardKind.CONCEPT, list(lesson("hand").topics))
         assert set(cards) == set(lesson("hand").topics)
         assert all(card.due > clock() for card in cards.values())
