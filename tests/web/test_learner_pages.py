@@ -65,7 +65,7 @@ async def test_summary_and_progress_count_the_answers(
     summary = await page(client, "/summary")
     assert "1 answered · 1 right" in summary
     progress = await page(client, "/progress")
-    assert "1 answers in all, 100% right" in progress and "By drill" in progress
+    assert "1 answer in all, 100% right" in progress and "By drill" in progress
 
 
 async def test_the_review_queue_asks_and_rates(
