@@ -39,6 +39,7 @@ from data.topics import is_topic
 
 from ..words.core import pgettext
 from ..words.topics import topic_title
+from . import outside
 from .hands import BankHands, HandSource
 from .questions import (
     Choice,
@@ -613,116 +614,30 @@ class SrsService:
             add_concepts=concepts if is_hand else (),
         )  # fmt: skip
 
-    # -- answers outside the queue
+    # -- answers outside the queue (quiz.srs.outside)
 
     def enrol_concepts(self, topics: Iterable[str]) -> tuple[CardRecord, ...]:
-        """Concepts just mastered (a course lesson's gate passed) become review cards, so
-        the lesson comes back in review: each concept with no card yet gets one, reviewed
-        Good now (the gate's answers were its first review); a card already there keeps
-        its own schedule.
+        """A mastered lesson's concepts become review cards (:func:`.outside.enrol_concepts`)."""
+        return outside.enrol_concepts(self, topics)
 
-        Returns:
-            the cards made.
-        """
-        from data.srs import cards as srs_cards
-        from data.srs import repository as repo
-
-        now = self.now()
-        ideas = self.known_concepts(topics)
-        existing = srs_cards.find_cards(self.db, self.learner_id, CardKind.CONCEPT, ideas,
-                                   report=self.report)
-        writes = [w for c in ideas if c not in existing
-                  for w in [self._write(CardKind.CONCEPT, c, now, rating=Rating.Good,
-                                        attempt_id=None, lookup=False, origin=CardOrigin.NEW,
-                                        review_kind=ReviewKind.NEW, correct=True)]
-                  if w is not None]
-        if not writes:
-            return ()
-        saved = repo.save_reviews(self.db, writes, report=self.report,
-                                  tally=lapse_rule(self.settings.leech_threshold))
-        return tuple(card for card, _review in (x for x in saved if x is not None))
-
-    def record_drill_answer(
-        self,
-        *,
-        item: BankItem | None = None,
-        cell: Cell | None = None,
-        correct: bool,
-        seconds: float,
-        concepts: Iterable[str] = (),
-        attempt_id: int | None = None,
-    ) -> tuple[CardRecord, ...]:
-        """Feed an answer given in a drill (not the review queue) to the scheduler.
-
-        A missed hand becomes a hand card (due again within minutes); each
-        concept missed is reviewed as Again (its card made when new); a
-        points-table cell answered in the table drill is reviewed either way
-        (its card made when new), with the rating the grading proposes.
-
-        Returns:
-            the cards reviewed.
-        """
-        now = self.now()
-        missed = self.known_concepts(concepts)
-        writes: list[ReviewWrite] = []
-        handled: set[str] = set()
-        if cell is not None and not is_topic(cell.topic):
-            cell = None  # a limit hand (mangan and up) is not a cell of the table
-        if cell is not None:
-            rating = auto_rating(correct, seconds, pace=self.pace(cells=True),
-                                 slow=self.settings.slow, fast=self.settings.fast)  # fmt: skip
-            from data.srs import cards as srs_cards
-            from data.srs import repository as repo
-
-            found = srs_cards.find_card(self.db, self.learner_id, CardKind.CELL, cell.topic,
-                                   report=self.report)  # fmt: skip
-            kind = review_kind(found)
-            write = self._write(CardKind.CELL, cell.topic, now, rating=rating,
-                                attempt_id=attempt_id, found=found, lookup=False,
-                                origin=CardOrigin.TABLE, review_kind=kind, correct=correct,
-                                duration_ms=round(seconds * 1000))  # fmt: skip
-            writes.extend([write] if write else [])
-            handled.add(cell.topic)
-        if not correct:
-            if item is not None and item.id:
-                write = self._write(CardKind.HAND, item.uid, now, rating=Rating.Again,
-                                    attempt_id=attempt_id, item_id=item.id,
-                                    concepts=tuple(missed))  # fmt: skip
-                writes.extend([write] if write else [])
-            question = ReviewQuestion(QuestionKind.NEW, None, None)
-            rest = [c for c in missed if c not in handled]
-            writes.extend(self._miss_writes(question, False, rest, now, attempt_id))
-        if not writes:
-            return ()
-        from data.srs import cards as srs_cards
-        from data.srs import repository as repo
-
-        saved = repo.save_reviews(self.db, writes, report=self.report,
-                                  tally=lapse_rule(self.settings.leech_threshold))  # fmt: skip
-        return tuple(s[0] for s in saved if s is not None)
+    def record_drill_answer(self, *, item: BankItem | None = None, cell: Cell | None = None,
+                            correct: bool, seconds: float, concepts: Iterable[str] = (),
+                            attempt_id: int | None = None) -> tuple[CardRecord, ...]:
+        """Feed a drill's answer to the scheduler (:func:`.outside.record_drill_answer`)."""
+        return outside.record_drill_answer(self, item=item, cell=cell, correct=correct,
+                                           seconds=seconds, concepts=concepts,
+                                           attempt_id=attempt_id)
 
     def note_drill_answer(self, question: DrillQuestion, marked: Marked, *, seconds: float,
-                          attempt_id: int | None = None) -> tuple[CardRecord, ...]:  # fmt: skip
-        """:meth:`record_drill_answer` for a question of a drill (:mod:`quiz.drills`).
-
-        The drill calls this after storing each answer: a missed hand and the
-        concepts missed become cards; a points-table question reviews its cell.
-        """
-        cell = None
-        if question.cell is not None:
-            c = question.cell
-            cell = Cell(c.han, c.fu, dealer=c.dealer, tsumo=c.tsumo)
-        return self.record_drill_answer(item=question.item, cell=cell, correct=marked.correct,
-                                        seconds=seconds, concepts=marked.concepts,
-                                        attempt_id=attempt_id)  # fmt: skip
+                          attempt_id: int | None = None) -> tuple[CardRecord, ...]:
+        """A drill question's marked answer to the scheduler
+        (:func:`.outside.note_drill_answer`)."""
+        return outside.note_drill_answer(self, question, marked, seconds=seconds,
+                                         attempt_id=attempt_id)
 
     def due_cells(self, limit: int = 20) -> list[Cell]:
-        """Points-table cells due now, most overdue first (for the table drill to ask first)."""
-        from data.srs import repository as repo
-
-        cards = repo.due_cards(self.db, self.learner_id, CardKind.CELL, now=self.now(),
-                               limit=limit, report=self.report)  # fmt: skip
-        return [c.cell for c in cards if c.cell is not None]
+        """Points-table cells due now, most overdue first (:func:`.outside.due_cells`)."""
+        return outside.due_cells(self, limit)
 
     # -- lists and statistics
 
