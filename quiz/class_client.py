@@ -64,6 +64,23 @@ __all__ = [
 
 #: Seconds an HTTP request may take before the server counts as away.
 TIMEOUT = 10.0
+#: The browser's address, set in a served tab's process (``riichi-drill serve``).
+CLIENT_ADDRESS_ENV = "RIICHI_DRILL_CLIENT_ADDRESS"
+
+
+def client_address() -> str | None:
+    """The browser's address when this process serves a browser tab (else None).
+
+    The classroom server believes it (as ``X-Forwarded-For``) only when the
+    serving computer is one of its trusted proxies (``--trusted-proxy``).
+    """
+    import ipaddress
+
+    text = os.environ.get(CLIENT_ADDRESS_ENV, "").strip()
+    try:
+        return str(ipaddress.ip_address(text)) if text else None
+    except ValueError:
+        return None
 #: Seconds a join may take (it hashes the resume code).
 JOIN_TIMEOUT = 60.0
 
@@ -234,6 +251,9 @@ class HttpLink:
               *, rejoin: bool = True, timeout: float | None = None) -> tuple[int, Any]:
         data = None if body is None else json.dumps(body).encode("utf-8")
         headers = {"Content-Type": "application/json"}
+        address = client_address()
+        if address:  # a served tab: the browser's address (believed from a trusted proxy only)
+            headers["X-Forwarded-For"] = address
         if self._token:
             headers["Authorization"] = f"Bearer {self._token}"
         try:

@@ -7,9 +7,12 @@ client says, and enforces the set's explanation setting. A student is known by
 a session token given at join, signed with a secret the class database keeps
 (:mod:`data.classroom.tokens`), so that a restart of the server is invisible
 to a student in the middle of a set; the resume code
-and the teacher's password are checked against their hashes, and repeated
-failures are slowed and then refused for a while, per student (or set) and per
-client address (:class:`AttemptLimiter`).
+and the teacher's password are checked against their hashes, each attempt reserved
+first in the class database (:class:`data.classroom.limits.Guard`): a student's
+wrong codes count against that student's current code only, the teacher's
+against the set from that address (and, only slowed, from everywhere), first
+joins against the address and the set. Every server process on the database
+shares those counts.
 
 Routes (all JSON; errors are ``{"error": "one line"}`` with a status):
 
@@ -38,7 +41,7 @@ import threading
 import time
 from collections.abc import Awaitable, Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from aiohttp import web
@@ -50,8 +53,9 @@ from .grading import Hints
 
 if TYPE_CHECKING:
     from data.classroom import SeatClaims, StudentSession, TokenSigner
+    from data.classroom.limits import Guard, GuardRules
 
-__all__ = ["AttemptLimiter", "ClassServer", "GroupCommit", "event_loop", "make_app"]
+__all__ = ["ClassServer", "GroupCommit", "event_loop", "make_app"]
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -63,80 +67,6 @@ MAX_BODY = 64 * 1024
 RECHECK_SECONDS = 60.0
 #: Seconds a failed code or password answer is held back (slows scripted guessing).
 FAIL_DELAY = 0.5
-
-
-@dataclass
-class _Record:
-    failures: list[float] = field(default_factory=list)
-
-
-class AttemptLimiter:
-    """Slows and then refuses repeated failures, per key (a student, a set, an address).
-
-    Up to ``free`` failures within ``window`` seconds cost nothing more than the
-    answer's delay; from then on each attempt must wait after the last failure
-    (1, 2, 4... seconds, at most ``longest``); after ``most`` failures within the
-    window the key is refused until the oldest failure leaves it.
-
-    >>> now = [0.0]
-    >>> lim = AttemptLimiter(free=2, most=4, window=60, ticker=lambda: now[0])
-    >>> lim.failed(["a"]); lim.wait(["a"])
-    0.0
-    >>> lim.failed(["a"]); lim.wait(["a"])
-    1.0
-    >>> now[0] = 1.0; lim.wait(["a"])
-    0.0
-    >>> lim.failed(["a"]); lim.wait(["a"])
-    2.0
-    >>> now[0] = 3.0; lim.failed(["a"]); lim.wait(["a"])
-    57.0
-    """
-
-    def __init__(self, *, free: int = 3, most: int = 10, window: float = 900.0,
-                 longest: float = 60.0, ticker: Callable[[], float] = time.monotonic) -> None:
-        self.free, self.most, self.window, self.longest = free, most, window, longest
-        self.ticker = ticker
-        self._keys: dict[str, _Record] = {}
-        self._lock = threading.Lock()
-
-    def _recent(self, key: str, now: float) -> list[float]:
-        rec = self._keys.get(key)
-        if rec is None:
-            return []
-        rec.failures = [t for t in rec.failures if now - t < self.window]
-        if not rec.failures:
-            del self._keys[key]
-            return []
-        return rec.failures
-
-    def wait(self, keys: Iterable[str]) -> float:
-        """Seconds to wait before one of these keys may try again (0: go ahead)."""
-        now = self.ticker()
-        longest = 0.0
-        with self._lock:
-            for key in keys:
-                failures = self._recent(key, now)
-                n = len(failures)
-                if n >= self.most:
-                    longest = max(longest, failures[0] + self.window - now)
-                elif n >= self.free:
-                    delay = min(self.longest, 2.0 ** (n - self.free))
-                    longest = max(longest, failures[-1] + delay - now)
-        return max(0.0, longest)
-
-    def failed(self, keys: Iterable[str]) -> None:
-        """Count a failure for each key."""
-        now = self.ticker()
-        with self._lock:
-            for key in keys:
-                self._recent(key, now)
-                self._keys.setdefault(key, _Record()).failures.append(now)
-
-    def succeeded(self, keys: Iterable[str]) -> None:
-        """Forget the failures of these keys (a right code for that student)."""
-        with self._lock:
-            for key in keys:
-                self._keys.pop(key, None)
 
 
 class GroupCommit(Generic[T, R]):
@@ -265,7 +195,8 @@ class ClassServer:
 
     Args:
         desk: the classroom controller on the class database.
-        limiter: counts failed codes and passwords (one made when not given).
+        guard: checks codes and passwords within the limits kept in the database
+            (one on the desk's classroom when not given, with ``rules``).
         fail_delay: seconds a failure's answer is held back.
         workers: threads running database work.
         trusted_proxies: the reverse proxies whose ``X-Forwarded-For`` is believed.
@@ -278,12 +209,14 @@ class ClassServer:
             thread; by default where the database allows it (PostgreSQL).
     """
 
-    def __init__(self, desk: ClassDesk, *, limiter: AttemptLimiter | None = None,
-                 fail_delay: float = FAIL_DELAY, workers: int = 8,
+    def __init__(self, desk: ClassDesk, *, guard: Guard | None = None,
+                 rules: GuardRules | None = None, fail_delay: float = FAIL_DELAY, workers: int = 8,
                  trusted_proxies: Iterable[Network] = (), group_commit: bool = True,
                  tokens: TokenSigner | None = None, loop_writes: bool | None = None) -> None:
+        from data.classroom.limits import Guard
+
         self.desk = desk
-        self.limiter = limiter or AttemptLimiter()
+        self.guard = guard or Guard(desk.classroom, rules=rules)
         self.fail_delay = fail_delay
         self.proxies = TrustedProxies(tuple(trusted_proxies))
         self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="class-db")
@@ -383,19 +316,12 @@ class ClassServer:
         return seat
 
     def _address(self, request: web.Request) -> str:
+        """The client's address (through a trusted proxy's ``X-Forwarded-For``)."""
         peer = request.transport.get_extra_info("peername") if request.transport else None
         host = peer[0] if isinstance(peer, tuple) and peer else request.remote
-        return "addr:" + self.proxies.client(host, request.headers.getall("X-Forwarded-For", []))
+        return self.proxies.client(host, request.headers.getall("X-Forwarded-For", []))
 
-    async def _refused(self, keys: list[str]) -> web.Response | None:
-        wait = self.limiter.wait(keys)
-        if wait > 0:
-            return _error(429, f"too many wrong attempts: try again in {wait:.0f} s",
-                          **{"Retry-After": str(max(1, round(wait)))})
-        return None
-
-    async def _failed(self, keys: list[str]) -> None:
-        self.limiter.failed(keys)
+    async def _failed(self) -> None:
         await asyncio.sleep(self.fail_delay)
 
     @web.middleware
@@ -408,14 +334,18 @@ class ClassServer:
             SetOptionsError,
             StudentNameTakenError,
             StudentNotFoundError,
+            TooManyAttemptsError,
             WrongPasswordError,
         )
+        from data.classroom.limits import retry_seconds
         from data.errors import DatabaseError, DataError
 
         try:
             return await handler(request)
         except web.HTTPException:
             raise
+        except TooManyAttemptsError as e:
+            return _error(429, str(e), **{"Retry-After": str(retry_seconds(e.retry_after))})
         except (SetNotFoundError, StudentNotFoundError) as e:
             return _error(404, str(e))
         except (WrongPasswordError, StudentNameTakenError) as e:
@@ -480,18 +410,13 @@ class ClassServer:
             student = check_name(student, "student")
         except SetOptionsError as e:
             return _error(400, str(e))
-        keys = [f"student:{name}\x00{student}", self._address(request)]
-        refused = await self._refused(keys)
-        if refused is not None:
-            return refused
         try:
-            session = await self._run(self.desk.join, name, student, code)
+            session = await self._run(self.guard.join, name, student, code,
+                                      self._address(request))
         except StudentNameTakenError as e:
             if code:
-                await self._failed(keys)
+                await self._failed()
             return _error(403, str(e))
-        if code:
-            self.limiter.succeeded(keys[:1])
         token, seat = await self._run(self._issue, session)
         self._seats[token] = seat
         return web.json_response({"token": token, "session": session_to_json(session)})
@@ -628,16 +553,13 @@ class ClassServer:
         password = doc.get("password")
         if not isinstance(password, str) or not password:
             return _error(400, "give the teacher's 'password'")
-        keys = [f"teacher:{name}", self._address(request)]
-        refused = await self._refused(keys)
-        if refused is not None:
-            return refused
         try:
-            results = await self._run(self.desk.classroom.class_results, name, password)
+            results = await self._run(
+                self.guard.as_teacher, name, self._address(request),
+                lambda: self.desk.classroom.class_results(name, password))
         except WrongPasswordError as e:
-            await self._failed(keys)
+            await self._failed()
             return _error(403, str(e))
-        self.limiter.succeeded(keys[:1])
         top = doc.get("top", 5)
         top = top if isinstance(top, int) and 0 < top <= 50 else 5
         # the teacher's language (their 'lang', else Accept-Language), for this request only
@@ -662,16 +584,13 @@ class ClassServer:
         password, student = doc.get("password"), doc.get("student")
         if not isinstance(password, str) or not password or not isinstance(student, str):
             return _error(400, "give the teacher's 'password' and the 'student'")
-        keys = [f"teacher:{name}", self._address(request)]
-        refused = await self._refused(keys)
-        if refused is not None:
-            return refused
         try:
-            code = await self._run(self.desk.classroom.reset_code, name, password, student)
+            code = await self._run(
+                self.guard.as_teacher, name, self._address(request),
+                lambda: self.desk.classroom.reset_code(name, password, student))
         except WrongPasswordError as e:
-            await self._failed(keys)
+            await self._failed()
             return _error(403, str(e))
-        self.limiter.succeeded(keys[:1])
         student = check_name(student, "student")
         for token, seat in list(self._seats.items()):  # revoked here at once
             if seat.session.student == student and seat.session.practice_set.name == name:

@@ -470,6 +470,24 @@ class Classroom:
             assert set_row is not None
             return self._session(s, row, set_row, resumed=True), code_mark(row.pin_hash)
 
+    def enrolment_mark(self, name: str, student: str) -> tuple[int, str] | None:
+        """The enrolment id of a student in a set and the mark of their current code (None
+        when not in it): what their wrong codes are counted under (:mod:`.limits`).
+
+        Raises:
+            SetNotFoundError: no set of that name.
+        """
+        from sqlalchemy import select
+
+        from ..class_models import Enrolment
+
+        with self.db.session() as s:
+            set_row = self._set_row(s, name)
+            row = s.execute(select(Enrolment.id, Enrolment.pin_hash).where(
+                Enrolment.set_id == set_row.id,
+                Enrolment.student == check_name(student, "student"))).one_or_none()
+        return None if row is None else (int(row[0]), code_mark(row[1]))
+
     def reset_code(self, name: str, password: str, student: str) -> str:
         """Give a student a new resume code (teacher only); returned once, only its hash kept.
 
@@ -494,6 +512,10 @@ class Classroom:
             if enrolment is None:
                 raise StudentNotFoundError(f"no student '{student}' in practice set '{row.name}'")
             enrolment.pin_hash = code_hash
+            enrolment_id = enrolment.id
+        from .limits import Limits
+
+        Limits(self.db).release_prefix(f"code:{enrolment_id}:")  # the new code starts afresh
         return new_code
 
     def session(self, enrolment_id: int) -> StudentSession:

@@ -267,10 +267,10 @@ def teacher_password(args: argparse.Namespace, *, confirm: bool = False) -> str:
         if not text:
             raise DrillError(pgettext("class", "the password file '%(path)s' is empty")
                              % {"path": path})
-        return text
+        return check_strength(text) if confirm else text
     env = os.environ.get(PASSWORD_ENV)
     if env:
-        return env
+        return check_strength(env) if confirm else env
     if not sys.stdin.isatty():
         raise DrillError(
             pgettext("class", "the teacher password is needed: set %(env)s or give "
@@ -281,9 +281,37 @@ def teacher_password(args: argparse.Namespace, *, confirm: bool = False) -> str:
     first = getpass.getpass(pgettext("class", "Teacher password: "))
     if not first:
         raise DrillError(pgettext("class", "the teacher password is empty"))
+    if confirm:
+        check_strength(first)
     if confirm and getpass.getpass(pgettext("class", "Again, to confirm: ")) != first:
         raise DrillError(pgettext("class", "the two passwords differ; nothing was changed"))
     return first
+
+
+def check_strength(password: str) -> str:
+    """A new teacher password, when strong enough; else one line saying why not.
+
+    It guards every student's results and codes: at least 8 characters, not
+    one or two repeated, not a well-known password.
+
+    Raises:
+        DrillError: the password is too weak (nothing was changed).
+    """
+    from data.classroom.hashing import PASSWORD_MIN_LENGTH, password_weakness
+
+    weakness = password_weakness(password)
+    if weakness is None:
+        return password
+    why = {
+        "short": pgettext("class", "the teacher password is too short: it needs at least "
+                                   "%(n)s characters, as it guards every student's results "
+                                   "and codes") % {"n": PASSWORD_MIN_LENGTH},
+        "repeated": pgettext("class", "the teacher password repeats too few characters: "
+                                      "anyone could guess it"),
+        "common": pgettext("class", "the teacher password is one every guessing script tries "
+                                    "first: choose another"),
+    }[weakness]
+    raise DrillError(why + pgettext("class", "; nothing was changed"))
 
 
 # --------------------------------------------------------------------------- commands

@@ -202,7 +202,7 @@ def make_room(command: str, *, host: str, port: int, title: str, public_url: str
     from aiohttp import web
     from textual_serve.server import Server
 
-    from .serve_pool import WarmPool
+    from .serve_pool import WarmPool, tab_size
 
     pool = WarmPool(tab_argv or [], min(warm, max_sessions)) if tab_argv is not None else None
 
@@ -258,14 +258,15 @@ def make_room(command: str, *, host: str, port: int, title: str, public_url: str
             from .serve_pool import WarmAppService
 
             websocket = web.WebSocketResponse(heartbeat=15)
-            width = to_int(request.query.get("width", "80"), 80)
-            height = to_int(request.query.get("height", "24"), 24)
+            width, height = tab_size(to_int(request.query.get("width", "80"), 80),
+                                     to_int(request.query.get("height", "24"), 24))
             service: WarmAppService | None = None
             try:
                 await websocket.prepare(request)
                 service = WarmAppService(
-                    pool, write_bytes=websocket.send_bytes, write_str=websocket.send_str,
-                    close=websocket.close, download_manager=self.download_manager)
+                    pool, address=request.remote, write_bytes=websocket.send_bytes,
+                    write_str=websocket.send_str, close=websocket.close,
+                    download_manager=self.download_manager)
                 await service.start(width, height)
                 await self._process_messages(websocket, service)
             except asyncio.CancelledError:
