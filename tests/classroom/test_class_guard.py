@@ -253,6 +253,6 @@ async def test_a_served_tab_passes_on_the_browsers_address(
     await asyncio.to_thread(link.join, "Ann", None)
     # that browser's next new name is over its limit; another browser's is not
     status, err = await join(client, "Bo", via="203.0.113.9")
-    assert status == 429
+    assert status == 429 and "too many new students" in err["error"]
     monkeypatch.setenv("RIICHI_DRILL_CLIENT_ADDRESS", "203.0.113.10")
     await asyncio.to_thread(HttpLink(base, "Guard").join, "Cy", None)
