@@ -196,10 +196,11 @@ class ClassAnswerConcept(Base):
 class ClassLimit(Base):
     """Attempts counted under one key (see :mod:`data.classroom.limits`).
 
-    ``attempts`` were made since ``since`` (seconds since the epoch, the start
-    of the window); the next may be made from ``next_at``. Every server process
-    on the database reads and moves the same row (compare and swap on
-    ``attempts``), so the limit holds for all of them and across restarts.
+    ``attempts`` were counted since ``since`` (seconds since the epoch, the
+    start of the window); ``pending`` are being checked (the last reserved at
+    ``pending_at``); the next may be made from ``next_at``. Every server
+    process on the database reads and moves the same row (compare and swap on
+    ``version``), so the limit holds for all of them and across restarts.
     """
 
     __tablename__ = "class_limits"
@@ -207,5 +208,8 @@ class ClassLimit(Base):
 
     key: Mapped[str] = mapped_column(sa.String(255), primary_key=True)
     attempts: Mapped[int] = mapped_column(sa.Integer)
+    pending: Mapped[int] = mapped_column(sa.Integer)
     since: Mapped[float] = mapped_column(sa.Float)
     next_at: Mapped[float] = mapped_column(sa.Float)
+    pending_at: Mapped[float] = mapped_column(sa.Float)
+    version: Mapped[int] = mapped_column(sa.Integer)

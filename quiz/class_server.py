@@ -67,6 +67,8 @@ MAX_BODY = 64 * 1024
 RECHECK_SECONDS = 60.0
 #: Seconds a failed code or password answer is held back (slows scripted guessing).
 FAIL_DELAY = 0.5
+#: Seconds a code or password check may wait for the others of its key under way.
+SETTLE_WAIT = 3.0
 
 
 class GroupCommit(Generic[T, R]):
@@ -324,6 +326,22 @@ class ClassServer:
     async def _failed(self) -> None:
         await asyncio.sleep(self.fail_delay)
 
+    async def _guarded(self, fn: Callable[..., T], *args: Any) -> T:
+        """``fn`` (a :class:`Guard` check) in a database thread. Refused only while other
+        checks of the same key are under way (a teacher's tabs at once), it waits for them
+        here, off the threads, and tries again, for :data:`SETTLE_WAIT` s at most."""
+        from data.classroom import TooManyAttemptsError
+
+        waited = 0.0
+        while True:
+            try:
+                return await self._run(fn, *args)
+            except TooManyAttemptsError as e:
+                if not e.settling or waited + e.retry_after > SETTLE_WAIT:
+                    raise
+                await asyncio.sleep(e.retry_after)
+                waited += e.retry_after
+
     @web.middleware
     async def _errors(self, request: web.Request,
                       handler: Callable[[web.Request], Awaitable[web.StreamResponse]],
@@ -411,8 +429,8 @@ class ClassServer:
         except SetOptionsError as e:
             return _error(400, str(e))
         try:
-            session = await self._run(self.guard.join, name, student, code,
-                                      self._address(request))
+            session = await self._guarded(self.guard.join, name, student, code,
+                                          self._address(request))
         except StudentNameTakenError as e:
             if code:
                 await self._failed()
@@ -554,7 +572,7 @@ class ClassServer:
         if not isinstance(password, str) or not password:
             return _error(400, "give the teacher's 'password'")
         try:
-            results = await self._run(
+            results = await self._guarded(
                 self.guard.as_teacher, name, self._address(request),
                 lambda: self.desk.classroom.class_results(name, password))
         except WrongPasswordError as e:
@@ -585,7 +603,7 @@ class ClassServer:
         if not isinstance(password, str) or not password or not isinstance(student, str):
             return _error(400, "give the teacher's 'password' and the 'student'")
         try:
-            code = await self._run(
+            code = await self._guarded(
                 self.guard.as_teacher, name, self._address(request),
                 lambda: self.desk.classroom.reset_code(name, password, student))
         except WrongPasswordError as e:

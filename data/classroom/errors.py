@@ -69,11 +69,16 @@ class AnswerError(ClassroomError):
 
 
 class TooManyAttemptsError(ClassroomError):
-    """Too many wrong codes or passwords in a short time: wait before trying again."""
+    """Too many wrong codes or passwords in a short time: wait before trying again.
 
-    def __init__(self, message: str, retry_after: float) -> None:
+    ``settling``: refused only while other attempts of the same key are being
+    checked (what they come to decides; a caller may wait a moment and try again).
+    """
+
+    def __init__(self, message: str, retry_after: float, *, settling: bool = False) -> None:
         super().__init__(message)
         self.retry_after = retry_after
+        self.settling = settling
 
 
 class SessionTokenError(ClassroomError):

@@ -1,11 +1,11 @@
 """Attempt limits kept in the class database, shared by every server process on it.
 
 A guess of a resume code or of a teacher's password is *reserved* before it is
-checked: :meth:`Limits.reserve` counts the attempt (one compare-and-swap on the
-key's row of ``class_limits``) or says how long to wait, so that a hundred
-guesses sent at once are counted one by one and all but the allowed few are
-refused before any hash is checked. A right answer then gives its attempt back
-(:meth:`Limits.release`, :meth:`Limits.refund`).
+checked: :meth:`Limits.reserve` holds a place for it (one compare-and-swap on
+the key's row of ``class_limits``) or says how long to wait, so that of a
+hundred guesses sent at once only the allowed few are checked and the others
+refused before any hash is. A wrong one is then counted (:meth:`Limits.count`),
+a right one gives its place back (:meth:`Limits.settle`, :meth:`Limits.release`).
 
 The keys are chosen by the caller (the classroom server, and any other page on
 the same database): a student's failures count against that student's current
@@ -25,10 +25,10 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
-from .errors import TooManyAttemptsError, WrongPasswordError
+from .errors import StudentNameTakenError, TooManyAttemptsError, WrongPasswordError
 
 if TYPE_CHECKING:
     from sqlalchemy import Table
@@ -129,8 +129,35 @@ def retry_seconds(wait: float) -> int:
     return max(1, math.ceil(wait - 1e-9))
 
 
+#: Seconds an attempt under way holds its place before it is taken as lost (a process
+#: that ended in the middle of a check).
+STALE_SECONDS = 30.0
+#: Seconds to wait while other attempts of the same key are being checked.
+SETTLE_SECONDS = 0.5
+
+
+@dataclass(frozen=True, slots=True)
+class _State:
+    """A key's row: attempts counted in the window since ``since``, attempts under way
+    (``pending``, the last reserved at ``pending_at``), the next allowed at ``next_at``."""
+
+    attempts: int
+    pending: int
+    since: float
+    next_at: float
+    pending_at: float
+    version: int
+
+
 class Limits:
     """Counts attempts per key in ``class_limits`` (see the module).
+
+    An attempt is first *reserved* (:meth:`reserve`: under way, it holds a
+    place), then either *counted* (:meth:`count`: a wrong code, a wrong
+    password, a new name), *settled* (:meth:`settle`: it gave its place back
+    uncounted) or its key is *released* altogether (:meth:`release`: a right
+    code). Every change is one compare-and-swap on the key's row (its
+    ``version``), so threads and processes never lose one another's counts.
 
     Args:
         db: the class database.
@@ -143,71 +170,124 @@ class Limits:
         self.db = db
         self.ticker = ticker
 
-    def reserve(self, key: str, rule: Rule) -> float:
-        """Count one attempt under ``key`` now (0.0), or the seconds to wait (nothing counted).
+    def _move(self, key: str,
+              step: Callable[[_State | None, float], tuple[_State | None, float]]) -> float:
+        """Apply ``step`` to the key's row (None: no row) as one compare-and-swap.
 
-        Atomic across threads and processes: of many attempts made at once,
-        exactly as many as ``rule`` allows are counted and the others refused.
-        Keys longer than the column are cut (they stay distinct enough).
+        ``step`` gives the new row (None: leave it as it is) and what to return.
         """
         from sqlalchemy import insert, select, update
         from sqlalchemy.exc import IntegrityError
 
         key = key[:255]
         table = _table()
+        columns = (table.c.attempts, table.c.pending, table.c.since, table.c.next_at,
+                   table.c.pending_at, table.c.version)
         for _ in range(_TRIES):
             now = self.ticker()
             try:
                 with self.db.transaction() as s:
-                    row = s.execute(select(table.c.attempts, table.c.since, table.c.next_at)
-                                    .where(table.c.key == key)).one_or_none()
-                    if row is None:
-                        s.execute(insert(table).values(key=key, attempts=1, since=now,
-                                                       next_at=now + rule.delay(1)))
-                        return 0.0
-                    attempts, since, next_at = int(row[0]), float(row[1]), float(row[2])
-                    if now - since >= rule.window:  # a new window
-                        counted, start = 0, now
-                    else:
-                        counted, start = attempts, since
-                        wait = self._wait(rule, counted, start, next_at, now)
-                        if wait > 0:
-                            return wait
+                    row = s.execute(select(*columns).where(table.c.key == key)).one_or_none()
+                    old = None if row is None else _State(
+                        int(row[0]), int(row[1]), float(row[2]), float(row[3]), float(row[4]),
+                        int(row[5]))
+                    new, out = step(old, now)
+                    if new is None:
+                        return out
+                    values = {"attempts": new.attempts, "pending": new.pending,
+                              "since": new.since, "next_at": new.next_at,
+                              "pending_at": new.pending_at}
+                    if old is None:
+                        s.execute(insert(table).values(key=key, version=0, **values))
+                        return out
                     moved = s.execute(
-                        update(table)
-                        .where(table.c.key == key, table.c.attempts == attempts,
-                               table.c.since == since)
-                        .values(attempts=counted + 1, since=start,
-                                next_at=now + rule.delay(counted + 1)))
+                        update(table).where(table.c.key == key, table.c.version == old.version)
+                        .values(version=old.version + 1, **values))
                     if cast("CursorResult[Any]", moved).rowcount == 1:
-                        return 0.0
+                        return out
             except IntegrityError:
                 continue  # made at the same moment elsewhere: read it again
-        return rule.longest  # pragma: no cover - the row never held still: refuse for now
+        return SETTLE_SECONDS  # pragma: no cover - the row never held still: wait a little
 
     @staticmethod
-    def _wait(rule: Rule, counted: int, since: float, next_at: float, now: float) -> float:
-        if counted >= rule.most and rule.lock:
-            return max(0.0, since + rule.window - now)
-        if counted >= rule.free:
-            return max(0.0, next_at - now)
+    def _current(old: _State | None, rule: Rule, now: float) -> _State:
+        """The row as it stands now: a new window, and attempts under way too long dropped."""
+        if old is None:
+            return _State(0, 0, now, now, now, 0)
+        state = old
+        if now - state.pending_at >= STALE_SECONDS:
+            state = replace(state, pending=0)
+        if now - state.since >= rule.window:
+            state = replace(state, attempts=0, since=now, next_at=now)
+        return state
+
+    @staticmethod
+    def _wait(rule: Rule, state: _State, now: float) -> float:
+        if rule.lock and state.attempts >= rule.most:
+            return max(0.0, state.since + rule.window - now)
+        if state.attempts + state.pending >= rule.free:
+            if state.pending > 0:  # others are being checked: what they come to decides
+                return SETTLE_SECONDS
+            if now < state.next_at:
+                return state.next_at - now
+            if rule.lock and state.attempts + state.pending >= rule.most:
+                return SETTLE_SECONDS  # pragma: no cover - caught by the first test
         return 0.0
 
+    def reserve(self, key: str, rule: Rule) -> float:
+        """Reserve an attempt under ``key`` now (0.0), or the seconds to wait (nothing held):
+        exactly :data:`SETTLE_SECONDS` while other attempts of the key are being checked.
+
+        Atomic across threads and processes: of many attempts made at once, no
+        more are let through than ``rule`` allows for the attempts already
+        counted and under way. Keys longer than the column are cut.
+        """
+        def step(old: _State | None, now: float) -> tuple[_State | None, float]:
+            state = self._current(old, rule, now)
+            wait = self._wait(rule, state, now)
+            if wait > 0:
+                return None, wait
+            return replace(state, pending=state.pending + 1, pending_at=now), 0.0
+
+        return self._move(key, step)
+
+    def count(self, key: str, rule: Rule) -> None:
+        """Count a reserved attempt (a wrong code, a new name): the next waits as ``rule`` says."""
+        def step(old: _State | None, now: float) -> tuple[_State | None, float]:
+            state = self._current(old, rule, now)
+            attempts = state.attempts + 1
+            return replace(state, attempts=attempts, pending=max(0, state.pending - 1),
+                           next_at=max(state.next_at, now + rule.delay(attempts))), 0.0
+
+        self._move(key, step)
+
+    def settle(self, key: str) -> None:
+        """Give back a reserved attempt uncounted (it was right, or never checked)."""
+        def step(old: _State | None, now: float) -> tuple[_State | None, float]:
+            if old is None or old.pending == 0:
+                return None, 0.0
+            return replace(old, pending=old.pending - 1), 0.0
+
+        self._move(key, step)
+
     def wait(self, key: str, rule: Rule) -> float:
-        """Seconds before ``key`` may make an attempt (0.0: now); counts nothing."""
+        """Seconds before ``key`` may make an attempt (0.0: now); holds nothing."""
         from sqlalchemy import select
 
         table = _table()
         now = self.ticker()
         with self.db.session() as s:
-            row = s.execute(select(table.c.attempts, table.c.since, table.c.next_at)
+            row = s.execute(select(table.c.attempts, table.c.pending, table.c.since,
+                                   table.c.next_at, table.c.pending_at, table.c.version)
                             .where(table.c.key == key[:255])).one_or_none()
-        if row is None or now - float(row[1]) >= rule.window:
+        if row is None:
             return 0.0
-        return self._wait(rule, int(row[0]), float(row[1]), float(row[2]), now)
+        old = _State(int(row[0]), int(row[1]), float(row[2]), float(row[3]), float(row[4]),
+                     int(row[5]))
+        return self._wait(rule, self._current(old, rule, now), now)
 
     def attempts(self, key: str) -> int:
-        """Attempts counted under ``key`` in its current window (0 when none)."""
+        """Attempts counted under ``key`` (0 when none)."""
         from sqlalchemy import select
 
         table = _table()
@@ -231,15 +311,6 @@ class Limits:
         escaped = prefix.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
         with self.db.transaction() as s:
             s.execute(delete(table).where(table.c.key.like(escaped + "%", escape="\\")))
-
-    def refund(self, key: str) -> None:
-        """Give back one attempt of ``key`` (it turned out right, or was never checked)."""
-        from sqlalchemy import update
-
-        table = _table()
-        with self.db.transaction() as s:
-            s.execute(update(table).where(table.c.key == key[:255], table.c.attempts > 0)
-                      .values(attempts=table.c.attempts - 1))
 
 
 @dataclass(frozen=True, slots=True)
@@ -277,9 +348,10 @@ class Guard:
             wait = self.limits.reserve(key, rule)
             if wait > 0:
                 for k in done:
-                    self.limits.refund(k)
+                    self.limits.settle(k)
                 raise TooManyAttemptsError(
-                    f"{message}: try again in {retry_seconds(wait)} s", wait)
+                    f"{message}: try again in {retry_seconds(wait)} s", wait,
+                    settling=wait == SETTLE_SECONDS)
             done.append(key)
 
     def join(self, set_name: str, student: str, code: str | None, address: str
@@ -304,7 +376,14 @@ class Guard:
             if found is not None:
                 key = code_key(*found)
                 self._reserve([(key, self.rules.code)], "too many wrong attempts")
-                session = self.classroom.join(set_name, student, code)  # a wrong one stays
+                try:
+                    session = self.classroom.join(set_name, student, code)
+                except StudentNameTakenError:  # a wrong code: counted
+                    self.limits.count(key, self.rules.code)
+                    raise
+                except BaseException:
+                    self.limits.settle(key)
+                    raise
                 self.limits.release(key)
                 return session
         keys = [(join_key(set_name, address), self.rules.joins_address),
@@ -314,11 +393,13 @@ class Guard:
             session = self.classroom.join(set_name, student, code)
         except BaseException:
             for key, _ in keys:
-                self.limits.refund(key)
+                self.limits.settle(key)
             raise
-        if session.resumed:  # joined at the same moment elsewhere: no new name
-            for key, _ in keys:
-                self.limits.refund(key)
+        for key, rule in keys:
+            if session.resumed:  # joined at the same moment elsewhere: no new name
+                self.limits.settle(key)
+            else:
+                self.limits.count(key, rule)
         return session
 
     def as_teacher(self, set_name: str, address: str, check: Callable[[], T]) -> T:
@@ -339,12 +420,14 @@ class Guard:
         try:
             out = check()
         except WrongPasswordError:
+            self.limits.count(mine, self.rules.teacher_address)
+            self.limits.count(every, self.rules.teacher_set)
             raise
         except BaseException:
-            self.limits.refund(mine)
-            self.limits.refund(every)
+            self.limits.settle(mine)
+            self.limits.settle(every)
             raise
         self.limits.release(mine)
-        self.limits.refund(every)
+        self.limits.settle(every)
         return out
 

@@ -183,6 +183,9 @@ class StudentSession:
         finished: every question is answered, or the set's time is over.
         code: the resume code, when this join created the enrolment (shown once); else None.
         resumed: this join continued an earlier one.
+        asked_at: when the server handed out the question at ``position`` (its clock,
+            kept in the database: a re-join does not restart it).
+        started_at: when the student joined the set (the set's clock starts then).
     """
 
     enrolment_id: int
@@ -194,6 +197,8 @@ class StudentSession:
     finished: bool
     code: str | None = None
     resumed: bool = False
+    asked_at: datetime | None = None
+    started_at: datetime | None = None
 
     @property
     def seconds_left(self) -> float | None:

@@ -94,6 +94,10 @@ class Classroom:
         self._writer: AnswerWriter | None = None
         self._loop_writer: LoopWriter | None = None
 
+    def now(self) -> datetime:
+        """The classroom's clock (UTC): the one every question's and set's start is kept in."""
+        return self._now()
+
     def close(self) -> None:
         """Close the database's connections."""
         if self._writer is not None:
@@ -392,13 +396,15 @@ class Classroom:
         try:
             with self.db.transaction() as s:
                 set_row = self._set_row(s, name)
+                now = self._now()
                 row = Enrolment(
                     set_id=set_row.id,
                     student=student,
                     pin_hash=code_hash,
                     position=0,
-                    joined_at=self._now(),
+                    joined_at=now,
                     finished_at=None,
+                    asked_at=now,
                 )
                 s.add(row)
                 s.flush()
@@ -428,7 +434,23 @@ class Classroom:
                 return None
             if code is None or not verify_secret(code, existing.pin_hash):
                 raise _taken(student, set_row.name, code is not None)
-            return self._session(s, existing, set_row, resumed=True)
+            session = self._session(s, existing, set_row, resumed=True)
+        if session.asked_at is None:  # joined before the server kept the clock: from now
+            session = self._start_clock(session)
+        return session
+
+    def _start_clock(self, session: StudentSession) -> StudentSession:
+        """Start the clock of an enrolment that has none (kept from an older version)."""
+        from sqlalchemy import update
+
+        from ..class_models import Enrolment
+
+        now = self._now()
+        with self.db.transaction() as s:
+            s.execute(update(Enrolment).where(Enrolment.id == session.enrolment_id,
+                                              Enrolment.asked_at.is_(None))
+                      .values(asked_at=now))
+        return replace(session, asked_at=now)
 
     def token_secret(self) -> bytes:
         """The secret that signs students' session tokens: made once, kept in the database.
@@ -538,12 +560,12 @@ class Classroom:
         with self.db.session() as s:
             row = s.execute(
                 select(Enrolment.position, Enrolment.finished_at, answered,
-                       used.scalar_subquery())
+                       used.scalar_subquery(), Enrolment.asked_at, Enrolment.joined_at)
                 .where(Enrolment.id == session.enrolment_id)
             ).one_or_none()
         if row is None:
             raise StudentNotFoundError(f"no enrolment {session.enrolment_id}")
-        position, finished_at, answered, used = row
+        position, finished_at, answered, used, asked_at, joined_at = row
         limit = session.practice_set.options.set_seconds
         finished = (
             finished_at is not None
@@ -551,7 +573,8 @@ class Classroom:
             or (limit is not None and float(used) >= limit)
         )
         return replace(session, position=int(position), answered=int(answered),
-                       seconds_used=float(used), finished=finished, code=None, resumed=True)
+                       seconds_used=float(used), finished=finished, code=None, resumed=True,
+                       asked_at=asked_at, started_at=joined_at)
 
     def record_answer(
         self,
@@ -832,6 +855,8 @@ class Classroom:
             seconds_used=float(used),
             finished=finished,
             resumed=resumed,
+            asked_at=row.asked_at,
+            started_at=row.joined_at,
         )
 
 

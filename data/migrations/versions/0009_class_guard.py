@@ -29,8 +29,11 @@ def upgrade() -> None:
         "class_limits",
         sa.Column("key", sa.String(255), nullable=False),
         sa.Column("attempts", sa.Integer(), nullable=False),
+        sa.Column("pending", sa.Integer(), nullable=False),
         sa.Column("since", sa.Float(), nullable=False),
         sa.Column("next_at", sa.Float(), nullable=False),
+        sa.Column("pending_at", sa.Float(), nullable=False),
+        sa.Column("version", sa.Integer(), nullable=False),
         sa.CheckConstraint("attempts >= 0", name=op.f("ck_class_limits_attempts")),
         sa.PrimaryKeyConstraint("key", name=op.f("pk_class_limits")),
     )
