@@ -343,6 +343,21 @@ def reset_code_on_server(server: str, set_name: str, password: str, student: str
         raise LinkDown(_answered(200)) from e
 
 
+def teacher_on_server(server: str, set_name: str, route: str, body: Mapping[str, Any],
+                      ) -> dict[str, Any]:
+    """A teacher's request to the classroom server (``remove``, ``admission``): its reply.
+
+    Raises:
+        ClassRefused: a wrong password, no such student (one line).
+        LinkDown: the server does not answer.
+    """
+    link = HttpLink(server, set_name, timeout=JOIN_TIMEOUT)  # it checks a password hash
+    _, doc = link._call("POST", route, body, rejoin=False)
+    if not isinstance(doc, dict):
+        raise LinkDown(_answered(200))
+    return doc
+
+
 # --------------------------------------------------------------------------- the student's files
 
 

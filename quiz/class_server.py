@@ -25,6 +25,9 @@ Routes (all JSON; errors are ``{"error": "one line"}`` with a status):
 - ``POST /api/sets/{name}/results`` ``{password}`` -> the teacher's report and CSV
 - ``POST /api/sets/{name}/reset`` ``{password, student}`` -> a new code for the student
   (shown once; the old code and its session tokens no longer work)
+- ``POST /api/sets/{name}/remove`` ``{password, student}``: the student and their answers go
+- ``POST /api/sets/{name}/admission`` ``{password, closed?, roster?}``: close or open the set
+  to new names; a roster (a list of names; ``null`` clears it) of the only names that may join
 
 HTTPS belongs to a reverse proxy in front (see the README). Behind one, every
 request comes from the proxy's address: ``--trusted-proxy ADDR`` (an address or
@@ -347,6 +350,7 @@ class ClassServer:
                       handler: Callable[[web.Request], Awaitable[web.StreamResponse]],
                       ) -> web.StreamResponse:
         from data.classroom import (
+            AdmissionError,
             AnswerError,
             SetNotFoundError,
             SetOptionsError,
@@ -366,7 +370,7 @@ class ClassServer:
             return _error(429, str(e), **{"Retry-After": str(retry_seconds(e.retry_after))})
         except (SetNotFoundError, StudentNotFoundError) as e:
             return _error(404, str(e))
-        except (WrongPasswordError, StudentNameTakenError) as e:
+        except (WrongPasswordError, StudentNameTakenError, AdmissionError) as e:
             return _error(403, str(e))
         except (AnswerError, SetOptionsError) as e:
             return _error(409, str(e))
@@ -392,6 +396,8 @@ class ClassServer:
             web.get("/api/sets/{name}/mine", self.mine),
             web.post("/api/sets/{name}/results", self.results),
             web.post("/api/sets/{name}/reset", self.reset_code),
+            web.post("/api/sets/{name}/remove", self.remove_student),
+            web.post("/api/sets/{name}/admission", self.admission),
         ])
         app.on_cleanup.append(self._cleanup)
         return app
@@ -610,10 +616,64 @@ class ClassServer:
             await self._failed()
             return _error(403, str(e))
         student = check_name(student, "student")
-        for token, seat in list(self._seats.items()):  # revoked here at once
-            if seat.session.student == student and seat.session.practice_set.name == name:
-                self._seats.pop(token, None)
+        self._drop_seats(name, student)  # revoked here at once
         return web.json_response({"student": student, "code": code})
+
+
+    async def remove_student(self, request: web.Request) -> web.Response:
+        """Remove a student and their answers (teacher): their session tokens stop working."""
+        from data.classroom import WrongPasswordError
+        from data.classroom.records import check_name
+
+        name = request.match_info["name"]
+        doc = await self._body(request)
+        password, student = doc.get("password"), doc.get("student")
+        if not isinstance(password, str) or not password or not isinstance(student, str):
+            return _error(400, "give the teacher's 'password' and the 'student'")
+        try:
+            await self._guarded(
+                self.guard.as_teacher, name, self._address(request),
+                lambda: self.desk.classroom.remove_student(name, password, student))
+        except WrongPasswordError as e:
+            await self._failed()
+            return _error(403, str(e))
+        self._drop_seats(name, check_name(student, "student"))
+        return web.json_response({"student": student, "removed": True})
+
+    async def admission(self, request: web.Request) -> web.Response:
+        """Close or open a set to new names, give or clear its roster (teacher)."""
+        from data.classroom import WrongPasswordError
+
+        name = request.match_info["name"]
+        doc = await self._body(request)
+        password, closed = doc.get("password"), doc.get("closed")
+        roster = doc.get("roster", ...)
+        if (not isinstance(password, str) or not password
+                or not (closed is None or isinstance(closed, bool))
+                or not (roster is ... or roster is None
+                        or (isinstance(roster, list) and len(roster) <= 1000
+                            and all(isinstance(n, str) for n in roster)))):
+            return _error(400, "give the teacher's 'password', and 'closed' (true or false) "
+                               "or a 'roster' (a list of names, or null)")
+        try:
+            record = await self._guarded(
+                self.guard.as_teacher, name, self._address(request),
+                lambda: self.desk.classroom.set_admission(
+                    name, password, closed=closed,
+                    roster=roster if isinstance(roster, list) else None,
+                    clear_roster=roster is None))
+        except WrongPasswordError as e:
+            await self._failed()
+            return _error(403, str(e))
+        return web.json_response({"name": record.name, "closed": record.closed,
+                                  "roster": None if record.roster is None
+                                  else list(record.roster)})
+
+    def _drop_seats(self, set_name: str, student: str) -> None:
+        """Forget the kept seats of a student (their tokens are checked again at once)."""
+        for token, seat in list(self._seats.items()):
+            if seat.session.student == student and seat.session.practice_set.name == set_name:
+                self._seats.pop(token, None)
 
 
 def event_loop() -> asyncio.AbstractEventLoop:

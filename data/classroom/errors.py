@@ -28,6 +28,11 @@ class StudentNameTakenError(ClassroomError):
     """The student name is taken in the set (and no matching PIN was given to resume)."""
 
 
+class AdmissionError(ClassroomError):
+    """A new name the set does not take: closed to new names, not on its roster, or one that
+    only looks like a name already in it."""
+
+
 class StudentNotFoundError(ClassroomError, NotFoundError):
     """No student of that name in the set."""
 

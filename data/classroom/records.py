@@ -135,6 +135,8 @@ class PracticeSetRecord:
         selection: how the items were chosen (``{"by": "ids"}`` or
             ``{"by": "draw", "topics": [...], "difficulty": ..., "seed": ..., "count": ...}``).
         created_at: when (UTC).
+        closed: no new student may join.
+        roster: the only names that may join (None: any).
     """
 
     id: int
@@ -143,6 +145,8 @@ class PracticeSetRecord:
     item_uids: tuple[str, ...]
     selection: Mapping[str, Any]
     created_at: datetime
+    closed: bool = False
+    roster: tuple[str, ...] | None = None
 
     @property
     def size(self) -> int:

@@ -23,6 +23,7 @@ from ..clock import Clock, utc_now
 from ..errors import DataError
 from .answers import AnswerWriter, LoopWriter, NextAnswer, record_checked
 from .errors import (
+    AdmissionError,
     AnswerError,
     SetExistsError,
     SetNotFoundError,
@@ -396,6 +397,7 @@ class Classroom:
         try:
             with self.db.transaction() as s:
                 set_row = self._set_row(s, name)
+                self._admit(s, set_row, student)
                 now = self._now()
                 row = Enrolment(
                     set_id=set_row.id,
@@ -491,6 +493,64 @@ class Classroom:
             set_row = s.get(PracticeSet, row.set_id)
             assert set_row is not None
             return self._session(s, row, set_row, resumed=True), code_mark(row.pin_hash)
+
+    def _admit(self, s: Session, set_row: PracticeSet, student: str) -> None:
+        """Refuse a new name the set does not take (see :mod:`.admission`)."""
+        from sqlalchemy import select
+
+        from ..class_models import Enrolment
+        from .admission import lookalike
+
+        if set_row.closed:
+            raise AdmissionError(f"practice set '{set_row.name}' takes no new students: "
+                                 "ask the teacher")
+        if set_row.roster is not None and student not in set_row.roster:
+            raise AdmissionError(f"'{student}' is not on the roster of practice set "
+                                 f"'{set_row.name}': write your name as the teacher gave it")
+        names = list(s.scalars(select(Enrolment.student).where(Enrolment.set_id == set_row.id)))
+        like = lookalike(student, [*names, *(set_row.roster or [])])
+        if like is not None:
+            raise AdmissionError(f"the student name '{student}' looks like '{like}' "
+                                 f"in practice set '{set_row.name}': choose another")
+
+    def set_admission(self, name: str, password: str, *, closed: bool | None = None,
+                      roster: Sequence[str] | None = None, clear_roster: bool = False,
+                      ) -> PracticeSetRecord:
+        """Close or open a set to new names, give or clear its roster (teacher only).
+
+        Raises:
+            SetNotFoundError, WrongPasswordError; SetOptionsError: a bad name on the roster.
+        """
+        with self.db.transaction() as s:
+            row = self._teacher_set(s, name, password)
+            if closed is not None:
+                row.closed = closed
+            if roster is not None:
+                names = sorted({check_name(n, "student") for n in roster})
+                row.roster = names or None
+            if clear_roster:
+                row.roster = None
+            s.flush()
+            return self._set_record(s, row)
+
+    def remove_student(self, name: str, password: str, student: str) -> None:
+        """Remove a student from a set with their answers (teacher only); their session
+        tokens stop working.
+
+        Raises:
+            SetNotFoundError, WrongPasswordError; StudentNotFoundError: no such student.
+        """
+        from sqlalchemy import select
+
+        from ..class_models import Enrolment
+
+        with self.db.transaction() as s:
+            row = self._teacher_set(s, name, password)
+            enrolment = s.scalar(select(Enrolment).where(
+                Enrolment.set_id == row.id, Enrolment.student == check_name(student, "student")))
+            if enrolment is None:
+                raise StudentNotFoundError(f"no student '{student}' in practice set '{row.name}'")
+            s.delete(enrolment)
 
     def enrolment_mark(self, name: str, student: str) -> tuple[int, str] | None:
         """The enrolment id of a student in a set and the mark of their current code (None
@@ -825,6 +885,8 @@ class Classroom:
             item_uids=tuple(uids),
             selection=dict(row.selection),
             created_at=row.created_at,
+            closed=bool(row.closed),
+            roster=None if row.roster is None else tuple(row.roster),
         )
 
     def _session(

@@ -151,6 +151,34 @@ def register(subparsers: Any) -> None:
     password(p)
     p.set_defaults(run=run_reset_code)
 
+    p = add("remove", pgettext("classguard", "remove a student and their answers from a set"))
+    p.add_argument("name", help=pgettext("class", "the set's name"))
+    p.add_argument("--student", required=True,
+                   help=pgettext("classguard", "the student to remove"))
+    p.add_argument("--server", metavar="URL",
+                   help=pgettext("class", "ask the classroom server (teacher)"))
+    password(p)
+    p.set_defaults(run=run_remove)
+
+    p = add("admit", pgettext("classguard", "who may join a set: close it to new names, "
+                                            "open it again, or give its roster"))
+    p.add_argument("name", help=pgettext("class", "the set's name"))
+    door = p.add_mutually_exclusive_group()
+    door.add_argument("--close", action="store_true",
+                      help=pgettext("classguard", "no new name may join (those in go on)"))
+    door.add_argument("--open", action="store_true",
+                      help=pgettext("classguard", "new names may join again"))
+    names = p.add_mutually_exclusive_group()
+    names.add_argument("--roster", metavar="FILE",
+                       help=pgettext("classguard", "only the names in FILE (one a line) "
+                                                   "may join"))
+    names.add_argument("--no-roster", action="store_true",
+                       help=pgettext("classguard", "any name may join (no roster)"))
+    p.add_argument("--server", metavar="URL",
+                   help=pgettext("class", "ask the classroom server (teacher)"))
+    password(p)
+    p.set_defaults(run=run_admit)
+
     p = add("export", pgettext("class", "write a set to a file another club can import"))
     p.add_argument("name", help=pgettext("class", "the set's name"))
     p.add_argument("file", help=pgettext("class", "the file to write (JSON)"))
@@ -564,6 +592,78 @@ def run_reset_code(args: argparse.Namespace) -> int:
     print(pgettext("classburst", "New resume code for '%(student)s' in practice set "
                                  "'%(name)s': %(code)s (shown once: give it to the student)")
           % {"student": student, "name": args.name, "code": code})
+    return 0
+
+
+def run_remove(args: argparse.Namespace) -> int:
+    """``class remove``: a student and their answers leave the set (teacher)."""
+    from data.classroom.records import check_name
+
+    password = teacher_password(args)
+    student = check_name(args.student, "student")
+    if args.server:
+        from ..class_client import teacher_on_server
+
+        teacher_on_server(args.server, args.name, "remove",
+                          {"password": password, "student": student})
+    else:
+        classroom = open_classroom_for(args)
+        try:
+            classroom.remove_student(args.name, password, student)
+        finally:
+            classroom.close()
+    print(pgettext("classguard", "Removed '%(student)s' and their answers from practice set "
+                                 "'%(name)s'") % {"student": student, "name": args.name})
+    return 0
+
+
+def _roster_file(path: str) -> list[str]:
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read(1_000_000)
+    except (OSError, UnicodeDecodeError) as e:
+        raise DrillError(pgettext("classguard", "cannot read the roster '%(path)s': %(reason)s")
+                         % {"path": path, "reason": getattr(e, "strerror", None) or e}) from None
+    names = [line.strip() for line in text.splitlines() if line.strip()]
+    if not names:
+        raise DrillError(pgettext("classguard", "the roster '%(path)s' has no names")
+                         % {"path": path})
+    return names
+
+
+def run_admit(args: argparse.Namespace) -> int:
+    """``class admit``: close or open a set to new names, give or clear its roster."""
+    if not (args.close or args.open or args.roster or args.no_roster):
+        raise DrillError(pgettext("classguard", "say what to change: --close, --open, "
+                                                "--roster FILE or --no-roster"))
+    closed = True if args.close else False if args.open else None
+    roster = _roster_file(args.roster) if args.roster else None
+    password = teacher_password(args)
+    if args.server:
+        from ..class_client import teacher_on_server
+
+        body: dict[str, Any] = {"password": password, "closed": closed}
+        if roster is not None or args.no_roster:
+            body["roster"] = roster
+        doc = teacher_on_server(args.server, args.name, "admission", body)
+        now_closed, now_roster = bool(doc.get("closed")), doc.get("roster")
+    else:
+        classroom = open_classroom_for(args)
+        try:
+            record = classroom.set_admission(args.name, password, closed=closed, roster=roster,
+                                             clear_roster=args.no_roster)
+        finally:
+            classroom.close()
+        now_closed, now_roster = record.closed, record.roster
+    if now_closed:
+        print(pgettext("classguard", "Practice set '%(name)s' takes no new students.")
+              % {"name": args.name})
+    elif now_roster:
+        print(pgettext("classguard", "Practice set '%(name)s' takes only the %(n)s names on "
+                                     "its roster.") % {"name": args.name, "n": len(now_roster)})
+    else:
+        print(pgettext("classguard", "Practice set '%(name)s' takes any new name.")
+              % {"name": args.name})
     return 0
 
 
