@@ -460,6 +460,8 @@ class ClassServer:
         (``read``: the body read and the student's turn; ``pool``: waiting for a
         database thread; ``grade``; ``store``: the write and its commit).
         """
+        from data.classroom.records import has_control
+
         from .class_wire import hints_to_json
 
         received = time.perf_counter()
@@ -474,6 +476,8 @@ class ClassServer:
                 or not isinstance(seconds, int | float) or not isinstance(timed_out, bool)):
             return _error(400, "an answer is {position, answers: {part: text}, seconds, "
                                "timed_out}")
+        if any(has_control(v) for v in answers.values()):
+            return _error(400, "an answer holds control characters (an escape, a line break)")
         enrolment = seat.session.enrolment_id
         lock = self._enrolment_locks.setdefault(enrolment, asyncio.Lock())
         async with lock:  # one student's answers are graded in order

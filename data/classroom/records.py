@@ -56,6 +56,16 @@ def check_name(value: str, what: str) -> str:
     return name
 
 
+def has_control(text: str) -> bool:
+    r"""True when ``text`` holds a control or format character (an escape sequence, a line
+    break, a direction override...): never stored from a student.
+
+    >>> has_control("2000-3900"), has_control("\x1b[2J"), has_control("8000\n")
+    (False, True, True)
+    """
+    return any(unicodedata.category(c) in ("Cc", "Cf") for c in text)
+
+
 def _check_seconds(value: int | None, what: str) -> int | None:
     if value is None:
         return None

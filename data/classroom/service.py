@@ -46,6 +46,7 @@ from .records import (
     StudentResult,
     StudentSession,
     check_name,
+    has_control,
 )
 from .results import build_results
 from .rows import answer_record, bank_record, missing_message
@@ -669,6 +670,8 @@ class Classroom:
 
         if not parts:
             raise AnswerError("an answer needs at least one part")
+        if any(has_control(p.given) or has_control(p.expected) for p in parts):
+            raise AnswerError("an answer holds control characters")
         names = [p.part for p in parts]
         if len(set(names)) != len(names):
             raise AnswerError("a part is given twice in one answer")
@@ -935,6 +938,8 @@ def _ready(answers: Sequence[NextAnswer]) -> tuple[list[NextAnswer], list[int]]:
             topics = sort_topics(check_topic(c) for c in a.topics)
         except DataError:
             continue
+        if any(has_control(p.given) for p in a.parts):
+            continue  # left to record_answer, which refuses it
         if (names and len(set(names)) == len(names) and a.seconds >= 0
                 and 0 <= a.position < a.practice_set.size
                 and all(n in a.practice_set.options.parts for n in names)):

@@ -527,7 +527,7 @@ def run_results(args: argparse.Namespace) -> int:
     """``class results``: everyone (teacher) or one student's own (with the code)."""
     from data.classroom import results_csv
 
-    from ..class_report import class_report, student_report
+    from ..class_report import class_report, printable, student_report
 
     if args.student:
         if not args.code:
@@ -557,7 +557,7 @@ def run_results(args: argparse.Namespace) -> int:
             classroom.close()
         report = class_report(results, top=args.top, detail=not args.brief)
         csv_text = results_csv(results)
-    sys.stdout.write(report)
+    sys.stdout.write(printable(report))  # a server's report too: through the one filter
     if args.csv:
         if args.csv == "-":
             sys.stdout.write(csv_text)
