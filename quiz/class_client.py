@@ -179,7 +179,11 @@ class HttpLink:
 
     def __init__(self, server: str, set_name: str, *, timeout: float = TIMEOUT) -> None:
         server = server.strip().rstrip("/")
-        parsed = urllib.parse.urlsplit(server)
+        try:
+            parsed = urllib.parse.urlsplit(server)
+            parsed.port  # noqa: B018  (a port out of range or not a number raises here)
+        except ValueError:  # e.g. 'http://[::1' (an address left open)
+            parsed = urllib.parse.urlsplit("")
         if parsed.scheme not in ("http", "https") or not parsed.netloc:
             raise DrillError(pgettext("class", "'%(server)s' is not a server address "
                                                "(write http://HOST:PORT or https://HOST)")

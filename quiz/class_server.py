@@ -243,8 +243,8 @@ class ClassServer:
         return await loop.run_in_executor(self._pool, lambda: fn(*args, **kwargs))
 
     async def _body(self, request: web.Request) -> dict[str, Any]:
-        try:
-            doc = json.loads(await request.text())
+        try:  # JSON is UTF-8 whatever charset the request claims (a made-up one too)
+            doc = json.loads((await request.read()).decode("utf-8"))
         except (ValueError, RecursionError):
             raise web.HTTPBadRequest(
                 text=json.dumps({"error": "the request is not valid JSON"}),
@@ -360,8 +360,12 @@ class ClassServer:
             WrongPasswordError,
         )
         from data.classroom.limits import retry_seconds
+        from data.classroom.records import has_control
         from data.errors import DatabaseError, DataError
 
+        name = request.match_info.get("name")
+        if name is not None and (has_control(name) or len(name) > 200):
+            return _error(404, f"no practice set named {name[:80]!r}")  # none can be
         try:
             return await handler(request)
         except web.HTTPException:
@@ -590,12 +594,19 @@ class ClassServer:
             return _error(403, str(e))
         top = doc.get("top", 5)
         top = top if isinstance(top, int) and 0 < top <= 50 else 5
-        # the teacher's language (their 'lang', else Accept-Language), for this request only
-        with speaking(request_language(doc.get("lang"), request.headers.get("Accept-Language"))):
-            report = class_report(results, top=top, detail=not doc.get("brief"))
+        # the teacher's language (their 'lang', else Accept-Language), for this request only;
+        # built in a thread: a class of a thousand takes a while, and the loop answers meanwhile
+        language = request_language(doc.get("lang"), request.headers.get("Accept-Language"))
+
+        def build() -> tuple[str, str]:
+            with speaking(language):
+                return (class_report(results, top=top, detail=not doc.get("brief")),
+                        results_csv(results))
+
+        report, csv_text = await self._run(build)
         return web.json_response({
             "report": report,
-            "csv": results_csv(results),
+            "csv": csv_text,
             "score": results.score,
             "answers": results.answered,
             "right": results.right,

@@ -105,6 +105,11 @@ def _table() -> Table:
     return cast("Table", ClassLimit.__table__)
 
 
+def _clean(key: str) -> str:
+    """A key as stored: no NUL (PostgreSQL's text refuses it), at most 255 characters."""
+    return key.replace("\x00", "\\0")[:255]
+
+
 def code_key(enrolment_id: int, mark: str) -> str:
     """The key of a student's current resume code (its mark: a new code, a new key)."""
     return f"code:{enrolment_id}:{mark}"
@@ -179,7 +184,7 @@ class Limits:
         from sqlalchemy import insert, select, update
         from sqlalchemy.exc import IntegrityError
 
-        key = key[:255]
+        key = _clean(key)
         table = _table()
         columns = (table.c.attempts, table.c.pending, table.c.since, table.c.next_at,
                    table.c.pending_at, table.c.version)
@@ -279,7 +284,7 @@ class Limits:
         with self.db.session() as s:
             row = s.execute(select(table.c.attempts, table.c.pending, table.c.since,
                                    table.c.next_at, table.c.pending_at, table.c.version)
-                            .where(table.c.key == key[:255])).one_or_none()
+                            .where(table.c.key == _clean(key))).one_or_none()
         if row is None:
             return 0.0
         old = _State(int(row[0]), int(row[1]), float(row[2]), float(row[3]), float(row[4]),
@@ -292,7 +297,7 @@ class Limits:
 
         table = _table()
         with self.db.session() as s:
-            found = s.scalar(select(table.c.attempts).where(table.c.key == key[:255]))
+            found = s.scalar(select(table.c.attempts).where(table.c.key == _clean(key)))
         return int(found or 0)
 
     def release(self, *keys: str) -> None:
@@ -301,7 +306,7 @@ class Limits:
 
         table = _table()
         with self.db.transaction() as s:
-            s.execute(delete(table).where(table.c.key.in_([k[:255] for k in keys])))
+            s.execute(delete(table).where(table.c.key.in_([_clean(k) for k in keys])))
 
     def release_prefix(self, prefix: str) -> None:
         """Forget every key starting with ``prefix`` (a student's codes, when reset)."""

@@ -846,6 +846,8 @@ class Classroom:
         from ..class_models import PracticeSet
 
         key = unicodedata.normalize("NFC", str(name)).strip()
+        if has_control(key) or len(key) > 200:  # no set has such a name: never asked
+            raise SetNotFoundError(f"no practice set named {key[:80]!r}")
         row = s.scalar(select(PracticeSet).where(PracticeSet.name == key))
         if row is None:
             raise SetNotFoundError(f"no practice set named '{key}'")
