@@ -72,6 +72,11 @@ RECHECK_SECONDS = 60.0
 FAIL_DELAY = 0.5
 #: Seconds a code or password check may wait for the others of its key under way.
 SETTLE_WAIT = 3.0
+#: Seconds a request may take, all told: past them (the database stalls) it is answered
+#: with a 503 in one line, and the client keeps what it sent to send again.
+DEADLINE = 8.0
+#: Seconds a request's body may take to arrive (a few hundred bytes).
+BODY_SECONDS = 5.0
 
 
 class GroupCommit(Generic[T, R]):
@@ -209,6 +214,8 @@ class ClassServer:
             (:class:`GroupCommit`); else each in its own.
         tokens: the signer of session tokens (by default one with the class
             database's secret, read when first needed).
+        deadline: seconds any request may take before it is answered with a 503
+            (the database stalls); None: no bound.
         loop_writes: a group commit's batch is written from the event loop
             itself (:meth:`Classroom.record_next_answers_in_loop`), not by a
             thread; by default where the database allows it (PostgreSQL).
@@ -217,12 +224,14 @@ class ClassServer:
     def __init__(self, desk: ClassDesk, *, guard: Guard | None = None,
                  rules: GuardRules | None = None, fail_delay: float = FAIL_DELAY, workers: int = 8,
                  trusted_proxies: Iterable[Network] = (), group_commit: bool = True,
-                 tokens: TokenSigner | None = None, loop_writes: bool | None = None) -> None:
+                 tokens: TokenSigner | None = None, loop_writes: bool | None = None,
+                 deadline: float | None = DEADLINE) -> None:
         from data.classroom.limits import Guard
 
         self.desk = desk
         self.guard = guard or Guard(desk.classroom, rules=rules)
         self.fail_delay = fail_delay
+        self.deadline = deadline
         self.proxies = TrustedProxies(tuple(trusted_proxies))
         self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="class-db")
         self._seats: dict[str, _Seat] = {}
@@ -243,8 +252,15 @@ class ClassServer:
         return await loop.run_in_executor(self._pool, lambda: fn(*args, **kwargs))
 
     async def _body(self, request: web.Request) -> dict[str, Any]:
+        try:
+            async with asyncio.timeout(BODY_SECONDS):  # a body sent a byte at a time: dropped
+                raw = await request.read()
+        except TimeoutError:
+            raise web.HTTPRequestTimeout(
+                text=json.dumps({"error": "the request's body came too slowly"}),
+                content_type="application/json") from None
         try:  # JSON is UTF-8 whatever charset the request claims (a made-up one too)
-            doc = json.loads((await request.read()).decode("utf-8"))
+            doc = json.loads(raw.decode("utf-8"))
         except (ValueError, RecursionError):
             raise web.HTTPBadRequest(
                 text=json.dumps({"error": "the request is not valid JSON"}),
@@ -367,7 +383,11 @@ class ClassServer:
         if name is not None and (has_control(name) or len(name) > 200):
             return _error(404, f"no practice set named {name[:80]!r}")  # none can be
         try:
-            return await handler(request)
+            async with asyncio.timeout(self.deadline):
+                return await handler(request)
+        except TimeoutError:  # the database stalls (or the client is too slow to send)
+            return _error(503, "the class database does not answer in time: what you sent is "
+                               "kept; try again in a moment", **{"Retry-After": "5"})
         except web.HTTPException:
             raise
         except TooManyAttemptsError as e:
