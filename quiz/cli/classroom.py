@@ -453,9 +453,9 @@ def run_list(args: argparse.Namespace) -> int:
 
 def run_serve(args: argparse.Namespace) -> int:
     """``class serve``: the classroom server on the database (until Ctrl+C)."""
-    from aiohttp import web
-
     from ..class_desk import ClassDesk
+    from ..class_doors import ConnectionCap, serve_app
+    from ..class_proxy import TrustedProxies
     from ..class_server import event_loop, make_app
     from .serve import check_port
 
@@ -463,8 +463,8 @@ def run_serve(args: argparse.Namespace) -> int:
     try:
         sets = classroom.list_sets()
         check_port(args.host, args.port)
-        app = make_app(ClassDesk(classroom),
-                       trusted_proxies=getattr(args, "trusted_proxies", None) or ())
+        trusted = getattr(args, "trusted_proxies", None) or ()
+        app = make_app(ClassDesk(classroom), trusted_proxies=trusted)
         shown = args.host if args.host not in ("0.0.0.0", "::") else "THIS-COMPUTER"
         print(npgettext("class", "Classroom server on %(url)s (%(n)s practice set); "
                                  "Ctrl+C to stop.",
@@ -478,8 +478,9 @@ def run_serve(args: argparse.Namespace) -> int:
         # what start-up built (modules, the app, the database layer) is out of the cycle
         # collector's way, and it runs on larger batches: no full walk in a burst of answers
         settle_after_start()
-        web.run_app(app, host=args.host, port=args.port, print=None, access_log=None,
-                    loop=event_loop())
+        # behind the doors: an idle or slow connection closed, at most so many per address
+        serve_app(app, args.host, args.port, loop=event_loop(),
+                  cap=ConnectionCap(trusted=TrustedProxies(tuple(trusted))))
     finally:
         classroom.close()
     return 0

@@ -30,6 +30,8 @@ __all__ = ["REFILL_QUIET", "WarmAppService", "WarmPool", "tab_size"]
 REFILL_QUIET = 5.0
 #: Seconds a waiting process may take to import before the next one is started anyway.
 READY_WAIT = 30.0
+#: Seconds a tab's process has to quit when its tab goes, before it is ended.
+STOP_SECONDS = 3.0
 
 
 #: The largest terminal a tab may ask for (columns, rows): a bigger one only costs memory.
@@ -170,9 +172,33 @@ class WarmAppService(AppService):
         super().__init__("", **kwargs)
         self.pool = pool
         self.address = address
+        #: when the visitor last typed or resized (the room closes a tab idle too long)
+        self.last_input = time.monotonic()
+
+    async def send_bytes(self, data: bytes) -> bool:
+        """Keys from the tab (they keep it alive)."""
+        self.last_input = time.monotonic()
+        sent: bool = await super().send_bytes(data)
+        return sent
+
+    async def stop(self) -> None:
+        """Stop the tab's process: asked to quit, then ended if it does not within a few
+        seconds (a tab that is gone never leaves its process behind)."""
+        process = self._process
+        try:
+            await asyncio.wait_for(super().stop(), STOP_SECONDS)
+        except (TimeoutError, ConnectionError, RuntimeError, OSError):
+            pass
+        finally:
+            if process is not None and process.returncode is None:
+                with contextlib.suppress(ProcessLookupError):
+                    process.kill()
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(process.wait(), STOP_SECONDS)
 
     async def set_terminal_size(self, width: int, height: int) -> None:
         """A resize from the tab, within bounds (a made-up size of thousands only costs memory)."""
+        self.last_input = time.monotonic()
         if not isinstance(width, int) or not isinstance(height, int):
             return
         await super().set_terminal_size(*tab_size(width, height))
