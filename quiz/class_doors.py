@@ -160,11 +160,16 @@ def serve_app(app: web.Application, host: str, port: int, *, loop: asyncio.Abstr
         finally:
             await close()
 
+    import signal
+
     asyncio.set_event_loop(loop)
     task = loop.create_task(run())
+    for sig in (signal.SIGINT, signal.SIGTERM):  # both end it cleanly: queued answers written
+        with contextlib.suppress(NotImplementedError, RuntimeError):
+            loop.add_signal_handler(sig, task.cancel)
     try:
         loop.run_until_complete(task)
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, asyncio.CancelledError):
         task.cancel()
         with contextlib.suppress(asyncio.CancelledError, KeyboardInterrupt):
             loop.run_until_complete(task)

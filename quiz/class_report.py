@@ -142,6 +142,11 @@ def _given(part: str, given: str | None) -> str:
     return given_text(part, given)
 
 
+#: What a report keeps as it is: the line break, and the zero-width space and joiners
+#: (they only join or break words).
+_KEPT = frozenset("\n\u200b\u200c\u200d")
+
+
 def printable(text: str) -> str:
     r"""A report as it may reach a terminal: every control or format character but the line
     break shown as an escape (``\x1b``), never sent raw. Every report goes through it.
@@ -149,10 +154,10 @@ def printable(text: str) -> str:
     >>> printable("Ann\x1b[2J wrote\r\n8000\u202e")
     'Ann\\x1b[2J wrote\\x0d\n8000\\u202e'
     """
-    if not any(unicodedata.category(c) in ("Cc", "Cf") and c != "\n" for c in text):
+    if not any(unicodedata.category(c) in ("Cc", "Cf") and c not in _KEPT for c in text):
         return text
     return "".join(
-        c if c == "\n" or unicodedata.category(c) not in ("Cc", "Cf")
+        c if c in _KEPT or unicodedata.category(c) not in ("Cc", "Cf")
         else (f"\\x{ord(c):02x}" if ord(c) < 0x100 else f"\\u{ord(c):04x}")
         for c in text)
 

@@ -58,12 +58,20 @@ def check_name(value: str, what: str) -> str:
 
 def has_control(text: str) -> bool:
     r"""True when ``text`` holds a control or format character (an escape sequence, a line
-    break, a direction override...): never stored from a student.
+    break, a direction override...): never stored from a student. The zero-width space and
+    joiners, which only join or break words, are not counted.
 
     >>> has_control("2000-3900"), has_control("\x1b[2J"), has_control("8000\n")
     (False, True, True)
+    >>> has_control("ริชชี\u200b"), has_control("8000\u202e")
+    (False, True)
     """
-    return any(unicodedata.category(c) in ("Cc", "Cf") for c in text)
+    return any(unicodedata.category(c) in ("Cc", "Cf") and c not in _JOINERS for c in text)
+
+
+#: Invisible characters that only join or break words (Thai and Indic text carries them):
+#: harmless on a terminal, so kept.
+_JOINERS = frozenset("\u200b\u200c\u200d")
 
 
 def _check_seconds(value: int | None, what: str) -> int | None:

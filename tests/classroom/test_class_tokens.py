@@ -236,7 +236,7 @@ def test_the_teacher_resets_a_code_through_the_server(
     from quiz.__main__ import main
     from tests.classroom.test_class_cli import PW
 
-    classroom.create_set("Net", "pw", count=2, seed=66)
+    classroom.create_set("Net", "tile wall 99", count=2, seed=66)
     classroom.join("Net", "Bo")
     port = free_port()
     server = start_server(db_url, port, tmp_path / "server.log")
