@@ -39,6 +39,7 @@ address. The header is never believed from anyone else, nor by default.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import threading
 import time
@@ -423,8 +424,14 @@ class ClassServer:
             web.post("/api/sets/{name}/remove", self.remove_student),
             web.post("/api/sets/{name}/admission", self.admission),
         ])
+        app.on_startup.append(self._startup)
         app.on_cleanup.append(self._cleanup)
         return app
+
+    async def _startup(self, _app: web.Application) -> None:
+        """Forget the attempt counts of days gone (in a thread; a database away is no matter)."""
+        with contextlib.suppress(Exception):
+            await self._run(self.guard.limits.prune)
 
     async def _cleanup(self, _app: web.Application) -> None:
         if self._commits is not None:

@@ -44,6 +44,7 @@ __all__ = [
     "CODE_RULE",
     "JOINS_PER_ADDRESS",
     "JOINS_PER_SET",
+    "SETTLE_SECONDS",
     "TEACHER_ADDRESS_RULE",
     "TEACHER_SET_RULE",
     "Guard",
@@ -307,6 +308,18 @@ class Limits:
         table = _table()
         with self.db.transaction() as s:
             s.execute(delete(table).where(table.c.key.in_([_clean(k) for k in keys])))
+
+    def prune(self, older_than: float = 86_400.0) -> int:
+        """Forget the keys whose window began more than ``older_than`` seconds ago and that
+        have nothing under way (every window of the rules is shorter); how many went."""
+        from sqlalchemy import delete
+
+        table = _table()
+        with self.db.transaction() as s:
+            gone = s.execute(delete(table).where(table.c.since < self.ticker() - older_than,
+                                                 table.c.next_at < self.ticker(),
+                                                 table.c.pending_at < self.ticker() - older_than))
+        return int(cast("CursorResult[Any]", gone).rowcount or 0)
 
     def release_prefix(self, prefix: str) -> None:
         """Forget every key starting with ``prefix`` (a student's codes, when reset)."""

@@ -24,7 +24,14 @@ from aiohttp import web
 from aiohttp.test_utils import TestClient, TestServer
 
 from data.classroom import Classroom
-from data.classroom.limits import CODE_RULE, Guard, GuardRules, Limits, Rule
+from data.classroom.limits import (
+    CODE_RULE,
+    SETTLE_SECONDS,
+    Guard,
+    GuardRules,
+    Limits,
+    Rule,
+)
 from quiz.class_desk import ClassDesk
 from quiz.class_proxy import proxy_network
 from quiz.class_server import make_app
@@ -256,3 +263,16 @@ async def test_a_served_tab_passes_on_the_browsers_address(
     assert status == 429 and "too many new students" in err["error"]
     monkeypatch.setenv("RIICHI_DRILL_CLIENT_ADDRESS", "203.0.113.10")
     await asyncio.to_thread(HttpLink(base, "Guard").join, "Cy", None)
+
+
+def test_counts_of_days_gone_are_forgotten(classroom: Classroom) -> None:
+    clock = Clock()
+    limits = Limits(classroom.db, ticker=clock)
+    rule = Rule(free=1, most=2, window=60)
+    limits.reserve("old", rule)
+    limits.count("old", rule)
+    clock.now += 2 * 86_400
+    limits.reserve("new", rule)
+    assert limits.prune() == 1
+    assert limits.attempts("old") == 0
+    assert limits.wait("new", rule) == SETTLE_SECONDS  # kept: its attempt is under way
