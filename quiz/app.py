@@ -334,8 +334,11 @@ class DrillApp(App[int]):
     async def _start_as(self, store: DrillStore, name: str) -> None:
         """Drill as the learner named at the start (read or created off the screen's
         thread); a learner that cannot be read or made ends the app with one line."""
+        from .served_learner import open_learner
+
         try:
-            await self.use_learner(await self.waiting_for_database(lambda: store.learner(name)))
+            await self.use_learner(
+                await self.waiting_for_database(lambda: open_learner(store, name)))
         except Exception as e:  # a worker's error would be lost: end with one line
             self.fail(e)
 
@@ -354,11 +357,14 @@ class DrillApp(App[int]):
         """Drill as the learner of that name (found or created off the screen's thread)."""
         from data.errors import DataError
 
+        from .served_learner import open_learner
+
         store = self.store
         if store is None:
             return
         try:
-            await self.use_learner(await self.waiting_for_database(lambda: store.learner(name)))
+            await self.use_learner(
+                await self.waiting_for_database(lambda: open_learner(store, name)))
         except DataError as e:
             self._not_changed(e)
             if self.controller is None:  # nobody drills yet: ask again

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from .answers import NextAnswer
 from .errors import (
+    AdmissionError,
     AnswerError,
     ClassroomError,
     ExpiredTokenError,
@@ -72,6 +73,7 @@ from .tokens import SeatClaims, TokenSigner, code_mark
 __all__ = [
     "ASKABLE_PARTS",
     "DEFAULT_PARTS",
+    "AdmissionError",
     "AnswerError",
     "AnswerPart",
     "ClassQuestion",

@@ -221,7 +221,8 @@ class AnswerWriter:
                     .where(ca.c.enrolment_id == values["enrolment"]).scalar_subquery())
             guard = guard.where(used < values["limit"])
         moved = conn.execute(guard.values(position=values["after"],
-                                          finished_at=values["finished"]))
+                                          finished_at=values["finished"],
+                                          asked_at=values["now"]))
         if moved.rowcount != 1:
             return False
         answer_id = conn.execute(insert(ca).returning(ca.c.id), {
@@ -605,6 +606,7 @@ def record_checked(
                 .values(
                     position=position + 1,
                     finished_at=now if position + 1 >= n_items else None,
+                    asked_at=now,  # the next question is handed out now (the server's clock)
                 )
             )
     if over:
@@ -637,7 +639,8 @@ WITH v AS (
         AS v (enrolment, set_id, position, last, correct, seconds, timed_out, lim)
 ), moved AS (
     UPDATE class_enrolments e
-    SET position = v.position + 1, finished_at = CASE WHEN v.last THEN :now END
+    SET position = v.position + 1, finished_at = CASE WHEN v.last THEN :now END,
+        asked_at = :now
     FROM v
     WHERE e.id = v.enrolment AND e.set_id = v.set_id AND e.position = v.position
       AND e.finished_at IS NULL
@@ -681,7 +684,7 @@ def _guarded_statement(n_parts: int, n_topics: int, limited: bool) -> TextClause
         f"CAST(:expected{i} AS TEXT), CAST(:right{i} AS BOOLEAN))" for i in range(n_parts))
     sql = f"""
 WITH moved AS (
-    UPDATE class_enrolments SET position = :after, finished_at = :finished
+    UPDATE class_enrolments SET position = :after, finished_at = :finished, asked_at = :now
     WHERE id = :enrolment AND set_id = :set AND position = :position
       AND finished_at IS NULL {over}
     RETURNING id

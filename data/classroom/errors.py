@@ -28,6 +28,11 @@ class StudentNameTakenError(ClassroomError):
     """The student name is taken in the set (and no matching PIN was given to resume)."""
 
 
+class AdmissionError(ClassroomError):
+    """A new name the set does not take: closed to new names, not on its roster, or one that
+    only looks like a name already in it."""
+
+
 class StudentNotFoundError(ClassroomError, NotFoundError):
     """No student of that name in the set."""
 
@@ -69,11 +74,16 @@ class AnswerError(ClassroomError):
 
 
 class TooManyAttemptsError(ClassroomError):
-    """Too many wrong codes or passwords in a short time: wait before trying again."""
+    """Too many wrong codes or passwords in a short time: wait before trying again.
 
-    def __init__(self, message: str, retry_after: float) -> None:
+    ``settling``: refused only while other attempts of the same key are being
+    checked (what they come to decides; a caller may wait a moment and try again).
+    """
+
+    def __init__(self, message: str, retry_after: float, *, settling: bool = False) -> None:
         super().__init__(message)
         self.retry_after = retry_after
+        self.settling = settling
 
 
 class SessionTokenError(ClassroomError):

@@ -74,3 +74,32 @@ def normal_code(text: str) -> str:
     """A code as typed (any case, spaces or dashes) in its one written form."""
     raw = "".join(c for c in text.upper() if c.isalnum())
     return f"{raw[:5]}-{raw[5:]}" if len(raw) == CODE_LENGTH else raw
+
+
+#: The fewest characters of a teacher's password.
+PASSWORD_MIN_LENGTH = 8
+#: Passwords every guessing script tries first (lower case, spaces removed).
+_COMMON = frozenset({
+    "password", "password1", "12345678", "123456789", "1234567890", "qwertyui", "qwerty123",
+    "iloveyou", "abcdefgh", "abcd1234", "11111111", "letmein1", "welcome1", "mahjong1",
+    "riichi123", "teacher1", "passw0rd", "admin123", "changeme",
+})
+
+
+def password_weakness(password: str) -> str | None:
+    """Why a teacher's password is too weak (``short``, ``repeated``, ``common``), or None.
+
+    The password guards every student's results and their codes; the server
+    lets a stranger try only about one guess every two seconds per set, so a
+    password of 8 characters or more that is not a well-known one holds.
+
+    >>> password_weakness("a"), password_weakness("mahjong night 3")
+    ('short', None)
+    """
+    if len(password) < PASSWORD_MIN_LENGTH:
+        return "short"
+    if len(set(password.lower())) < 4:
+        return "repeated"
+    if "".join(password.lower().split()) in _COMMON:
+        return "common"
+    return None

@@ -56,6 +56,24 @@ def check_name(value: str, what: str) -> str:
     return name
 
 
+def has_control(text: str) -> bool:
+    r"""True when ``text`` holds a control or format character (an escape sequence, a line
+    break, a direction override...): never stored from a student. The zero-width space and
+    joiners, which only join or break words, are not counted.
+
+    >>> has_control("2000-3900"), has_control("\x1b[2J"), has_control("8000\n")
+    (False, True, True)
+    >>> has_control("ริชชี\u200b"), has_control("8000\u202e")
+    (False, True)
+    """
+    return any(unicodedata.category(c) in ("Cc", "Cf") and c not in _JOINERS for c in text)
+
+
+#: Invisible characters that only join or break words (Thai and Indic text carries them):
+#: harmless on a terminal, so kept.
+_JOINERS = frozenset("\u200b\u200c\u200d")
+
+
 def _check_seconds(value: int | None, what: str) -> int | None:
     if value is None:
         return None
@@ -135,6 +153,8 @@ class PracticeSetRecord:
         selection: how the items were chosen (``{"by": "ids"}`` or
             ``{"by": "draw", "topics": [...], "difficulty": ..., "seed": ..., "count": ...}``).
         created_at: when (UTC).
+        closed: no new student may join.
+        roster: the only names that may join (None: any).
     """
 
     id: int
@@ -143,6 +163,8 @@ class PracticeSetRecord:
     item_uids: tuple[str, ...]
     selection: Mapping[str, Any]
     created_at: datetime
+    closed: bool = False
+    roster: tuple[str, ...] | None = None
 
     @property
     def size(self) -> int:
@@ -183,6 +205,9 @@ class StudentSession:
         finished: every question is answered, or the set's time is over.
         code: the resume code, when this join created the enrolment (shown once); else None.
         resumed: this join continued an earlier one.
+        asked_at: when the server handed out the question at ``position`` (its clock,
+            kept in the database: a re-join does not restart it).
+        started_at: when the student joined the set (the set's clock starts then).
     """
 
     enrolment_id: int
@@ -194,6 +219,8 @@ class StudentSession:
     finished: bool
     code: str | None = None
     resumed: bool = False
+    asked_at: datetime | None = None
+    started_at: datetime | None = None
 
     @property
     def seconds_left(self) -> float | None:

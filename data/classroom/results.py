@@ -130,12 +130,29 @@ CSV_FIXED_COLUMNS: tuple[str, ...] = (
 )  # fmt: skip
 
 
+#: The first characters that make a spreadsheet read a cell as a formula.
+_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r", "\uff1d", "\uff0b", "\uff0d", "\uff20")
+
+
+def csv_cell(value: Any) -> Any:
+    """A CSV cell a spreadsheet shows as text: text starting like a formula gets a ``'``.
+
+    >>> csv_cell("=HYPERLINK(1)"), csv_cell("-1"), csv_cell("8000"), csv_cell(3)
+    ("'=HYPERLINK(1)", "'-1", '8000', 3)
+    """
+    if isinstance(value, str) and value.startswith(_FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
 def results_csv(results: ClassResults) -> str:
     """The class's answers as CSV: one row per student per answered question.
 
     Columns: the fixed ones (``question`` counts from 1), then ``<part>_given``,
     ``<part>_expected``, ``<part>_correct`` for each part the set asks, then
-    ``concepts_missed`` (topic ids separated by spaces).
+    ``concepts_missed`` (topic ids separated by spaces). A text a spreadsheet
+    would run as a formula (a name or an answer starting with ``=``, ``+``,
+    ``-`` or ``@``) is written after a ``'`` (:func:`csv_cell`).
     """
     parts = results.practice_set.options.parts
     header = [*CSV_FIXED_COLUMNS]
@@ -163,7 +180,7 @@ def results_csv(results: ClassResults) -> str:
                 got = a.part(p)
                 row += [got.given, got.expected, int(got.correct)] if got else ["", "", ""]
             row.append(" ".join(a.concepts))
-            writer.writerow(row)
+            writer.writerow([csv_cell(v) for v in row])
     return out.getvalue()
 
 

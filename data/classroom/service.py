@@ -23,6 +23,7 @@ from ..clock import Clock, utc_now
 from ..errors import DataError
 from .answers import AnswerWriter, LoopWriter, NextAnswer, record_checked
 from .errors import (
+    AdmissionError,
     AnswerError,
     SetExistsError,
     SetNotFoundError,
@@ -45,6 +46,7 @@ from .records import (
     StudentResult,
     StudentSession,
     check_name,
+    has_control,
 )
 from .results import build_results
 from .rows import answer_record, bank_record, missing_message
@@ -93,6 +95,10 @@ class Classroom:
         self._rng = rng
         self._writer: AnswerWriter | None = None
         self._loop_writer: LoopWriter | None = None
+
+    def now(self) -> datetime:
+        """The classroom's clock (UTC): the one every question's and set's start is kept in."""
+        return self._now()
 
     def close(self) -> None:
         """Close the database's connections."""
@@ -398,13 +404,16 @@ class Classroom:
         try:
             with self.db.transaction() as s:
                 set_row = self._set_row(s, name)
+                self._admit(s, set_row, student)
+                now = self._now()
                 row = Enrolment(
                     set_id=set_row.id,
                     student=student,
                     pin_hash=code_hash,
                     position=0,
-                    joined_at=self._now(),
+                    joined_at=now,
                     finished_at=None,
+                    asked_at=now,
                 )
                 s.add(row)
                 s.flush()
@@ -434,7 +443,23 @@ class Classroom:
                 return None
             if code is None or not verify_secret(code, existing.pin_hash):
                 raise _taken(student, set_row.name, code is not None)
-            return self._session(s, existing, set_row, resumed=True)
+            session = self._session(s, existing, set_row, resumed=True)
+        if session.asked_at is None:  # joined before the server kept the clock: from now
+            session = self._start_clock(session)
+        return session
+
+    def _start_clock(self, session: StudentSession) -> StudentSession:
+        """Start the clock of an enrolment that has none (kept from an older version)."""
+        from sqlalchemy import update
+
+        from ..models.classroom import Enrolment
+
+        now = self._now()
+        with self.db.transaction() as s:
+            s.execute(update(Enrolment).where(Enrolment.id == session.enrolment_id,
+                                              Enrolment.asked_at.is_(None))
+                      .values(asked_at=now))
+        return replace(session, asked_at=now)
 
     def token_secret(self) -> bytes:
         """The secret that signs students' session tokens: made once, kept in the database.
@@ -476,6 +501,82 @@ class Classroom:
             assert set_row is not None
             return self._session(s, row, set_row, resumed=True), code_mark(row.pin_hash)
 
+    def _admit(self, s: Session, set_row: PracticeSet, student: str) -> None:
+        """Refuse a new name the set does not take (see :mod:`.admission`)."""
+        from sqlalchemy import select
+
+        from ..models.classroom import Enrolment
+        from .admission import lookalike
+
+        if set_row.closed:
+            raise AdmissionError(f"practice set '{set_row.name}' takes no new students: "
+                                 "ask the teacher")
+        if set_row.roster is not None and student not in set_row.roster:
+            raise AdmissionError(f"'{student}' is not on the roster of practice set "
+                                 f"'{set_row.name}': write your name as the teacher gave it")
+        names = list(s.scalars(select(Enrolment.student).where(Enrolment.set_id == set_row.id)))
+        like = lookalike(student, [*names, *(set_row.roster or [])])
+        if like is not None:
+            raise AdmissionError(f"the student name '{student}' looks like '{like}' "
+                                 f"in practice set '{set_row.name}': choose another")
+
+    def set_admission(self, name: str, password: str, *, closed: bool | None = None,
+                      roster: Sequence[str] | None = None, clear_roster: bool = False,
+                      ) -> PracticeSetRecord:
+        """Close or open a set to new names, give or clear its roster (teacher only).
+
+        Raises:
+            SetNotFoundError, WrongPasswordError; SetOptionsError: a bad name on the roster.
+        """
+        with self.db.transaction() as s:
+            row = self._teacher_set(s, name, password)
+            if closed is not None:
+                row.closed = closed
+            if roster is not None:
+                names = sorted({check_name(n, "student") for n in roster})
+                row.roster = names or None
+            if clear_roster:
+                row.roster = None
+            s.flush()
+            return self._set_record(s, row)
+
+    def remove_student(self, name: str, password: str, student: str) -> None:
+        """Remove a student from a set with their answers (teacher only); their session
+        tokens stop working.
+
+        Raises:
+            SetNotFoundError, WrongPasswordError; StudentNotFoundError: no such student.
+        """
+        from sqlalchemy import select
+
+        from ..models.classroom import Enrolment
+
+        with self.db.transaction() as s:
+            row = self._teacher_set(s, name, password)
+            enrolment = s.scalar(select(Enrolment).where(
+                Enrolment.set_id == row.id, Enrolment.student == check_name(student, "student")))
+            if enrolment is None:
+                raise StudentNotFoundError(f"no student '{student}' in practice set '{row.name}'")
+            s.delete(enrolment)
+
+    def enrolment_mark(self, name: str, student: str) -> tuple[int, str] | None:
+        """The enrolment id of a student in a set and the mark of their current code (None
+        when not in it): what their wrong codes are counted under (:mod:`.limits`).
+
+        Raises:
+            SetNotFoundError: no set of that name.
+        """
+        from sqlalchemy import select
+
+        from ..models.classroom import Enrolment
+
+        with self.db.session() as s:
+            set_row = self._set_row(s, name)
+            row = s.execute(select(Enrolment.id, Enrolment.pin_hash).where(
+                Enrolment.set_id == set_row.id,
+                Enrolment.student == check_name(student, "student"))).one_or_none()
+        return None if row is None else (int(row[0]), code_mark(row[1]))
+
     def reset_code(self, name: str, password: str, student: str) -> str:
         """Give a student a new resume code (teacher only); returned once, only its hash kept.
 
@@ -500,6 +601,10 @@ class Classroom:
             if enrolment is None:
                 raise StudentNotFoundError(f"no student '{student}' in practice set '{row.name}'")
             enrolment.pin_hash = code_hash
+            enrolment_id = enrolment.id
+        from .limits import Limits
+
+        Limits(self.db).release_prefix(f"code:{enrolment_id}:")  # the new code starts afresh
         return new_code
 
     def session(self, enrolment_id: int) -> StudentSession:
@@ -522,12 +627,12 @@ class Classroom:
         with self.db.session() as s:
             row = s.execute(
                 select(Enrolment.position, Enrolment.finished_at, answered,
-                       used.scalar_subquery())
+                       used.scalar_subquery(), Enrolment.asked_at, Enrolment.joined_at)
                 .where(Enrolment.id == session.enrolment_id)
             ).one_or_none()
         if row is None:
             raise StudentNotFoundError(f"no enrolment {session.enrolment_id}")
-        position, finished_at, answered, used = row
+        position, finished_at, answered, used, asked_at, joined_at = row
         limit = session.practice_set.options.set_seconds
         finished = (
             finished_at is not None
@@ -535,7 +640,8 @@ class Classroom:
             or (limit is not None and float(used) >= limit)
         )
         return replace(session, position=int(position), answered=int(answered),
-                       seconds_used=float(used), finished=finished, code=None, resumed=True)
+                       seconds_used=float(used), finished=finished, code=None, resumed=True,
+                       asked_at=asked_at, started_at=joined_at)
 
     def record_answer(
         self,
@@ -570,6 +676,8 @@ class Classroom:
 
         if not parts:
             raise AnswerError("an answer needs at least one part")
+        if any(has_control(p.given) or has_control(p.expected) for p in parts):
+            raise AnswerError("an answer holds control characters")
         names = [p.part for p in parts]
         if len(set(names)) != len(names):
             raise AnswerError("a part is given twice in one answer")
@@ -757,6 +865,8 @@ class Classroom:
         from ..models.classroom import PracticeSet
 
         key = unicodedata.normalize("NFC", str(name)).strip()
+        if has_control(key) or len(key) > 200:  # no set has such a name: never asked
+            raise SetNotFoundError(f"no practice set named {key[:80]!r}")
         row = s.scalar(select(PracticeSet).where(PracticeSet.name == key))
         if row is None:
             raise SetNotFoundError(f"no practice set named '{key}'")
@@ -799,6 +909,8 @@ class Classroom:
             item_uids=tuple(uids),
             selection=dict(row.selection),
             created_at=row.created_at,
+            closed=bool(row.closed),
+            roster=None if row.roster is None else tuple(row.roster),
         )
 
     def _session(
@@ -829,6 +941,8 @@ class Classroom:
             seconds_used=float(used),
             finished=finished,
             resumed=resumed,
+            asked_at=row.asked_at,
+            started_at=row.joined_at,
         )
 
 
@@ -845,6 +959,8 @@ def _ready(answers: Sequence[NextAnswer]) -> tuple[list[NextAnswer], list[int]]:
             topics = sort_topics(check_topic(c) for c in a.topics)
         except DataError:
             continue
+        if any(has_control(p.given) for p in a.parts):
+            continue  # left to record_answer, which refuses it
         if (names and len(set(names)) == len(names) and a.seconds >= 0
                 and 0 <= a.position < a.practice_set.size
                 and all(n in a.practice_set.options.parts for n in names)):

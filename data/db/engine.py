@@ -107,6 +107,20 @@ def _check_sqlite_folder(url: str) -> None:
     path = path.removeprefix("file:")  # a URI filename (``?uri=true``)
     if path and not Path(path).parent.is_dir():
         raise DatabaseError(f"cannot create the database '{path}': its folder does not exist")
+    if path and Path(path).exists():  # never make a database of a file that is something else
+        if not Path(path).is_file():
+            raise DatabaseError(f"cannot open the database '{path}': it is a folder, a pipe "
+                                "or a device, not a database")
+        try:
+            with open(path, "rb") as f:
+                head = f.read(16)
+        except OSError as e:
+            raise DatabaseError(f"cannot open the database '{path}': "
+                                f"{e.strerror or e}") from None
+        if head != b"SQLite format 3\x00":
+            what = "an empty file" if not head else "another kind of file"
+            raise DatabaseError(f"cannot open the database '{path}': it is {what}, not a "
+                                "database (nothing was changed)")
 
 
 def _sqlite_on_connect(dbapi_connection: Any, _record: Any) -> None:

@@ -12,15 +12,75 @@ data.gamelog.errors.UnknownFormatError: -: refused: not a game log ...
 
 from __future__ import annotations
 
-import gzip
 import json
+import os
+import stat
 import zlib
-from typing import Any
+from typing import Any, BinaryIO
 
 from .errors import MalformedLogError, UnknownFormatError
 from .game import GameLog, LogFormat
 
 _GZIP_MAGIC = b"\x1f\x8b"
+
+
+#: The most bytes of a log file read (a whole game's log is well under a megabyte).
+MAX_LOG_BYTES = 16 * 2**20
+#: The most bytes a gzip log may inflate to.
+MAX_TEXT_BYTES = 64 * 2**20
+
+
+def too_large(origin: str, most: int) -> MalformedLogError:
+    """The error of a log larger than ``most`` bytes (read or inflated)."""
+    return MalformedLogError(origin, f"larger than {most // 2**20} MB: not a game log")
+
+
+def read_log_file(path: str | os.PathLike[str]) -> bytes:
+    """A log file's bytes, at most :data:`MAX_LOG_BYTES` (a device or a pipe is refused).
+
+    Raises:
+        OSError: the file cannot be read (its ``strerror`` says why).
+        MalformedLogError: not a regular file, or larger than the most read.
+    """
+    name = os.path.basename(os.fspath(path))
+    with open(path, "rb") as f:
+        if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
+            raise MalformedLogError(name, "not a regular file (a device, a pipe or a folder)")
+        return read_limited(f, name)
+
+
+def read_limited(stream: BinaryIO, origin: str = "-") -> bytes:
+    """At most :data:`MAX_LOG_BYTES` from ``stream`` (standard input); refused beyond."""
+    data = stream.read(MAX_LOG_BYTES + 1)
+    if len(data) > MAX_LOG_BYTES:
+        raise too_large(origin, MAX_LOG_BYTES)
+    return data
+
+
+def _inflate(data: bytes, origin: str) -> bytes:
+    """A gzip file's content (every member), refused once it passes :data:`MAX_TEXT_BYTES`:
+    a small file that inflates to gigabytes is stopped at the bound, never held whole."""
+    out = bytearray()
+    rest = data
+    try:
+        while rest:
+            unzip = zlib.decompressobj(wbits=31)
+            chunk = rest
+            while True:
+                out += unzip.decompress(chunk, MAX_TEXT_BYTES + 1 - len(out))
+                if len(out) > MAX_TEXT_BYTES:
+                    raise too_large(origin, MAX_TEXT_BYTES)
+                chunk = unzip.unconsumed_tail
+                if not chunk:
+                    break
+            if not unzip.eof:
+                raise MalformedLogError(origin, "a truncated or damaged gzip file")
+            rest = unzip.unused_data
+            if rest[:2] != _GZIP_MAGIC:
+                break  # trailing bytes after the last member: gzip ignores them too
+    except zlib.error:
+        raise MalformedLogError(origin, "a truncated or damaged gzip file") from None
+    return bytes(out)
 
 
 def unpack(data: bytes, origin: str = "-") -> str:
@@ -30,10 +90,7 @@ def unpack(data: bytes, origin: str = "-") -> str:
         MalformedLogError: for a truncated gzip file or bytes that are not UTF-8.
     """
     if data[:2] == _GZIP_MAGIC:
-        try:
-            data = gzip.decompress(data)
-        except (OSError, EOFError, zlib.error):
-            raise MalformedLogError(origin, "a truncated or damaged gzip file") from None
+        data = _inflate(data, origin)
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:

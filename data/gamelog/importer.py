@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from ..clock import Clock, utc_now
 from ..errors import ItemError
+from .detect import read_log_file
 from .errors import LogError
 from .game import GameLog
 
@@ -301,17 +302,24 @@ def import_logs(
     known = _imported(database)
     for path in log_files(paths):
         if path == "-":
-            data = read_stdin() if read_stdin is not None else b""
+            try:
+                data = read_stdin() if read_stdin is not None else b""
+            except LogError as e:  # too large
+                reports.append(FileReport("-", Outcome.REFUSED, reason=str(e)))
+                continue
             reports.append(
                 import_log(database, data, origin="-", rules=rules, clock=clock, known=known)
             )
             continue
         path = Path(path)
         try:
-            data = path.read_bytes()
+            data = read_log_file(path)
         except OSError as e:
             reason = f"{path.name}: refused: cannot read it ({e.strerror or e})"
             reports.append(FileReport(path.name, Outcome.REFUSED, reason=reason))
+            continue
+        except LogError as e:  # a device, a pipe, or too large
+            reports.append(FileReport(path.name, Outcome.REFUSED, reason=str(e)))
             continue
         report = import_log(
             database, data, origin=path.name, name=path.name, rules=rules, clock=clock, known=known

@@ -97,12 +97,13 @@ def file_wins(
     from sqlalchemy import select
 
     from ..models.gamelog import LogImport
+    from .detect import read_log_file
     from .errors import LogError
     from .importer import Outcome, import_log
 
     file = Path(path)
     try:
-        data = file.read_bytes()
+        data = read_log_file(file)
     except OSError as e:
         raise LogError(file.name, f"cannot read it ({e.strerror or e})") from None
     report = import_log(database, data, origin=file.name, name=file.name, rules=rules)

@@ -12,6 +12,9 @@ Tables:
   same hands in the same order for every student).
 - ``class_enrolments``: a student in a set (the name is unique in the set),
   with a hashed PIN to resume and the next question to ask.
+- ``class_limits`` (migration ``0009_class_guard``): attempts counted per key
+  (a student's code, a teacher's password from an address, first joins from an
+  address), shared by every server process on the database.
 - ``class_answers``: one row per student per question, stored exactly once
   (unique on enrolment and position), with ``class_answer_parts`` (each part
   given, expected, right or wrong) and ``class_answer_concepts`` (the topics
@@ -62,6 +65,11 @@ class PracticeSet(Base):
     selection: Mapped[dict[str, Any]]
     password_hash: Mapped[str] = mapped_column(sa.String(255))
     created_at: Mapped[datetime]
+    #: No new student may join (those enrolled go on); migration 0009.
+    closed: Mapped[bool] = mapped_column(sa.Boolean, default=False,
+                                         server_default=sa.false())
+    #: The only names that may join (None: any name); migration 0009.
+    roster: Mapped[list[Any] | None] = mapped_column(sa.JSON, nullable=True)
 
     items: Mapped[list[PracticeSetItem]] = relationship(
         back_populates="practice_set",
@@ -110,6 +118,8 @@ class Enrolment(Base):
     position: Mapped[int] = mapped_column(sa.Integer, default=0)
     joined_at: Mapped[datetime]
     finished_at: Mapped[datetime | None]
+    #: When the server handed out the question at ``position`` (its clock); migration 0009.
+    asked_at: Mapped[datetime | None]
 
     practice_set: Mapped[PracticeSet] = relationship(back_populates="enrolments")
     answers: Mapped[list[ClassAnswer]] = relationship(
@@ -181,3 +191,25 @@ class ClassAnswerConcept(Base):
     topic: Mapped[str] = mapped_column(sa.String(64), primary_key=True)
 
     answer: Mapped[ClassAnswer] = relationship(back_populates="concepts")
+
+
+class ClassLimit(Base):
+    """Attempts counted under one key (see :mod:`data.classroom.limits`).
+
+    ``attempts`` were counted since ``since`` (seconds since the epoch, the
+    start of the window); ``pending`` are being checked (the last reserved at
+    ``pending_at``); the next may be made from ``next_at``. Every server
+    process on the database reads and moves the same row (compare and swap on
+    ``version``), so the limit holds for all of them and across restarts.
+    """
+
+    __tablename__ = "class_limits"
+    __table_args__ = (sa.CheckConstraint("attempts >= 0", name="attempts"),)
+
+    key: Mapped[str] = mapped_column(sa.String(255), primary_key=True)
+    attempts: Mapped[int] = mapped_column(sa.Integer)
+    pending: Mapped[int] = mapped_column(sa.Integer)
+    since: Mapped[float] = mapped_column(sa.Float)
+    next_at: Mapped[float] = mapped_column(sa.Float)
+    pending_at: Mapped[float] = mapped_column(sa.Float)
+    version: Mapped[int] = mapped_column(sa.Integer)

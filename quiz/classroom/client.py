@@ -64,6 +64,23 @@ __all__ = [
 
 #: Seconds an HTTP request may take before the server counts as away.
 TIMEOUT = 10.0
+#: The browser's address, set in a served tab's process (``riichi-drill serve``).
+CLIENT_ADDRESS_ENV = "RIICHI_DRILL_CLIENT_ADDRESS"
+
+
+def client_address() -> str | None:
+    """The browser's address when this process serves a browser tab (else None).
+
+    The classroom server believes it (as ``X-Forwarded-For``) only when the
+    serving computer is one of its trusted proxies (``--trusted-proxy``).
+    """
+    import ipaddress
+
+    text = os.environ.get(CLIENT_ADDRESS_ENV, "").strip()
+    try:
+        return str(ipaddress.ip_address(text)) if text else None
+    except ValueError:
+        return None
 #: Seconds a join may take (it hashes the resume code).
 JOIN_TIMEOUT = 60.0
 
@@ -162,7 +179,11 @@ class HttpLink:
 
     def __init__(self, server: str, set_name: str, *, timeout: float = TIMEOUT) -> None:
         server = server.strip().rstrip("/")
-        parsed = urllib.parse.urlsplit(server)
+        try:
+            parsed = urllib.parse.urlsplit(server)
+            parsed.port  # noqa: B018  (a port out of range or not a number raises here)
+        except ValueError:  # e.g. 'http://[::1' (an address left open)
+            parsed = urllib.parse.urlsplit("")
         if parsed.scheme not in ("http", "https") or not parsed.netloc:
             raise DrillError(pgettext("class", "'%(server)s' is not a server address "
                                                "(write http://HOST:PORT or https://HOST)")
@@ -234,6 +255,9 @@ class HttpLink:
               *, rejoin: bool = True, timeout: float | None = None) -> tuple[int, Any]:
         data = None if body is None else json.dumps(body).encode("utf-8")
         headers = {"Content-Type": "application/json"}
+        address = client_address()
+        if address:  # a served tab: the browser's address (believed from a trusted proxy only)
+            headers["X-Forwarded-For"] = address
         if self._token:
             headers["Authorization"] = f"Bearer {self._token}"
         try:
@@ -321,6 +345,21 @@ def reset_code_on_server(server: str, set_name: str, password: str, student: str
         return str(doc["student"]), str(doc["code"])
     except (KeyError, TypeError) as e:
         raise LinkDown(_answered(200)) from e
+
+
+def teacher_on_server(server: str, set_name: str, route: str, body: Mapping[str, Any],
+                      ) -> dict[str, Any]:
+    """A teacher's request to the classroom server (``remove``, ``admission``): its reply.
+
+    Raises:
+        ClassRefused: a wrong password, no such student (one line).
+        LinkDown: the server does not answer.
+    """
+    link = HttpLink(server, set_name, timeout=JOIN_TIMEOUT)  # it checks a password hash
+    _, doc = link._call("POST", route, body, rejoin=False)
+    if not isinstance(doc, dict):
+        raise LinkDown(_answered(200))
+    return doc
 
 
 # --------------------------------------------------------------------------- the student's files

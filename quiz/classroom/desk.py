@@ -5,7 +5,9 @@ holder of the database) and decides everything a student could otherwise
 rig: which parts a question asks (fu is not asked of a limit hand when the set
 says so), how an answer is graded (always from the stored question, whatever
 the client claims), how long it took (measured here, clipped to the limits),
-whether the time ran out, and what the student may see of the marks while the
+whether the time ran out (by the server's clock: each question's start and
+the set's start are kept in the class database, so a re-join, a restart or
+another server process never restarts them), and what the student may see of the marks while the
 set runs (the set's explanation setting).
 
 The functions :func:`asked_parts`, :func:`question_for`, :func:`grade_in_time`
@@ -16,8 +18,7 @@ and :func:`clip_seconds` are the rules themselves; the client uses
 from __future__ import annotations
 
 import threading
-import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
@@ -69,8 +70,6 @@ __all__ = [
 #: server takes the answer as given when the time ran out.
 GRACE_SECONDS = 5.0
 
-#: A monotonic clock in seconds.
-Ticker = Callable[[], float]
 
 
 def asked_parts(result: Result, parts: tuple[str, ...], *, skip_fu_on_limits: bool) -> tuple[
@@ -187,18 +186,18 @@ def _set_key(record: PracticeSetRecord) -> _SetKey:
 class ClassDesk:
     """The classroom controller on the server: joins, questions, grading, results.
 
+    Times are the classroom's clock (:meth:`Classroom.now`; tests inject one
+    there), compared with the starts the database keeps.
+
     Args:
         classroom: the classroom service on the class database.
-        ticker: a monotonic clock (tests inject one).
     """
 
-    def __init__(self, classroom: Classroom, *, ticker: Ticker = time.monotonic) -> None:
+    def __init__(self, classroom: Classroom) -> None:
         self.classroom = classroom
-        self.ticker = ticker
         self._questions: dict[str, tuple[ClassQuestion, ...]] = {}
         self._asked: dict[_SetKey, tuple[Question, ...]] = {}
         self._places: dict[int, StudentSession] = {}
-        self._started: dict[tuple[int, int], float] = {}
         self._lock = threading.Lock()
         self._loading: dict[str, threading.Lock] = {}
         self._building: dict[_SetKey, threading.Lock] = {}
@@ -249,13 +248,13 @@ class ClassDesk:
         return found
 
     def join(self, set_name: str, student: str, code: str | None) -> StudentSession:
-        """Join or resume (see :meth:`Classroom.join`); the question's clock starts now."""
+        """Join or resume (see :meth:`Classroom.join`); a first join starts the clocks, a
+        resume finds them where the database kept them."""
         session = self.classroom.join(set_name, student, code)
-        self._start(session.enrolment_id, session.position)
-        self._keep_place(session)
+        self.keep_place(session)
         return session
 
-    def _keep_place(self, session: StudentSession) -> None:
+    def keep_place(self, session: StudentSession) -> None:
         with self._lock:
             self._places[session.enrolment_id] = replace(session, code=None)
 
@@ -270,7 +269,7 @@ class ClassDesk:
             kept = None if fresh else self._places.get(session.enrolment_id)
         if kept is None:
             kept = self.classroom.progress(session)
-            self._keep_place(kept)
+            self.keep_place(kept)
         return kept
 
     def knows(self, session: StudentSession, position: int) -> bool:
@@ -284,10 +283,6 @@ class ClassDesk:
             place = self._places.get(session.enrolment_id)
             return (_set_key(record) in self._asked and place is not None
                     and place.position == position and not place.finished)
-
-    def _start(self, enrolment_id: int, position: int) -> None:
-        with self._lock:
-            self._started[(enrolment_id, position)] = self.ticker()
 
     def submit(
         self,
@@ -355,20 +350,21 @@ class ClassDesk:
         question = qs[position]
         typed = tuple(value if isinstance(value := answers.get(part.value, ""), str)
                       else str(value) for part in question.parts)
-        now = self.ticker()
-        with self._lock:
-            started = self._started.get((session.enrolment_id, position))
-        seen = None if started is None else max(0.0, now - started)
-        taken = max(0.0, float(seconds)) if seconds == seconds else 0.0
-        if seen is not None:
-            taken = min(taken, seen)
+        now = self.classroom.now()
+        seen = (None if current.asked_at is None
+                else max(0.0, (now - current.asked_at).total_seconds()))
+        # the time the server saw pass since it handed out the question; the client's own
+        # figure only where the database kept no start
+        taken = seen if seen is not None else (
+            max(0.0, float(seconds)) if seconds == seconds else 0.0)
         limit = options.question_seconds
         if limit is not None and seen is not None and seen > limit + GRACE_SECONDS:
             timed_out = True
         set_limit = options.set_seconds
-        if set_limit is not None and seen is not None and \
-                current.seconds_used + seen > set_limit + GRACE_SECONDS:
-            timed_out = True
+        if set_limit is not None and current.started_at is not None and \
+                (now - current.started_at).total_seconds() > set_limit + GRACE_SECONDS:
+            timed_out = True  # the set's time is over by the server's clock: this is the last
+            taken = max(taken, float(set_limit))
         graded = self._marks.get_or_grade(
             question.key, typed, timed_out, lambda: _graded(question.key, typed, timed_out))
         if isinstance(graded, Hints):
@@ -430,15 +426,15 @@ class ClassDesk:
         session, current, position = answer.session, answer.current, answer.position
         if not stored.created:  # stored meanwhile by a twin request: what it stored
             return Graded(stored, None, self.place(session, fresh=True))
-        self._start(session.enrolment_id, position + 1)
         used = current.seconds_used + stored.seconds
         set_limit = session.practice_set.options.set_seconds
         after = replace(
             current, position=position + 1, answered=current.answered + 1, seconds_used=used,
             finished=position + 1 >= current.practice_set.size
             or (set_limit is not None and used >= set_limit),
+            asked_at=stored.answered_at,  # the writer started the next question's clock
         )
-        self._keep_place(after)
+        self.keep_place(after)
         return Graded(stored, answer.marked, after)
 
     def own_results(self, session: StudentSession) -> StudentResult:

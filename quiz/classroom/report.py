@@ -14,6 +14,7 @@ students), not every one.
 from __future__ import annotations
 
 import textwrap
+import unicodedata
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -142,8 +143,33 @@ def _given(part: str, given: str | None) -> str:
     return given_text(part, given)
 
 
+#: What a report keeps as it is: the line break, and the zero-width space and joiners
+#: (they only join or break words).
+_KEPT = frozenset("\n\u200b\u200c\u200d")
+
+
+def printable(text: str) -> str:
+    r"""A report as it may reach a terminal: every control or format character but the line
+    break shown as an escape (``\x1b``), never sent raw. Every report goes through it.
+
+    >>> printable("Ann\x1b[2J wrote\r\n8000\u202e")
+    'Ann\\x1b[2J wrote\\x0d\n8000\\u202e'
+    """
+    if not any(unicodedata.category(c) in ("Cc", "Cf") and c not in _KEPT for c in text):
+        return text
+    return "".join(
+        c if c in _KEPT or unicodedata.category(c) not in ("Cc", "Cf")
+        else (f"\\x{ord(c):02x}" if ord(c) < 0x100 else f"\\u{ord(c):04x}")
+        for c in text)
+
+
 def class_report(results: ClassResults, *, top: int = TOP_CONCEPTS, detail: bool = True) -> str:
-    """The teacher's report: the class, its students, the questions, what to practise."""
+    """The teacher's report: the class, its students, the questions, what to practise
+    (through :func:`printable`)."""
+    return printable(_class_report(results, top=top, detail=detail))
+
+
+def _class_report(results: ClassResults, *, top: int, detail: bool) -> str:
     ps = results.practice_set
     opts = ps.options
     lines: list[str] = []
@@ -270,8 +296,8 @@ def path_lines(results: ClassResults) -> list[str]:
 
 
 def student_report(s: StudentResult, parts: Sequence[str]) -> str:
-    """A student's own answers, with a one-line summary first."""
-    return "\n".join(student_lines(s, parts, header=True)) + "\n"
+    """A student's own answers, with a one-line summary first (through :func:`printable`)."""
+    return printable("\n".join(student_lines(s, parts, header=True)) + "\n")
 
 
 def parts_text(parts: Sequence[str]) -> str:

@@ -7,9 +7,12 @@ client says, and enforces the set's explanation setting. A student is known by
 a session token given at join, signed with a secret the class database keeps
 (:mod:`data.classroom.tokens`), so that a restart of the server is invisible
 to a student in the middle of a set; the resume code
-and the teacher's password are checked against their hashes, and repeated
-failures are slowed and then refused for a while, per student (or set) and per
-client address (:class:`AttemptLimiter`).
+and the teacher's password are checked against their hashes, each attempt reserved
+first in the class database (:class:`data.classroom.limits.Guard`): a student's
+wrong codes count against that student's current code only, the teacher's
+against the set from that address (and, only slowed, from everywhere), first
+joins against the address and the set. Every server process on the database
+shares those counts.
 
 Routes (all JSON; errors are ``{"error": "one line"}`` with a status):
 
@@ -22,6 +25,9 @@ Routes (all JSON; errors are ``{"error": "one line"}`` with a status):
 - ``POST /api/sets/{name}/results`` ``{password}`` -> the teacher's report and CSV
 - ``POST /api/sets/{name}/reset`` ``{password, student}`` -> a new code for the student
   (shown once; the old code and its session tokens no longer work)
+- ``POST /api/sets/{name}/remove`` ``{password, student}``: the student and their answers go
+- ``POST /api/sets/{name}/admission`` ``{password, closed?, roster?}``: close or open the set
+  to new names; a roster (a list of names; ``null`` clears it) of the only names that may join
 
 HTTPS belongs to a reverse proxy in front (see the README). Behind one, every
 request comes from the proxy's address: ``--trusted-proxy ADDR`` (an address or
@@ -33,12 +39,13 @@ address. The header is never believed from anyone else, nor by default.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import threading
 import time
 from collections.abc import Awaitable, Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from aiohttp import web
@@ -50,8 +57,9 @@ from .wire import question_to_json, receipt_to_json, result_to_json, session_to_
 
 if TYPE_CHECKING:
     from data.classroom import SeatClaims, StudentSession, TokenSigner
+    from data.classroom.limits import Guard, GuardRules
 
-__all__ = ["AttemptLimiter", "ClassServer", "GroupCommit", "event_loop", "make_app"]
+__all__ = ["ClassServer", "GroupCommit", "event_loop", "make_app"]
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -63,80 +71,13 @@ MAX_BODY = 64 * 1024
 RECHECK_SECONDS = 60.0
 #: Seconds a failed code or password answer is held back (slows scripted guessing).
 FAIL_DELAY = 0.5
-
-
-@dataclass
-class _Record:
-    failures: list[float] = field(default_factory=list)
-
-
-class AttemptLimiter:
-    """Slows and then refuses repeated failures, per key (a student, a set, an address).
-
-    Up to ``free`` failures within ``window`` seconds cost nothing more than the
-    answer's delay; from then on each attempt must wait after the last failure
-    (1, 2, 4... seconds, at most ``longest``); after ``most`` failures within the
-    window the key is refused until the oldest failure leaves it.
-
-    >>> now = [0.0]
-    >>> lim = AttemptLimiter(free=2, most=4, window=60, ticker=lambda: now[0])
-    >>> lim.failed(["a"]); lim.wait(["a"])
-    0.0
-    >>> lim.failed(["a"]); lim.wait(["a"])
-    1.0
-    >>> now[0] = 1.0; lim.wait(["a"])
-    0.0
-    >>> lim.failed(["a"]); lim.wait(["a"])
-    2.0
-    >>> now[0] = 3.0; lim.failed(["a"]); lim.wait(["a"])
-    57.0
-    """
-
-    def __init__(self, *, free: int = 3, most: int = 10, window: float = 900.0,
-                 longest: float = 60.0, ticker: Callable[[], float] = time.monotonic) -> None:
-        self.free, self.most, self.window, self.longest = free, most, window, longest
-        self.ticker = ticker
-        self._keys: dict[str, _Record] = {}
-        self._lock = threading.Lock()
-
-    def _recent(self, key: str, now: float) -> list[float]:
-        rec = self._keys.get(key)
-        if rec is None:
-            return []
-        rec.failures = [t for t in rec.failures if now - t < self.window]
-        if not rec.failures:
-            del self._keys[key]
-            return []
-        return rec.failures
-
-    def wait(self, keys: Iterable[str]) -> float:
-        """Seconds to wait before one of these keys may try again (0: go ahead)."""
-        now = self.ticker()
-        longest = 0.0
-        with self._lock:
-            for key in keys:
-                failures = self._recent(key, now)
-                n = len(failures)
-                if n >= self.most:
-                    longest = max(longest, failures[0] + self.window - now)
-                elif n >= self.free:
-                    delay = min(self.longest, 2.0 ** (n - self.free))
-                    longest = max(longest, failures[-1] + delay - now)
-        return max(0.0, longest)
-
-    def failed(self, keys: Iterable[str]) -> None:
-        """Count a failure for each key."""
-        now = self.ticker()
-        with self._lock:
-            for key in keys:
-                self._recent(key, now)
-                self._keys.setdefault(key, _Record()).failures.append(now)
-
-    def succeeded(self, keys: Iterable[str]) -> None:
-        """Forget the failures of these keys (a right code for that student)."""
-        with self._lock:
-            for key in keys:
-                self._keys.pop(key, None)
+#: Seconds a code or password check may wait for the others of its key under way.
+SETTLE_WAIT = 3.0
+#: Seconds a request may take, all told: past them (the database stalls) it is answered
+#: with a 503 in one line, and the client keeps what it sent to send again.
+DEADLINE = 8.0
+#: Seconds a request's body may take to arrive (a few hundred bytes).
+BODY_SECONDS = 5.0
 
 
 class GroupCommit(Generic[T, R]):
@@ -265,7 +206,8 @@ class ClassServer:
 
     Args:
         desk: the classroom controller on the class database.
-        limiter: counts failed codes and passwords (one made when not given).
+        guard: checks codes and passwords within the limits kept in the database
+            (one on the desk's classroom when not given, with ``rules``).
         fail_delay: seconds a failure's answer is held back.
         workers: threads running database work.
         trusted_proxies: the reverse proxies whose ``X-Forwarded-For`` is believed.
@@ -273,18 +215,24 @@ class ClassServer:
             (:class:`GroupCommit`); else each in its own.
         tokens: the signer of session tokens (by default one with the class
             database's secret, read when first needed).
+        deadline: seconds any request may take before it is answered with a 503
+            (the database stalls); None: no bound.
         loop_writes: a group commit's batch is written from the event loop
             itself (:meth:`Classroom.record_next_answers_in_loop`), not by a
             thread; by default where the database allows it (PostgreSQL).
     """
 
-    def __init__(self, desk: ClassDesk, *, limiter: AttemptLimiter | None = None,
-                 fail_delay: float = FAIL_DELAY, workers: int = 8,
+    def __init__(self, desk: ClassDesk, *, guard: Guard | None = None,
+                 rules: GuardRules | None = None, fail_delay: float = FAIL_DELAY, workers: int = 8,
                  trusted_proxies: Iterable[Network] = (), group_commit: bool = True,
-                 tokens: TokenSigner | None = None, loop_writes: bool | None = None) -> None:
+                 tokens: TokenSigner | None = None, loop_writes: bool | None = None,
+                 deadline: float | None = DEADLINE) -> None:
+        from data.classroom.limits import Guard
+
         self.desk = desk
-        self.limiter = limiter or AttemptLimiter()
+        self.guard = guard or Guard(desk.classroom, rules=rules)
         self.fail_delay = fail_delay
+        self.deadline = deadline
         self.proxies = TrustedProxies(tuple(trusted_proxies))
         self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="class-db")
         self._seats: dict[str, _Seat] = {}
@@ -306,7 +254,14 @@ class ClassServer:
 
     async def _body(self, request: web.Request) -> dict[str, Any]:
         try:
-            doc = json.loads(await request.text())
+            async with asyncio.timeout(BODY_SECONDS):  # a body sent a byte at a time: dropped
+                raw = await request.read()
+        except TimeoutError:
+            raise web.HTTPRequestTimeout(
+                text=json.dumps({"error": "the request's body came too slowly"}),
+                content_type="application/json") from None
+        try:  # JSON is UTF-8 whatever charset the request claims (a made-up one too)
+            doc = json.loads(raw.decode("utf-8"))
         except (ValueError, RecursionError):
             raise web.HTTPBadRequest(
                 text=json.dumps({"error": "the request is not valid JSON"}),
@@ -383,42 +338,64 @@ class ClassServer:
         return seat
 
     def _address(self, request: web.Request) -> str:
+        """The client's address (through a trusted proxy's ``X-Forwarded-For``)."""
         peer = request.transport.get_extra_info("peername") if request.transport else None
         host = peer[0] if isinstance(peer, tuple) and peer else request.remote
-        return "addr:" + self.proxies.client(host, request.headers.getall("X-Forwarded-For", []))
+        return self.proxies.client(host, request.headers.getall("X-Forwarded-For", []))
 
-    async def _refused(self, keys: list[str]) -> web.Response | None:
-        wait = self.limiter.wait(keys)
-        if wait > 0:
-            return _error(429, f"too many wrong attempts: try again in {wait:.0f} s",
-                          **{"Retry-After": str(max(1, round(wait)))})
-        return None
-
-    async def _failed(self, keys: list[str]) -> None:
-        self.limiter.failed(keys)
+    async def _failed(self) -> None:
         await asyncio.sleep(self.fail_delay)
+
+    async def _guarded(self, fn: Callable[..., T], *args: Any) -> T:
+        """``fn`` (a :class:`Guard` check) in a database thread. Refused only while other
+        checks of the same key are under way (a teacher's tabs at once), it waits for them
+        here, off the threads, and tries again, for :data:`SETTLE_WAIT` s at most."""
+        from data.classroom import TooManyAttemptsError
+
+        waited = 0.0
+        while True:
+            try:
+                return await self._run(fn, *args)
+            except TooManyAttemptsError as e:
+                if not e.settling or waited + e.retry_after > SETTLE_WAIT:
+                    raise
+                await asyncio.sleep(e.retry_after)
+                waited += e.retry_after
 
     @web.middleware
     async def _errors(self, request: web.Request,
                       handler: Callable[[web.Request], Awaitable[web.StreamResponse]],
                       ) -> web.StreamResponse:
         from data.classroom import (
+            AdmissionError,
             AnswerError,
             SetNotFoundError,
             SetOptionsError,
             StudentNameTakenError,
             StudentNotFoundError,
+            TooManyAttemptsError,
             WrongPasswordError,
         )
+        from data.classroom.limits import retry_seconds
+        from data.classroom.records import has_control
         from data.errors import DatabaseError, DataError
 
+        name = request.match_info.get("name")
+        if name is not None and (has_control(name) or len(name) > 200):
+            return _error(404, f"no practice set named {name[:80]!r}")  # none can be
         try:
-            return await handler(request)
+            async with asyncio.timeout(self.deadline):
+                return await handler(request)
+        except TimeoutError:  # the database stalls (or the client is too slow to send)
+            return _error(503, "the class database does not answer in time: what you sent is "
+                               "kept; try again in a moment", **{"Retry-After": "5"})
         except web.HTTPException:
             raise
+        except TooManyAttemptsError as e:
+            return _error(429, str(e), **{"Retry-After": str(retry_seconds(e.retry_after))})
         except (SetNotFoundError, StudentNotFoundError) as e:
             return _error(404, str(e))
-        except (WrongPasswordError, StudentNameTakenError) as e:
+        except (WrongPasswordError, StudentNameTakenError, AdmissionError) as e:
             return _error(403, str(e))
         except (AnswerError, SetOptionsError) as e:
             return _error(409, str(e))
@@ -444,9 +421,17 @@ class ClassServer:
             web.get("/api/sets/{name}/mine", self.mine),
             web.post("/api/sets/{name}/results", self.results),
             web.post("/api/sets/{name}/reset", self.reset_code),
+            web.post("/api/sets/{name}/remove", self.remove_student),
+            web.post("/api/sets/{name}/admission", self.admission),
         ])
+        app.on_startup.append(self._startup)
         app.on_cleanup.append(self._cleanup)
         return app
+
+    async def _startup(self, _app: web.Application) -> None:
+        """Forget the attempt counts of days gone (in a thread; a database away is no matter)."""
+        with contextlib.suppress(Exception):
+            await self._run(self.guard.limits.prune)
 
     async def _cleanup(self, _app: web.Application) -> None:
         if self._commits is not None:
@@ -480,18 +465,13 @@ class ClassServer:
             student = check_name(student, "student")
         except SetOptionsError as e:
             return _error(400, str(e))
-        keys = [f"student:{name}\x00{student}", self._address(request)]
-        refused = await self._refused(keys)
-        if refused is not None:
-            return refused
         try:
-            session = await self._run(self.desk.join, name, student, code)
+            session = await self._guarded(self.guard.join, name, student, code,
+                                          self._address(request))
         except StudentNameTakenError as e:
             if code:
-                await self._failed(keys)
+                await self._failed()
             return _error(403, str(e))
-        if code:
-            self.limiter.succeeded(keys[:1])
         token, seat = await self._run(self._issue, session)
         self._seats[token] = seat
         return web.json_response({"token": token, "session": session_to_json(session)})
@@ -511,6 +491,8 @@ class ClassServer:
         (``read``: the body read and the student's turn; ``pool``: waiting for a
         database thread; ``grade``; ``store``: the write and its commit).
         """
+        from data.classroom.records import has_control
+
         from .wire import hints_to_json
 
         received = time.perf_counter()
@@ -525,6 +507,8 @@ class ClassServer:
                 or not isinstance(seconds, int | float) or not isinstance(timed_out, bool)):
             return _error(400, "an answer is {position, answers: {part: text}, seconds, "
                                "timed_out}")
+        if any(has_control(v) for v in answers.values()):
+            return _error(400, "an answer holds control characters (an escape, a line break)")
         enrolment = seat.session.enrolment_id
         lock = self._enrolment_locks.setdefault(enrolment, asyncio.Lock())
         async with lock:  # one student's answers are graded in order
@@ -628,24 +612,28 @@ class ClassServer:
         password = doc.get("password")
         if not isinstance(password, str) or not password:
             return _error(400, "give the teacher's 'password'")
-        keys = [f"teacher:{name}", self._address(request)]
-        refused = await self._refused(keys)
-        if refused is not None:
-            return refused
         try:
-            results = await self._run(self.desk.classroom.class_results, name, password)
+            results = await self._guarded(
+                self.guard.as_teacher, name, self._address(request),
+                lambda: self.desk.classroom.class_results(name, password))
         except WrongPasswordError as e:
-            await self._failed(keys)
+            await self._failed()
             return _error(403, str(e))
-        self.limiter.succeeded(keys[:1])
         top = doc.get("top", 5)
         top = top if isinstance(top, int) and 0 < top <= 50 else 5
-        # the teacher's language (their 'lang', else Accept-Language), for this request only
-        with speaking(request_language(doc.get("lang"), request.headers.get("Accept-Language"))):
-            report = class_report(results, top=top, detail=not doc.get("brief"))
+        # the teacher's language (their 'lang', else Accept-Language), for this request only;
+        # built in a thread: a class of a thousand takes a while, and the loop answers meanwhile
+        language = request_language(doc.get("lang"), request.headers.get("Accept-Language"))
+
+        def build() -> tuple[str, str]:
+            with speaking(language):
+                return (class_report(results, top=top, detail=not doc.get("brief")),
+                        results_csv(results))
+
+        report, csv_text = await self._run(build)
         return web.json_response({
             "report": report,
-            "csv": results_csv(results),
+            "csv": csv_text,
             "score": results.score,
             "answers": results.answered,
             "right": results.right,
@@ -662,21 +650,72 @@ class ClassServer:
         password, student = doc.get("password"), doc.get("student")
         if not isinstance(password, str) or not password or not isinstance(student, str):
             return _error(400, "give the teacher's 'password' and the 'student'")
-        keys = [f"teacher:{name}", self._address(request)]
-        refused = await self._refused(keys)
-        if refused is not None:
-            return refused
         try:
-            code = await self._run(self.desk.classroom.reset_code, name, password, student)
+            code = await self._guarded(
+                self.guard.as_teacher, name, self._address(request),
+                lambda: self.desk.classroom.reset_code(name, password, student))
         except WrongPasswordError as e:
-            await self._failed(keys)
+            await self._failed()
             return _error(403, str(e))
-        self.limiter.succeeded(keys[:1])
         student = check_name(student, "student")
-        for token, seat in list(self._seats.items()):  # revoked here at once
-            if seat.session.student == student and seat.session.practice_set.name == name:
-                self._seats.pop(token, None)
+        self._drop_seats(name, student)  # revoked here at once
         return web.json_response({"student": student, "code": code})
+
+
+    async def remove_student(self, request: web.Request) -> web.Response:
+        """Remove a student and their answers (teacher): their session tokens stop working."""
+        from data.classroom import WrongPasswordError
+        from data.classroom.records import check_name
+
+        name = request.match_info["name"]
+        doc = await self._body(request)
+        password, student = doc.get("password"), doc.get("student")
+        if not isinstance(password, str) or not password or not isinstance(student, str):
+            return _error(400, "give the teacher's 'password' and the 'student'")
+        try:
+            await self._guarded(
+                self.guard.as_teacher, name, self._address(request),
+                lambda: self.desk.classroom.remove_student(name, password, student))
+        except WrongPasswordError as e:
+            await self._failed()
+            return _error(403, str(e))
+        self._drop_seats(name, check_name(student, "student"))
+        return web.json_response({"student": student, "removed": True})
+
+    async def admission(self, request: web.Request) -> web.Response:
+        """Close or open a set to new names, give or clear its roster (teacher)."""
+        from data.classroom import WrongPasswordError
+
+        name = request.match_info["name"]
+        doc = await self._body(request)
+        password, closed = doc.get("password"), doc.get("closed")
+        roster = doc.get("roster", ...)
+        if (not isinstance(password, str) or not password
+                or not (closed is None or isinstance(closed, bool))
+                or not (roster is ... or roster is None
+                        or (isinstance(roster, list) and len(roster) <= 1000
+                            and all(isinstance(n, str) for n in roster)))):
+            return _error(400, "give the teacher's 'password', and 'closed' (true or false) "
+                               "or a 'roster' (a list of names, or null)")
+        try:
+            record = await self._guarded(
+                self.guard.as_teacher, name, self._address(request),
+                lambda: self.desk.classroom.set_admission(
+                    name, password, closed=closed,
+                    roster=roster if isinstance(roster, list) else None,
+                    clear_roster=roster is None))
+        except WrongPasswordError as e:
+            await self._failed()
+            return _error(403, str(e))
+        return web.json_response({"name": record.name, "closed": record.closed,
+                                  "roster": None if record.roster is None
+                                  else list(record.roster)})
+
+    def _drop_seats(self, set_name: str, student: str) -> None:
+        """Forget the kept seats of a student (their tokens are checked again at once)."""
+        for token, seat in list(self._seats.items()):
+            if seat.session.student == student and seat.session.practice_set.name == set_name:
+                self._seats.pop(token, None)
 
 
 def event_loop() -> asyncio.AbstractEventLoop:

@@ -544,6 +544,9 @@ def run_import(args: argparse.Namespace) -> int:
     if not path.is_file():
         from data.errors import DataError
 
+        if path.exists():  # a folder, a pipe, a device: there, but no file to read
+            raise DataError(pgettext("cli", "not a regular file (a folder, a pipe or a "
+                                            "device): %(path)s") % {"path": path})
         raise DataError(pgettext("cli", "no such file: %(path)s") % {"path": path})
     db = _open(args)
     try:
@@ -576,6 +579,7 @@ def _register_import_log(add: Any) -> None:
 def run_import_log(args: argparse.Namespace) -> int:
     """``bank import-log FILE...``: each file on its own; exit 1 when something was refused."""
     from data.errors import DataError
+    from data.gamelog.detect import read_limited
     from data.gamelog.importer import Outcome, import_logs
     from scoring.rules import PROFILES
 
@@ -584,7 +588,8 @@ def run_import_log(args: argparse.Namespace) -> int:
                         % {"name": args.rules, "known": ", ".join(sorted(PROFILES))})
     db = _open(args)
     try:
-        summary = import_logs(db, args.files, rules=args.rules, read_stdin=sys.stdin.buffer.read)
+        summary = import_logs(db, args.files, rules=args.rules,
+                              read_stdin=lambda: read_limited(sys.stdin.buffer))
     finally:
         db.close()
     for report in summary.files:

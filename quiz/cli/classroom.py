@@ -157,6 +157,34 @@ def register(subparsers: Any) -> None:
     password(p)
     p.set_defaults(run=run_reset_code)
 
+    p = add("remove", pgettext("classguard", "remove a student and their answers from a set"))
+    p.add_argument("name", help=pgettext("class", "the set's name"))
+    p.add_argument("--student", required=True,
+                   help=pgettext("classguard", "the student to remove"))
+    p.add_argument("--server", metavar="URL",
+                   help=pgettext("class", "ask the classroom server (teacher)"))
+    password(p)
+    p.set_defaults(run=run_remove)
+
+    p = add("admit", pgettext("classguard", "who may join a set: close it to new names, "
+                                            "open it again, or give its roster"))
+    p.add_argument("name", help=pgettext("class", "the set's name"))
+    door = p.add_mutually_exclusive_group()
+    door.add_argument("--close", action="store_true",
+                      help=pgettext("classguard", "no new name may join (those in go on)"))
+    door.add_argument("--open", action="store_true",
+                      help=pgettext("classguard", "new names may join again"))
+    names = p.add_mutually_exclusive_group()
+    names.add_argument("--roster", metavar="FILE",
+                       help=pgettext("classguard", "only the names in FILE (one a line) "
+                                                   "may join"))
+    names.add_argument("--no-roster", action="store_true",
+                       help=pgettext("classguard", "any name may join (no roster)"))
+    p.add_argument("--server", metavar="URL",
+                   help=pgettext("class", "ask the classroom server (teacher)"))
+    password(p)
+    p.set_defaults(run=run_admit)
+
     p = add("export", pgettext("class", "write a set to a file another club can import"))
     p.add_argument("name", help=pgettext("class", "the set's name"))
     p.add_argument("file", help=pgettext("class", "the file to write (JSON)"))
@@ -273,10 +301,10 @@ def teacher_password(args: argparse.Namespace, *, confirm: bool = False) -> str:
         if not text:
             raise DrillError(pgettext("class", "the password file '%(path)s' is empty")
                              % {"path": path})
-        return text
+        return check_strength(text) if confirm else text
     env = os.environ.get(PASSWORD_ENV)
     if env:
-        return env
+        return check_strength(env) if confirm else env
     if not sys.stdin.isatty():
         raise DrillError(
             pgettext("class", "the teacher password is needed: set %(env)s or give "
@@ -287,9 +315,37 @@ def teacher_password(args: argparse.Namespace, *, confirm: bool = False) -> str:
     first = getpass.getpass(pgettext("class", "Teacher password: "))
     if not first:
         raise DrillError(pgettext("class", "the teacher password is empty"))
+    if confirm:
+        check_strength(first)
     if confirm and getpass.getpass(pgettext("class", "Again, to confirm: ")) != first:
         raise DrillError(pgettext("class", "the two passwords differ; nothing was changed"))
     return first
+
+
+def check_strength(password: str) -> str:
+    """A new teacher password, when strong enough; else one line saying why not.
+
+    It guards every student's results and codes: at least 8 characters, not
+    one or two repeated, not a well-known password.
+
+    Raises:
+        DrillError: the password is too weak (nothing was changed).
+    """
+    from data.classroom.hashing import PASSWORD_MIN_LENGTH, password_weakness
+
+    weakness = password_weakness(password)
+    if weakness is None:
+        return password
+    why = {
+        "short": pgettext("class", "the teacher password is too short: it needs at least "
+                                   "%(n)s characters, as it guards every student's results "
+                                   "and codes") % {"n": PASSWORD_MIN_LENGTH},
+        "repeated": pgettext("class", "the teacher password repeats too few characters: "
+                                      "anyone could guess it"),
+        "common": pgettext("class", "the teacher password is one every guessing script tries "
+                                    "first: choose another"),
+    }[weakness]
+    raise DrillError(why + pgettext("class", "; nothing was changed"))
 
 
 # --------------------------------------------------------------------------- commands
@@ -418,8 +474,8 @@ def run_list(args: argparse.Namespace) -> int:
 
 def run_serve(args: argparse.Namespace) -> int:
     """``class serve``: the classroom server on the database (until Ctrl+C)."""
-    from aiohttp import web
-
+    from ..classroom.doors import ConnectionCap, serve_app
+    from ..classroom.proxy import TrustedProxies
     from ..classroom.server import event_loop
     from .serve import check_port
 
@@ -427,12 +483,12 @@ def run_serve(args: argparse.Namespace) -> int:
     try:
         sets = classroom.list_sets()
         check_port(args.host, args.port)
+        trusted = getattr(args, "trusted_proxies", None) or ()
         # the same server as 'riichi-drill web': the JSON API and the pages
         from ..store.drill import DrillStore
         from ..web import make_web_app
 
-        app = make_web_app(DrillStore(classroom.db), classroom,
-                           trusted_proxies=getattr(args, "trusted_proxies", None) or ())
+        app = make_web_app(DrillStore(classroom.db), classroom, trusted_proxies=trusted)
         shown = args.host if args.host not in ("0.0.0.0", "::") else "THIS-COMPUTER"
         print(npgettext("class", "Classroom server on %(url)s (%(n)s practice set); "
                                  "Ctrl+C to stop.",
@@ -446,8 +502,9 @@ def run_serve(args: argparse.Namespace) -> int:
         # what start-up built (modules, the app, the database layer) is out of the cycle
         # collector's way, and it runs on larger batches: no full walk in a burst of answers
         settle_after_start()
-        web.run_app(app, host=args.host, port=args.port, print=None, access_log=None,
-                    loop=event_loop())
+        # behind the doors: an idle or slow connection closed, at most so many per address
+        serve_app(app, args.host, args.port, loop=event_loop(),
+                  cap=ConnectionCap(trusted=TrustedProxies(tuple(trusted))))
     finally:
         classroom.close()
     return 0
@@ -498,7 +555,7 @@ def run_results(args: argparse.Namespace) -> int:
     """``class results``: everyone (teacher) or one student's own (with the code)."""
     from data.classroom import results_csv
 
-    from ..classroom.report import class_report, student_report
+    from ..classroom.report import class_report, printable, student_report
 
     if args.student:
         if not args.code:
@@ -528,7 +585,7 @@ def run_results(args: argparse.Namespace) -> int:
             classroom.close()
         report = class_report(results, top=args.top, detail=not args.brief)
         csv_text = results_csv(results)
-    sys.stdout.write(report)
+    sys.stdout.write(printable(report))  # a server's report too: through the one filter
     if args.csv:
         if args.csv == "-":
             sys.stdout.write(csv_text)
@@ -565,6 +622,78 @@ def run_reset_code(args: argparse.Namespace) -> int:
     print(pgettext("classburst", "New resume code for '%(student)s' in practice set "
                                  "'%(name)s': %(code)s (shown once: give it to the student)")
           % {"student": student, "name": args.name, "code": code})
+    return 0
+
+
+def run_remove(args: argparse.Namespace) -> int:
+    """``class remove``: a student and their answers leave the set (teacher)."""
+    from data.classroom.records import check_name
+
+    password = teacher_password(args)
+    student = check_name(args.student, "student")
+    if args.server:
+        from ..classroom.client import teacher_on_server
+
+        teacher_on_server(args.server, args.name, "remove",
+                          {"password": password, "student": student})
+    else:
+        classroom = open_classroom_for(args)
+        try:
+            classroom.remove_student(args.name, password, student)
+        finally:
+            classroom.close()
+    print(pgettext("classguard", "Removed '%(student)s' and their answers from practice set "
+                                 "'%(name)s'") % {"student": student, "name": args.name})
+    return 0
+
+
+def _roster_file(path: str) -> list[str]:
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read(1_000_000)
+    except (OSError, UnicodeDecodeError) as e:
+        raise DrillError(pgettext("classguard", "cannot read the roster '%(path)s': %(reason)s")
+                         % {"path": path, "reason": getattr(e, "strerror", None) or e}) from None
+    names = [line.strip() for line in text.splitlines() if line.strip()]
+    if not names:
+        raise DrillError(pgettext("classguard", "the roster '%(path)s' has no names")
+                         % {"path": path})
+    return names
+
+
+def run_admit(args: argparse.Namespace) -> int:
+    """``class admit``: close or open a set to new names, give or clear its roster."""
+    if not (args.close or args.open or args.roster or args.no_roster):
+        raise DrillError(pgettext("classguard", "say what to change: --close, --open, "
+                                                "--roster FILE or --no-roster"))
+    closed = True if args.close else False if args.open else None
+    roster = _roster_file(args.roster) if args.roster else None
+    password = teacher_password(args)
+    if args.server:
+        from ..classroom.client import teacher_on_server
+
+        body: dict[str, Any] = {"password": password, "closed": closed}
+        if roster is not None or args.no_roster:
+            body["roster"] = roster
+        doc = teacher_on_server(args.server, args.name, "admission", body)
+        now_closed, now_roster = bool(doc.get("closed")), doc.get("roster")
+    else:
+        classroom = open_classroom_for(args)
+        try:
+            record = classroom.set_admission(args.name, password, closed=closed, roster=roster,
+                                             clear_roster=args.no_roster)
+        finally:
+            classroom.close()
+        now_closed, now_roster = record.closed, record.roster
+    if now_closed:
+        print(pgettext("classguard", "Practice set '%(name)s' takes no new students.")
+              % {"name": args.name})
+    elif now_roster:
+        print(pgettext("classguard", "Practice set '%(name)s' takes only the %(n)s names on "
+                                     "its roster.") % {"name": args.name, "n": len(now_roster)})
+    else:
+        print(pgettext("classguard", "Practice set '%(name)s' takes any new name.")
+              % {"name": args.name})
     return 0
 
 

@@ -92,6 +92,10 @@ def register(subparsers: Any) -> None:
                    help=pgettext("serve", "tab processes kept started in advance (default "
                                           "%(n)s; 0: each tab starts its own); each waiting "
                                           "one costs tens of MB") % {"n": DEFAULT_WARM})
+    p.add_argument("--per-address", type=_positive, default=None, metavar="N",
+                   help=pgettext("classguard", "sessions one address may hold at once "
+                                               "(default: half of --max-sessions; raise it "
+                                               "when a whole class shares one address)"))
     p.add_argument("--title", help=pgettext("serve", "the page title"))
     p.set_defaults(run=run_serve)
 
@@ -188,23 +192,42 @@ def local_page(template: str) -> str:
     return template
 
 
+#: Seconds a tab may go without a key or a resize before its session is closed.
+IDLE_TAB_SECONDS = 20 * 60.0
+
+
+def per_address(max_sessions: int, given: int | None = None) -> int:
+    """Sessions one address may hold: as given, else half the room (one script never fills
+    it; raise it with ``--per-address`` when a whole class shares one address).
+
+    >>> per_address(3), per_address(40), per_address(40, 40)
+    (1, 20, 40)
+    """
+    return max(1, min(max_sessions, given if given else max_sessions // 2))
+
+
 def make_room(command: str, *, host: str, port: int, title: str, public_url: str | None,
               max_sessions: int, origins: frozenset[str], tab_argv: list[str] | None = None,
-              warm: int = 0) -> Any:
+              warm: int = 0, most_per_address: int | None = None,
+              idle_seconds: float = IDLE_TAB_SECONDS) -> Any:
     """The textual-serve server with the room's rules (origin, cap, local page, warm tabs).
 
     With ``warm`` (and the tab's ``riichi-drill`` arguments ``tab_argv``), that
     many tab processes are kept started in advance (:class:`WarmPool`);
     otherwise each tab runs ``command``.
     """
+    from collections import Counter
+
     import aiohttp_jinja2
     import jinja2
     from aiohttp import web
     from textual_serve.server import Server
 
-    from .serve_pool import WarmPool
+    from .serve_pool import WarmPool, tab_size
 
     pool = WarmPool(tab_argv or [], min(warm, max_sessions)) if tab_argv is not None else None
+    cap = per_address(max_sessions, most_per_address)
+    by_address: Counter[str] = Counter()  # sessions open per browser's address
 
     class Room(Server):
         """textual-serve, with the websocket's Origin checked and the sessions capped."""
@@ -238,7 +261,12 @@ def make_room(command: str, *, host: str, port: int, title: str, public_url: str
                                                      "address only")
             if self.live >= max_sessions:
                 return self._full()
+            address = request.remote or "?"
+            if by_address[address] >= cap:  # one script must not hold the whole room
+                return web.Response(status=429, text=pgettext(
+                    "classguard", "this address already has as many sessions as it may open"))
             self.live += 1
+            by_address[address] += 1
             try:
                 if pool is None:
                     response: web.StreamResponse = await super().handle_websocket(request)
@@ -246,6 +274,9 @@ def make_room(command: str, *, host: str, port: int, title: str, public_url: str
                 return await self._warm_session(request, pool)
             finally:
                 self.live -= 1
+                by_address[address] -= 1
+                if by_address[address] <= 0:
+                    del by_address[address]
 
         async def _warm_session(self, request: web.Request, pool: WarmPool
                                 ) -> web.StreamResponse:
@@ -258,16 +289,21 @@ def make_room(command: str, *, host: str, port: int, title: str, public_url: str
             from .serve_pool import WarmAppService
 
             websocket = web.WebSocketResponse(heartbeat=15)
-            width = to_int(request.query.get("width", "80"), 80)
-            height = to_int(request.query.get("height", "24"), 24)
+            width, height = tab_size(to_int(request.query.get("width", "80"), 80),
+                                     to_int(request.query.get("height", "24"), 24))
             service: WarmAppService | None = None
             try:
                 await websocket.prepare(request)
                 service = WarmAppService(
-                    pool, write_bytes=websocket.send_bytes, write_str=websocket.send_str,
-                    close=websocket.close, download_manager=self.download_manager)
+                    pool, address=request.remote, write_bytes=websocket.send_bytes,
+                    write_str=websocket.send_str, close=websocket.close,
+                    download_manager=self.download_manager)
                 await service.start(width, height)
-                await self._process_messages(websocket, service)
+                watch = asyncio.create_task(_close_when_idle(websocket, service, idle_seconds))
+                try:
+                    await self._process_messages(websocket, service)
+                finally:
+                    watch.cancel()
             except asyncio.CancelledError:
                 await websocket.close()
             except Exception as error:  # what textual-serve does: log, close the tab
@@ -290,6 +326,20 @@ def make_room(command: str, *, host: str, port: int, title: str, public_url: str
                 await pool.close()
 
     return Room(command, host=host, port=port, title=title, public_url=public_url)
+
+
+async def _close_when_idle(websocket: Any, service: Any, idle: float) -> None:
+    """Close a tab's websocket once nobody has typed or resized for ``idle`` seconds (its
+    process then ends with it)."""
+    import asyncio
+    import time
+
+    while True:
+        left = service.last_input + idle - time.monotonic()
+        if left <= 0:
+            await websocket.close()
+            return
+        await asyncio.sleep(min(left, 60.0))
 
 
 def run_serve(args: argparse.Namespace) -> int:
@@ -326,6 +376,7 @@ def run_serve(args: argparse.Namespace) -> int:
                            else "Riichi Drill")
     room = make_room(tab_command(args), host=args.host, port=args.port, title=title,
                      public_url=args.public_url, max_sessions=args.max_sessions,
+                     most_per_address=getattr(args, "per_address", None),
                      origins=allowed_origins(args.host, args.port, args.public_url),
                      tab_argv=tab_arguments(args), warm=args.warm)
     room.serve()

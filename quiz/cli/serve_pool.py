@@ -24,12 +24,27 @@ from typing import Any
 
 from textual_serve.app_service import AppService
 
-__all__ = ["REFILL_QUIET", "WarmAppService", "WarmPool"]
+__all__ = ["REFILL_QUIET", "WarmAppService", "WarmPool", "tab_size"]
 
 #: Seconds without a tab taken before the pool starts refilling.
 REFILL_QUIET = 5.0
 #: Seconds a waiting process may take to import before the next one is started anyway.
 READY_WAIT = 30.0
+#: Seconds a tab's process has to quit when its tab goes, before it is ended.
+STOP_SECONDS = 3.0
+
+
+#: The largest terminal a tab may ask for (columns, rows): a bigger one only costs memory.
+MOST_COLUMNS, MOST_ROWS = 300, 120
+
+
+def tab_size(width: int, height: int) -> tuple[int, int]:
+    """A tab's terminal size within bounds (at least 20 x 8, at most 300 x 120).
+
+    >>> tab_size(5000, 5000), tab_size(0, -3), tab_size(80, 24)
+    ((300, 120), (20, 8), (80, 24))
+    """
+    return max(20, min(MOST_COLUMNS, width)), max(8, min(MOST_ROWS, height))
 
 
 def tab_environment(width: int = 80, height: int = 24) -> dict[str, str]:
@@ -96,16 +111,18 @@ class WarmPool:
             # one import at a time: wait until this one has (mostly) loaded before the next
             await _settled(process, READY_WAIT)
 
-    async def take(self, width: int, height: int) -> Process:
-        """A process for a new tab, already told its size: a waiting one, else a new one."""
+    async def take(self, width: int, height: int, address: str | None = None) -> Process:
+        """A process for a new tab, already told its size (and the browser's address, which
+        its classroom link passes on): a waiting one, else a new one."""
         self._last_taken = self.ticker()
         self._wake.set()
         while self._waiting:
             process = self._waiting.popleft()
-            if process.returncode is None and await _hand_over(process, width, height):
+            if process.returncode is None and await _hand_over(process, width, height,
+                                                               address):
                 return process
         process = await self._spawn()
-        if not await _hand_over(process, width, height):
+        if not await _hand_over(process, width, height, address):
             raise OSError("a tab's process ended before it started")
         return process
 
@@ -129,10 +146,12 @@ class WarmPool:
                 await process.wait()
 
 
-async def _hand_over(process: Process, width: int, height: int) -> bool:
+async def _hand_over(process: Process, width: int, height: int,
+                     address: str | None = None) -> bool:
     assert process.stdin is not None
+    line = f"GO {width} {height}" + (f" {address}" if address else "")
     try:
-        process.stdin.write(f"GO {width} {height}\n".encode())
+        process.stdin.write(f"{line}\n".encode())
         await process.stdin.drain()
     except (ConnectionError, RuntimeError):
         return False
@@ -149,12 +168,43 @@ async def _settled(process: Process, most: float) -> None:
 class WarmAppService(AppService):
     """textual-serve's app service, taking its process from a :class:`WarmPool`."""
 
-    def __init__(self, pool: WarmPool, **kwargs: Any) -> None:
+    def __init__(self, pool: WarmPool, address: str | None = None, **kwargs: Any) -> None:
         super().__init__("", **kwargs)
         self.pool = pool
+        self.address = address
+        #: when the visitor last typed or resized (the room closes a tab idle too long)
+        self.last_input = time.monotonic()
+
+    async def send_bytes(self, data: bytes) -> bool:
+        """Keys from the tab (they keep it alive)."""
+        self.last_input = time.monotonic()
+        sent: bool = await super().send_bytes(data)
+        return sent
+
+    async def stop(self) -> None:
+        """Stop the tab's process: asked to quit, then ended if it does not within a few
+        seconds (a tab that is gone never leaves its process behind)."""
+        process = self._process
+        try:
+            await asyncio.wait_for(super().stop(), STOP_SECONDS)
+        except (TimeoutError, ConnectionError, RuntimeError, OSError):
+            pass
+        finally:
+            if process is not None and process.returncode is None:
+                with contextlib.suppress(ProcessLookupError):
+                    process.kill()
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(process.wait(), STOP_SECONDS)
+
+    async def set_terminal_size(self, width: int, height: int) -> None:
+        """A resize from the tab, within bounds (a made-up size of thousands only costs memory)."""
+        self.last_input = time.monotonic()
+        if not isinstance(width, int) or not isinstance(height, int):
+            return
+        await super().set_terminal_size(*tab_size(width, height))
 
     async def _open_app_process(self, width: int = 80, height: int = 24) -> Process:
-        self._process = process = await self.pool.take(width, height)
+        self._process = process = await self.pool.take(width, height, self.address)
         assert process.stdin is not None
         self._stdin = process.stdin
         return process

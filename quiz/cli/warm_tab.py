@@ -87,7 +87,11 @@ def prepare(argv: list[str]) -> None:
 
 
 def read_go(fd: int = 0) -> tuple[int, int] | None:
-    """Wait for ``GO WIDTH HEIGHT``; the size, or None when the input closed first.
+    """Wait for ``GO WIDTH HEIGHT [ADDRESS]``; the size, or None when the input closed first.
+
+    The browser's address, when given, is kept in the environment
+    (:data:`quiz.classroom.client.CLIENT_ADDRESS_ENV`): the tab's classroom link
+    passes it on to the classroom server, which counts new names per address.
 
     Read one byte at a time, so that nothing after the line (the tab's first
     keys) is taken from the driver that reads the same input next.
@@ -98,11 +102,19 @@ def read_go(fd: int = 0) -> tuple[int, int] | None:
         if not byte:
             return None
         line += byte
-        if len(line) > 64:
+        if len(line) > 128:
             return None
     words = line.split()
-    if len(words) != 3 or words[0] != GO or not all(w.isdigit() for w in words[1:]):
+    if len(words) not in (3, 4) or words[0] != GO or not all(w.isdigit() for w in words[1:3]):
         return None
+    if len(words) == 4:
+        import ipaddress
+
+        try:
+            address = str(ipaddress.ip_address(words[3].decode("ascii")))
+        except (ValueError, UnicodeDecodeError):
+            return None
+        os.environ["RIICHI_DRILL_CLIENT_ADDRESS"] = address
     return int(words[1]), int(words[2])
 
 

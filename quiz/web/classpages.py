@@ -60,6 +60,10 @@ class ClassPages:
 
         self.pages = pages
         self.desk = desk
+        from data.classroom.limits import Guard
+
+        #: Codes and the teacher's password checked within the limits kept in the database.
+        self.guard = Guard(desk.classroom)
         self._signer: TokenSigner | None = None
         #: Seats read lately, by token: the session as read, and when (its place is then the
         #: desk's, kept in memory after the seat was read).
@@ -137,6 +141,12 @@ class ClassPages:
             return None
         return self.desk.place(kept[0])  # kept in the desk's memory: no database read
 
+    def _join(self, name: str, student: str, code: str | None, address: str) -> StudentSession:
+        """Join or resume through the classroom's guard, then keep the student's place."""
+        session = self.guard.join(name, student, code, address)
+        self.desk.keep_place(session)
+        return session
+
     def _kept_code(self, request: web.Request, name: str, student: str) -> str | None:
         doc = self.pages.cookies.read(request.cookies.get(CODE_COOKIE))
         if doc and doc.get("set") == name and doc.get("student") == student:
@@ -146,7 +156,13 @@ class ClassPages:
 
     async def join(self, request: web.Request) -> web.StreamResponse:
         """Join a set, or come back to it (this browser's code, or the one typed)."""
-        from data.classroom import SetNotFoundError, SetOptionsError, StudentNameTakenError
+        from data.classroom import (
+            SetNotFoundError,
+            SetOptionsError,
+            StudentNameTakenError,
+            TooManyAttemptsError,
+        )
+        from data.classroom.limits import retry_seconds
         from data.classroom.records import check_name
 
         w = self.pages.words(request)
@@ -163,18 +179,16 @@ class ClassPages:
             raise PageError(str(e)) from None
         name = " ".join(name.split())
         code = code or self._kept_code(request, name, student)
-        keys = [f"student:{name}\x00{student}", self.pages.address(request)]
-        await self.pages._refused(request, keys)
-        try:
-            session = await self.pages.hashing(self.desk.join, name, student, code)
+        try:  # within the limits the classroom server keeps (a code counted against its student)
+            session = await self.pages.hashing(self._join, name, student, code,
+                                               self.pages.address(request))
+        except TooManyAttemptsError as e:
+            raise PageError(w["too_many"] % {"seconds": retry_seconds(e.retry_after)},
+                            429) from None
         except StudentNameTakenError as e:
-            if code:
-                self.pages.limiter.failed(keys)
             raise PageError(str(e), 403) from None
         except SetNotFoundError as e:
             raise PageError(str(e), 404) from None
-        if code:
-            self.pages.limiter.succeeded(keys[:1])
         token = await self.pages.run(self._issue, session)
         visit: Visit = request[VISIT]
         visit.set(st=token, sset=session.practice_set.name)
@@ -309,7 +323,8 @@ class ClassPages:
 
     async def teacher_sign_in(self, request: web.Request) -> web.StreamResponse:
         """The set's password, checked once (slowed and limited like the API's)."""
-        from data.classroom import SetNotFoundError, WrongPasswordError
+        from data.classroom import SetNotFoundError, TooManyAttemptsError, WrongPasswordError
+        from data.classroom.limits import retry_seconds
 
         w = self.pages.words(request)
         form = await request.post()
@@ -319,18 +334,19 @@ class ClassPages:
         if len(name) > 200 or len(password) > 500:
             raise PageError(w["too_long"])
         name = " ".join(name.split())
-        keys = [f"teacher:{name}", self.pages.address(request)]
-        await self.pages._refused(request, keys)
+        address = self.pages.address(request)
         try:
-            record = await self.pages.hashing(self.desk.classroom.check_password, name,
-                                              password)
+            record = await self.pages.hashing(
+                self.guard.as_teacher, name, address,
+                lambda: self.desk.classroom.check_password(name, password))
+        except TooManyAttemptsError as e:
+            raise PageError(w["too_many"] % {"seconds": retry_seconds(e.retry_after)},
+                            429) from None
         except (WrongPasswordError, SetNotFoundError):
-            self.pages.limiter.failed(keys)
             import asyncio
 
             await asyncio.sleep(self.pages.fail_delay)
             raise PageError(w["wrong_sign_in"], 403) from None
-        self.pages.limiter.succeeded(keys[:1])
         visit: Visit = request[VISIT]
         visit.set(tset=record.name, tid=record.id)
         raise web.HTTPSeeOther(f"/teach/{_quote(record.name)}")

@@ -25,7 +25,6 @@ import jinja2
 from aiohttp import web
 
 from ..classroom.proxy import Network, TrustedProxies
-from ..classroom.server import AttemptLimiter
 from ..drills import DRILLS, DrillKind, Question, prompt_for
 from ..grading import Hints, Marked, Part, part_label
 from ..settings import Settings
@@ -33,6 +32,7 @@ from ..words.core import LANGUAGE_NAMES, LANGUAGES, _, ngettext, request_languag
 from ..words.sentences import hint_of
 from ..words.terms import fu_count, han_count
 from .drill import Asked, BadTicket, WebDrill
+from .limits import PasswordLimiter
 from .security import SECURITY_HEADERS, Signer, csrf_ok, csrf_token, derive_key, new_id
 from .tiles import hand_view, tiles_html
 from .words import page_words
@@ -125,7 +125,7 @@ class WebPages:
         self.csrf_key = derive_key(secret, "csrf")
         self.cookies = Signer(self.cookie_key, ticker=ticker)
         self.drill = WebDrill(store, Signer(derive_key(secret, "ticket"), ticker=ticker))
-        self.limiter = AttemptLimiter()
+        self.limiter = PasswordLimiter(store.database)
         self.proxies = TrustedProxies(tuple(trusted_proxies))
         self.secure_cookies = secure_cookies
         self.fail_delay = fail_delay
@@ -343,7 +343,7 @@ class WebPages:
         try:
             record = await self.hashing(self.passwords.sign_up, name, password)
         except NameTakenError:
-            self.limiter.failed(keys)
+            await self.run(self.limiter.failed, keys)
             raise PageError(w["name_taken"], 409) from None
         except PasswordError:
             raise PageError(w["password_short"]) from None
@@ -362,16 +362,17 @@ class WebPages:
         try:
             record = await self.hashing(self.passwords.sign_in, name, password)
         except WrongSignInError:
-            self.limiter.failed(keys)
+            await self.run(self.limiter.failed, keys)
             await asyncio.sleep(self.fail_delay)
             raise PageError(w["wrong_sign_in"], 403) from None
-        self.limiter.succeeded(keys[:1])
+        await self.run(self.limiter.succeeded, keys[:1])
         return self._signed_in(request, record)
 
     async def _refused(self, request: web.Request, keys: list[str]) -> None:
-        wait = self.limiter.wait(keys)
+        wait = await self.run(self.limiter.wait, keys)
         if wait > 0:
-            raise PageError(self.words(request)["too_many"] % {"seconds": f"{wait:.0f}"}, 429)
+            raise PageError(self.words(request)["too_many"]
+                            % {"seconds": PasswordLimiter.seconds(wait)}, 429)
 
     def _signed_in(self, request: web.Request, record: LearnerRecord) -> web.StreamResponse:
         visit: Visit = request[VISIT]

@@ -132,6 +132,35 @@ _ERRORS: tuple[tuple[re.Pattern[str], Say], ...] = (
     (re.compile(r"no student '(?P<student>.*)' in practice set '(?P<name>.*)'"),
      lambda m: pgettext("classburst", "no student '%(student)s' in practice set '%(name)s'")
      % {"student": m["student"], "name": m["name"]}),
+    (re.compile(r"too many wrong attempts: try again in (?P<n>\d+) s"),
+     lambda m: npgettext("classguard", "too many wrong attempts: try again in %(n)s second",
+                         "too many wrong attempts: try again in %(n)s seconds", int(m["n"]))
+     % {"n": m["n"]}),
+    (re.compile(r"too many new students from here: try again in (?P<n>\d+) s"),
+     lambda m: npgettext("classguard", "too many new students from here: try again in "
+                                       "%(n)s second",
+                         "too many new students from here: try again in %(n)s seconds",
+                         int(m["n"])) % {"n": m["n"]}),
+    (re.compile(r"practice set '(?P<name>.*)' takes no new students: ask the teacher"),
+     lambda m: pgettext("classguard", "practice set '%(name)s' takes no new students: ask "
+                                      "the teacher") % {"name": m["name"]}),
+    (re.compile(r"'(?P<student>.*)' is not on the roster of practice set '(?P<name>.*)': "
+                r"write your name as the teacher gave it"),
+     lambda m: pgettext("classguard", "'%(student)s' is not on the roster of practice set "
+                                      "'%(name)s': write your name as the teacher gave it")
+     % {"student": m["student"], "name": m["name"]}),
+    (re.compile(r"the student name '(?P<student>.*)' looks like '(?P<other>.*)' in practice "
+                r"set '(?P<name>.*)': choose another"),
+     lambda m: pgettext("classguard", "the student name '%(student)s' looks like '%(other)s' "
+                                      "in practice set '%(name)s': choose another")
+     % {"student": m["student"], "other": m["other"], "name": m["name"]}),
+    (re.compile(r"the class database does not answer in time: what you sent is kept; try "
+                r"again in a moment"),
+     lambda m: pgettext("classguard", "the class database does not answer in time: what you "
+                                      "sent is kept; try again in a moment")),
+    (re.compile(r"an answer holds control characters \(an escape, a line break\)"),
+     lambda m: pgettext("classguard", "an answer holds control characters (an escape, a line "
+                                      "break)")),
     (re.compile(r"the classroom server answered (?P<code>\d+)"),
      lambda m: pgettext("class", "the classroom server answered %(status)s")
      % {"status": m["code"]}),

@@ -45,7 +45,7 @@ def make_app(classroom: Classroom, set_name: str, folder: Path, *,
              student: str | None = None, code: str | None = None,
              ticker: Ticker | None = None) -> ClassroomApp:
     """The student's app on an in-process desk (the server's rules, no HTTP)."""
-    desk = ClassDesk(classroom, ticker=ticker) if ticker else ClassDesk(classroom)
+    desk = ClassDesk(classroom)
     controller = ClassController(LocalLink(desk, set_name), folder=folder / "student",
                                  **({"ticker": ticker} if ticker else {}))
     return ClassroomApp(controller, set_name, student=student, code=code,
@@ -189,9 +189,15 @@ async def test_explanations_during_and_hints(classroom: Classroom, tmp_path: Pat
 async def test_time_runs_out_and_what_is_typed_is_taken(
     classroom: Classroom, tmp_path: Path
 ) -> None:
+    from datetime import UTC, datetime, timedelta
+
     options = SetOptions(question_seconds=30, parts=("han", "payment"))
     classroom.create_set("Timed", "pw", count=3, seed=3, options=options)
     ticker = Ticker()
+    start = datetime(2026, 5, 10, 18, 0, tzinfo=UTC)
+    # the server's clock (the classroom's) moves with the screen's
+    classroom = open_classroom(classroom.db.url,
+                               clock=lambda: start + timedelta(seconds=ticker.t))
     app = make_app(classroom, "Timed", tmp_path, student="Cy", ticker=ticker)
     async with app.run_test(size=(100, 40)) as pilot:
         await pilot.pause()

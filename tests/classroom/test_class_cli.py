@@ -24,8 +24,8 @@ _FOLDER = Path(tempfile.mkdtemp(prefix="riichi-pw-"))
 PW = str(_FOLDER / "pw")
 NOPE = str(_FOLDER / "nope")
 OTHER = str(_FOLDER / "other")
-Path(OTHER).write_text("other\n", "utf-8")
-Path(PW).write_text("pw\n", "utf-8")
+Path(OTHER).write_text("other club pw\n", "utf-8")
+Path(PW).write_text("tile wall 99\n", "utf-8")
 Path(NOPE).write_text("nope\n", "utf-8")
 
 
@@ -145,7 +145,7 @@ def test_bad_input_is_one_line_and_changes_nothing(
             code, _, err = run(capsys, "--db", url, *argv)
             assert code == 2, argv
             assert one_line_error(err) == message
-        assert c.export_set("S", "pw", tmp_path / "s.json") == 3
+        assert c.export_set("S", "tile wall 99", tmp_path / "s.json") == 3
         doc = json.loads((tmp_path / "s.json").read_text("utf-8"))
         doc["items"][0]["id"] = "g-unknown-here"
         (tmp_path / "s.json").write_text(json.dumps(doc), "utf-8")

@@ -18,7 +18,7 @@ from data.db.schema import read_scripts, upgrade
 
 CLASS_TABLES = {
     "class_sets", "class_set_items", "class_enrolments", "class_answers",
-    "class_answer_parts", "class_answer_concepts",
+    "class_answer_parts", "class_answer_concepts", "class_limits",
 }  # fmt: skip
 
 

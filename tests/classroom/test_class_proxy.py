@@ -1,6 +1,7 @@
-"""Behind a reverse proxy: wrong codes are still limited per client, and a header cannot dodge it.
+"""Behind a reverse proxy: new names are still limited per client, and a header cannot dodge it.
 
-The classroom server counts failed codes per student and per client address.
+The classroom server counts first joins per client address (a student's
+wrong codes count against that student's code only, never the address).
 Behind nginx or Caddy every request comes from the proxy's address, so
 ``class serve --trusted-proxy ADDR`` names the proxies whose
 ``X-Forwarded-For`` is believed. These tests run the real application on a
@@ -20,14 +21,15 @@ from aiohttp import web
 from aiohttp.test_utils import TestClient, TestServer
 
 from data.classroom import Classroom
+from data.classroom.limits import Guard, GuardRules, Rule
 from quiz.classroom.desk import ClassDesk
 from quiz.classroom.proxy import TrustedProxies, proxy_network
-from quiz.classroom.server import AttemptLimiter, make_app
+from quiz.classroom.server import make_app
 from tests.conftest import ROOT
 
 Client = TestClient[web.Request, web.Application]
 
-#: Wrong codes an address may send before it must wait (the limiter below).
+#: New names an address may bring before it must wait (the rule below).
 FREE = 3
 
 
@@ -36,9 +38,9 @@ async def serve(classroom: Classroom) -> AsyncIterator[Callable[..., Any]]:
     made: list[Client] = []
 
     async def start(*trusted: str) -> Client:
-        limiter = AttemptLimiter(free=FREE, most=20, window=600, ticker=lambda: 0.0)
-        app = make_app(ClassDesk(classroom), limiter=limiter, fail_delay=0.0,
-                       trusted_proxies=[proxy_network(t) for t in trusted])
+        rules = GuardRules(joins_address=Rule(free=FREE, most=FREE, window=600))
+        app = make_app(ClassDesk(classroom), guard=Guard(classroom, rules=rules),
+                       fail_delay=0.0, trusted_proxies=[proxy_network(t) for t in trusted])
         client = TestClient(TestServer(app))
         await client.start_server()
         made.append(client)
@@ -49,22 +51,15 @@ async def serve(classroom: Classroom) -> AsyncIterator[Callable[..., Any]]:
         await c.close()
 
 
-async def wrong_codes(client: Client, students: list[str], forwarded: Callable[[int], str]
-                      ) -> list[int]:
-    """One wrong code per student (so only the address can add up), each with its header."""
+async def new_names(client: Client, students: list[str], forwarded: Callable[[int], str]
+                    ) -> list[int]:
+    """One first join per student (so only the address can add up), each with its header."""
     statuses = []
     for i, student in enumerate(students):
-        r = await client.post("/api/sets/Proxy/join", json={"student": student,
-                                                            "code": "AAAAA-00000"},
+        r = await client.post("/api/sets/Proxy/join", json={"student": student},
                               headers={"X-Forwarded-For": forwarded(i)})
         statuses.append(r.status)
     return statuses
-
-
-async def enrol(client: Client, students: list[str]) -> None:
-    for s in students:
-        r = await client.post("/api/sets/Proxy/join", json={"student": s})
-        assert r.status == 200
 
 
 @pytest.mark.parametrize("trusted", [(), ("10.0.0.0/8",)], ids=["no-proxy", "other-proxy"])
@@ -74,10 +69,9 @@ async def test_a_forged_header_is_ignored_when_the_peer_is_no_trusted_proxy(
     classroom.create_set("Proxy", "pw", count=1, seed=31)
     client = await serve(*trusted)
     students = [f"S{i}" for i in range(FREE + 2)]
-    await enrol(client, students)
     # a new made-up address in every request: the limit still holds for the real one
-    statuses = await wrong_codes(client, students, lambda i: f"198.51.100.{i + 1}")
-    assert statuses == [403] * FREE + [429, 429]
+    statuses = await new_names(client, students, lambda i: f"198.51.100.{i + 1}")
+    assert statuses == [200] * FREE + [429, 429]
 
 
 async def test_behind_a_trusted_proxy_the_forged_part_cannot_dodge_the_limit(
@@ -86,11 +80,9 @@ async def test_behind_a_trusted_proxy_the_forged_part_cannot_dodge_the_limit(
     classroom.create_set("Proxy", "pw", count=1, seed=32)
     client = await serve("127.0.0.1")
     students = [f"S{i}" for i in range(FREE + 2)]
-    await enrol(client, students)
     # the client writes a new address each time; the proxy appends the one it saw
-    statuses = await wrong_codes(client, students,
-                                 lambda i: f"198.51.100.{i + 1}, 203.0.113.7")
-    assert statuses == [403] * FREE + [429, 429]
+    statuses = await new_names(client, students, lambda i: f"198.51.100.{i + 1}, 203.0.113.7")
+    assert statuses == [200] * FREE + [429, 429]
 
 
 @pytest.mark.slow
@@ -100,14 +92,13 @@ async def test_two_clients_behind_a_trusted_proxy_are_limited_separately(
     classroom.create_set("Proxy", "pw", count=1, seed=33)
     client = await serve("127.0.0.0/8")
     students = [f"S{i}" for i in range(2 * FREE + 2)]
-    await enrol(client, students)
-    first = await wrong_codes(client, students[:FREE + 1], lambda i: "203.0.113.7")
-    assert first == [403] * FREE + [429]
+    first = await new_names(client, students[:FREE + 1], lambda i: "203.0.113.7")
+    assert first == [200] * FREE + [429]
     # another classroom computer behind the same proxy is not held back by the first
-    second = await wrong_codes(client, students[FREE + 1:], lambda i: "203.0.113.8")
-    assert second == [403] * FREE + [429]
+    second = await new_names(client, students[FREE + 1:], lambda i: "203.0.113.8")
+    assert second == [200] * FREE + [429]
     # and the first stays held back
-    assert await wrong_codes(client, ["S0"], lambda i: "203.0.113.7") == [429]
+    assert await new_names(client, ["X0"], lambda i: "203.0.113.7") == [429]
 
 
 def test_the_client_address_is_read_from_the_right() -> None:

@@ -15,8 +15,9 @@ import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
 from data.classroom import Classroom, Explain, SetOptions
+from data.classroom.limits import Guard, Limits
 from quiz.classroom.desk import ClassDesk, question_for
-from quiz.classroom.server import AttemptLimiter, make_app
+from quiz.classroom.server import make_app
 from quiz.grading import Part
 
 
@@ -144,9 +145,8 @@ async def test_wrong_codes_and_passwords_are_slowed_then_refused(
     classroom: Classroom, server: Callable[..., Any]
 ) -> None:
     classroom.create_set("Lock", "pw", count=1, seed=23)
-    now = [0.0]
-    limiter = AttemptLimiter(free=3, most=6, window=600, ticker=lambda: now[0])
-    srv = await server(limiter=limiter)
+    now = [1_000_000.0]
+    srv = await server(guard=Guard(classroom, Limits(classroom.db, ticker=lambda: now[0])))
     _, kim = await srv.join("Lock", "Kim")
     code = kim["session"]["code"]
     statuses = []
@@ -156,23 +156,21 @@ async def test_wrong_codes_and_passwords_are_slowed_then_refused(
     # three free tries, then a wait: the right code too must wait its turn
     assert statuses == [403, 403, 403, 429, 429]
     status, err = await srv.join("Lock", "Kim", code)
-    assert status == 429 and "try again in" in err["error"]
+    assert status == 429 and "try again in 1 s" in err["error"]
     now[0] += 1.5
     status, back = await srv.join("Lock", "Kim", code)
     assert status == 200 and back["session"]["resumed"]
-    # the teacher's password: the same, per set and per address (the address's
-    # failures above count too, until they leave the window)
-    now[0] += 700
+    # the teacher's password, from this address: the same
     for _ in range(3):
         assert (await srv.call("POST", "/api/sets/Lock/results", {"password": "x"}))[0] == 403
     assert (await srv.call("POST", "/api/sets/Lock/results", {"password": "pw"}))[0] == 429
     # many failures within the window: refused for the rest of it, whatever the wait
-    now[0] += 700
-    for _ in range(6):
-        now[0] += 10
+    now[0] += 1000
+    for _ in range(10):
+        now[0] += 70
         status, _ = await srv.call("POST", "/api/sets/Lock/results", {"password": "x"})
         assert status == 403
-    now[0] += 120
+    now[0] += 70
     status, err = await srv.call("POST", "/api/sets/Lock/results", {"password": "pw"})
     assert status == 429
 

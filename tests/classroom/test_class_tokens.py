@@ -209,7 +209,7 @@ def test_the_teacher_resets_a_code_from_the_command_line(
     from quiz.__main__ import main
     from tests.classroom.test_class_cli import NOPE, PW
 
-    classroom.create_set("Cli", "pw", count=2, seed=65)
+    classroom.create_set("Cli", "tile wall 99", count=2, seed=65)
     old = classroom.join("Cli", "Ann").code
     assert main(["--db", db_url, "class", "reset-code", "Cli", "--student", "Ann",
                  "--password-file", PW]) == 0
@@ -236,7 +236,7 @@ def test_the_teacher_resets_a_code_through_the_server(
     from quiz.__main__ import main
     from tests.classroom.test_class_cli import PW
 
-    classroom.create_set("Net", "pw", count=2, seed=66)
+    classroom.create_set("Net", "tile wall 99", count=2, seed=66)
     classroom.join("Net", "Bo")
     port = free_port()
     server = start_server(db_url, port, tmp_path / "server.log")

@@ -89,7 +89,7 @@ def served(tmp_path: Path):  # type: ignore[no-untyped-def]
     try:
         proc, base, page = start_serve(
             ["--class", "Web night", "--server", f"http://127.0.0.1:{port}",
-             "--max-sessions", "2"], tmp_path)
+             "--max-sessions", "2", "--per-address", "2"], tmp_path)
         yield base, page, c, proc
     finally:
         if proc is not None:
@@ -282,5 +282,40 @@ def test_five_tabs_at_once_on_a_new_database_each_ask_their_learner(tmp_path: Pa
             # at load 14).
             pytest.xfail(f"first screens took {max(firsts):.1f} s at load {load:.1f} (target "
                          f"{FIRST_SCREEN_LIMIT:.0f} s): {[round(f, 1) for f in firsts]}")
+    finally:
+        end(proc)
+
+
+@pytest.mark.slow
+def test_one_address_cannot_fill_the_room_and_a_huge_tab_ends_with_its_process(
+    tmp_path: Path
+) -> None:
+    """Issue 23, 4: one client's websockets are capped per address; a tab asking for a
+    5000 x 5000 terminal gets a bounded one, and its process ends when the tab goes."""
+    import aiohttp
+
+    from bench.classroom import _children, _rss_kb
+
+    proc, base, _ = start_serve(["--max-sessions", "3", "--warm", "0"], tmp_path, name="cap")
+    ws_url = base.replace("http://", "ws://") + "/ws"
+
+    async def check() -> None:
+        async with aiohttp.ClientSession() as http:
+            huge = await http.ws_connect(ws_url + "?width=5000&height=5000",
+                                         headers={"Origin": base})
+            with pytest.raises(aiohttp.WSServerHandshakeError) as e:
+                await http.ws_connect(ws_url, headers={"Origin": base})
+            assert e.value.status == 429  # the room has room, this address has not
+            await asyncio.sleep(3)
+            assert all(_rss_kb(pid) < 200_000 for pid in _children(proc.pid))
+            await huge.close()
+            for _ in range(40):  # its process ends with it
+                await asyncio.sleep(0.5)
+                if not _children(proc.pid):
+                    break
+            assert not _children(proc.pid)
+
+    try:
+        asyncio.run(check())
     finally:
         end(proc)

@@ -138,7 +138,7 @@ def test_the_class_commands_speak_the_language(
 
     url = f"sqlite:///{tmp_path / 'class.db'}"
     build_bank(url)
-    monkeypatch.setenv("RIICHI_DRILL_TEACHER_PASSWORD", "pw")
+    monkeypatch.setenv("RIICHI_DRILL_TEACHER_PASSWORD", "tile wall 99")
     base = ["--lang", lang, "--db", url, "class"]
     assert main([*base, "list"]) == 0
     assert main([*base, "new", "Night", "--count", "3", "--seed", "1",

@@ -186,7 +186,7 @@ def test_a_refused_item_carries_the_reason_into_every_language(
 
 def _cli(args: list[str], lang: str, tmp_path: Path) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "LANG": f"{lang}.UTF-8", "LC_ALL": "", "LC_MESSAGES": "",
-           "RIICHI_DRILL_TEACHER_PASSWORD": "pw"}
+           "RIICHI_DRILL_TEACHER_PASSWORD": "tile wall 99"}
     return subprocess.run([sys.executable, "-m", "quiz", "--db", str(tmp_path / "bank.db"),
                            *args], capture_output=True, text=True, env=env, cwd=ROOT,
                           timeout=120, check=False)

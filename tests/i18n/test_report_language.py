@@ -77,7 +77,7 @@ async def test_two_teachers_at_once_each_get_their_language(client: TestClient[A
         body = {"password": "pw", **({"lang": lang} if lang else {})}
         headers = {"Accept-Language": header} if header else {}
         r = await client.post("/api/sets/Club/results", json=body, headers=headers)
-        assert r.status == 200
+        assert r.status == 200, await r.text()
         return str((await r.json())["report"])
 
     for _ in range(3):

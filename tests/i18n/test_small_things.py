@@ -39,7 +39,7 @@ def bank(tmp_path_factory: pytest.TempPathFactory) -> str:
 def test_the_class_new_line_ends_as_the_language_ends_it(
     lang: str, bank: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setenv("RIICHI_DRILL_TEACHER_PASSWORD", "pw")
+    monkeypatch.setenv("RIICHI_DRILL_TEACHER_PASSWORD", "tile wall 99")
     capsys.readouterr()
     assert main(["--lang", lang, "--db", bank, "class", "new", f"Night {lang}", "--count", "3",
                  "--seed", "1", "--time-per-question", "45"]) == 0

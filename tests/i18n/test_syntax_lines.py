@@ -188,7 +188,7 @@ def test_a_bank_line_says_what_is_wrong_and_shows_where(
 
 def _cli(args: list[str], lang: str, tmp_path: Path) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "LANG": f"{lang}.UTF-8", "LC_ALL": "", "LC_MESSAGES": "",
-           "RIICHI_DRILL_TEACHER_PASSWORD": "pw"}
+           "RIICHI_DRILL_TEACHER_PASSWORD": "tile wall 99"}
     return subprocess.run([sys.executable, "-m", "quiz", "--db", str(tmp_path / "bank.db"),
                            *args], capture_output=True, text=True, env=env, cwd=ROOT,
                           timeout=120, check=False)

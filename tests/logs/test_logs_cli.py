@@ -98,7 +98,7 @@ def test_the_drill_says_when_no_hand_matches(
 def test_class_new_from_log_asks_the_game_in_order(
     logs: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setenv("RIICHI_DRILL_TEACHER_PASSWORD", "secret")
+    monkeypatch.setenv("RIICHI_DRILL_TEACHER_PASSWORD", "tile wall 99")
     db_path = str(tmp_path / "c.db")
     code, out, _ = run(capsys, "class", "new", "Club", "--from-log", str(logs / MJLOG),
                        "--db", db_path)  # fmt: skip

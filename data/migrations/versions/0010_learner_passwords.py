@@ -14,7 +14,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0010_learner_passwords"
-down_revision = "0008_journal_entries"
+down_revision = "0009_class_guard"
 branch_labels = None
 depends_on = None
 
