@@ -1,0 +1,76 @@
+"""The settlement drill in the app at 80x24: the round on screen, a right and a wrong answer."""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import Static
+
+from quiz.drills import DrillKind
+from quiz.grading import Part
+from quiz.screens.explanation import ExplanationScreen
+from quiz.store.drill import DrillStore
+from quiz.widgets.explanation import ExplanationView
+from quiz.widgets.hand import HandView
+from quiz.widgets.marks import MarksView
+from quiz.widgets.situation import SituationPanel
+from quiz.words.sentences import reason_of
+from tests.quiz.conftest import (
+    FakeClock,
+    answer_with,
+    make_app,
+    right_answers,
+    wait_for_question,
+)
+
+SIZE = (80, 24)
+
+
+def _wrong(expected: tuple[int, ...]) -> str:
+    """An answer off by 1000 on East and South (still summing to zero)."""
+    e, s, w, n = expected
+    return f"{e + 1000:+d} {s - 1000:+d} {w:+d} {n:+d}"
+
+
+@pytest.mark.slow
+async def test_settle_a_round_right_then_wrong(store: DrillStore, clock: FakeClock) -> None:
+    app = make_app(store, clock, drill="settle", seed=5)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for_question(pilot, app)
+        q = app.controller.question  # type: ignore[union-attr]
+        assert q is not None and q.drill is DrillKind.SETTLE and q.round is not None
+        assert not app.screen.query_one(HandView).display
+        shown = str(app.screen.query_one(SituationPanel).render())
+        assert "East" in shown and "honba" in shown and "(dealer)" in shown
+        assert all(len(line) <= 80 for line in shown.splitlines())
+        await answer_with(pilot, app, right_answers(app))
+        assert isinstance(app.screen, ExplanationScreen)
+        assert app.screen.marked.correct
+        steps = app.screen.query_one(ExplanationView).steps
+        assert any("East South West North" in s.text for s in steps)
+        await pilot.press("enter")
+        await wait_for_question(pilot, app)
+        key = app.controller.question.key  # type: ignore[union-attr]
+        assert key.settle is not None
+        await answer_with(pilot, app, {Part.SETTLEMENT: _wrong(key.settle.expected)})
+        assert isinstance(app.screen, ExplanationScreen)
+        marked = app.screen.marked
+        assert not marked.correct and reason_of(marked)
+        marks = str(app.screen.query_one(MarksView).render())
+        assert "✗" in marks and "✓" in marks, "each seat is marked on its own"
+    rows = store.history(store.learner("ann").id)
+    assert [r.drill for r in rows] == ["settle", "settle"]
+    assert sorted(r.correct for r in rows) == [False, True]
+    wrong = next(r for r in rows if not r.correct)
+    assert wrong.item_id is None and wrong.question["kind"] == "round"  # type: ignore[index]
+    assert wrong.concepts_missed and all(c.startswith("settle:") for c in wrong.concepts_missed)
+
+
+@pytest.mark.slow
+async def test_an_unreadable_settlement_gets_a_hint(store: DrillStore, clock: FakeClock) -> None:
+    app = make_app(store, clock, drill="settle", seed=5)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for_question(pilot, app)
+        await answer_with(pilot, app, {Part.SETTLEMENT: "+1500 -1500"})
+        assert not isinstance(app.screen, ExplanationScreen)
+        hints = app.screen.query_one("#hints", Static)
+        assert "four in all" in str(hints.render())
