@@ -523,6 +523,15 @@ def topics_in(family: Family) -> tuple[str, ...]:
     return tuple(t.id for t in TOPICS.values() if t.family is family)
 
 
+#: Families of topics no hand exercises: a round's settlement (the settlement drill).
+ROUND_FAMILIES = frozenset({Family.SETTLE})
+
+
+def hand_topics() -> tuple[str, ...]:
+    """The fixed topic ids a hand can exercise (the bank and the generator's), in order."""
+    return tuple(t.id for t in TOPICS.values() if t.family not in ROUND_FAMILIES)
+
+
 def sort_topics(topic_ids: Iterable[str]) -> tuple[str, ...]:
     """Topic ids in vocabulary order (cells last, by id)."""
     order = {t: i for i, t in enumerate(TOPICS)}

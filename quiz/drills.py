@@ -424,13 +424,16 @@ def build_question(drill: DrillKind, item: BankItem, *, number: int, profile: st
     """A question of a drill from a bank item, or None when the item does not suit it.
 
     Args:
-        drill: the drill (not the table drill: see :func:`question_for_cell`).
+        drill: the drill (not the table drill: see :func:`question_for_cell`; the
+            settlement drill asks no hand: see :func:`question_for_round`).
         item: the bank item.
         number: the question's number in the session.
         profile: the learner's rule profile; the item is re-scored under it.
         ask: the parts a whole-hand question asks.
         skip_fu_on_limit: leave the fu out when the han alone fix the value.
     """
+    if drill is DrillKind.SETTLE:  # a round's end, not a hand: see question_for_round
+        return None
     result = rescore(item, profile)
     if result is None or not suits(drill, result):
         return None

@@ -78,8 +78,8 @@ def _fallback(key: AnswerKey, part: Part) -> Diagnosis:
     if part is Part.SETTLEMENT:
         from .settle import settle_topics
 
-        topics = settle_topics(key.settle.spec, key.settle.settlement) if key.settle else ()
-        return Diagnosis("settle_total", Wording.of("settle_total"), (part,), topics)
+        said = settle_topics(key.settle.spec, key.settle.settlement) if key.settle else ()
+        return Diagnosis("settle_total", Wording.of("settle_total"), (part,), said)
     r = key.result
     if part is Part.FU:
         topics = [t for t in (fu_topic(i.kind) for i in r.fu_items) if t] if r else []

@@ -227,7 +227,7 @@ def _candidates(key: SettleKey) -> list[tuple[str, Wording, tuple[str, ...], tup
         out.append(("counted_stick_win", Wording.of("counted_stick_win"),
                     ("settle:honba_sticks",), s.net))
     if len(s.winners) == 2:
-        near, far = s.winners
+        far = s.winners[1]
         if on_table:
             moved = [replace(st, receiver=far) if st.kind is SettleStepKind.STICKS else st
                      for st in steps if st.kind is not SettleStepKind.OWN_STICK]

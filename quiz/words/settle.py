@@ -14,8 +14,8 @@ liable (pao). :func:`settle_lines` words the settlement's steps
 ...                  Table(dealer=1, honba=2, sticks=1))
 >>> round_lines(spec)[2]
 'East (dealer): tenpai'
->>> settle_lines(spec)[0]
-'1 player tenpai, 3 noten: the 3000 is split, each noten player paying 1000 and each tenpai player receiving 3000.'
+>>> settle_lines(spec)[1:3]
+['East (tenpai) receives 3000.', 'South (noten) pays 1000.']
 """
 
 from __future__ import annotations
