@@ -26,7 +26,7 @@ from scoring.result import Payment
 from scoring.settle import SEATS, RoundEndKind, Settlement, SettleStep, SettleStepKind
 from scoring.settle import render_settle_step as english_step
 
-from .core import ngettext, pgettext
+from .core import _, ngettext, pgettext
 from .payments import say_payment
 from .terms import honba_count, honour_name, limit_name, stick_count, yaku_title
 
@@ -77,7 +77,7 @@ def round_lines(spec: RoundSpec) -> list[str]:
     on_table = [honba_count(table.honba),
                 pgettext("settle", "%(sticks)s on the table from earlier rounds")
                 % {"sticks": stick_count(table.sticks)},
-                pgettext("settle", "rules: %(rules)s") % {"rules": spec.rules}]
+                _("rules: %(rules)s") % {"rules": spec.rules}]
     lines.append(" · ".join(on_table))
     for seat in wind_order(dealer):
         said: list[str] = []
