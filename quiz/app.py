@@ -51,6 +51,7 @@ if TYPE_CHECKING:
     from textual.widget import AwaitMount
 
     from data.first_read import ReadOnlyBank
+    from data.generate.rounds import RoundSpec
     from data.records import LearnerRecord
 
     from .srs import ReviewContext
@@ -90,7 +91,8 @@ class DrillApp(App[int]):
                  store: DrillStore | None = None, items: Sequence[int | str] = (),
                  generated: int | None = None, settings: dict[str, Any] | None = None,
                  drill: DrillKind | None = None, lang: str | None = None,
-                 environ: Mapping[str, str] | None = None) -> None:
+                 environ: Mapping[str, str] | None = None,
+                 rounds: Sequence[RoundSpec] = ()) -> None:
         super().__init__()
         #: ``--lang`` (wins over the learner's setting) and the environment read
         #: for the language when neither names one (empty: English).
@@ -104,6 +106,8 @@ class DrillApp(App[int]):
         self.rng = random.Random(self.seed)
         self.store: DrillStore | None = store
         self.items = tuple(items)
+        #: The round ends the settlement drill asks (an imported game's; none: made up).
+        self.rounds = tuple(rounds)
         self.generated = generated
         self.setting_overrides = dict(settings or {})
         self.first_drill = drill
@@ -174,7 +178,7 @@ class DrillApp(App[int]):
         journal = AnswerJournal(journal_path(resolve_url(self.db_url)))  # the store's journal
         controller = DrillController(None, first.learner, settings, clock=self.clock,
                                      rng=self.rng, draws=FirstDraws(first.bank),
-                                     journal=journal)
+                                     journal=journal, rounds=self.rounds)
         try:
             controller.start(self.first_drill)
             question = controller.next_question()
@@ -389,7 +393,8 @@ class DrillApp(App[int]):
             settings = settings.replace(**self.setting_overrides)
         self.speak(settings.language)
         self.controller = DrillController(self.store, learner, settings, clock=self.clock,
-                                          rng=self.rng, items=self.items)
+                                          rng=self.rng, items=self.items,
+                                          rounds=self.rounds)
         self.learner_name = learner.name
         self.sub_title = learner.name
         self._update_srs_screens()
@@ -650,7 +655,8 @@ def create_app(db_url: str | Path | None = None, learner: str | None = None,
                store: DrillStore | None = None, items: Sequence[int | str] = (),
                generated: int | None = None, settings: dict[str, Any] | None = None,
                drill: DrillKind | str | None = None, lang: str | None = None,
-               environ: Mapping[str, str] | None = None) -> DrillApp:
+               environ: Mapping[str, str] | None = None,
+               rounds: Sequence[RoundSpec] = ()) -> DrillApp:
     """Build the app (the command line and the tests both call this).
 
     Args:
@@ -668,6 +674,7 @@ def create_app(db_url: str | Path | None = None, learner: str | None = None,
         environ: the environment whose ``LC_ALL``/``LC_MESSAGES``/``LANG`` names
             the language when neither ``lang`` nor the learner's setting does
             (None: none, so English; the command line passes ``os.environ``).
+        rounds: the round ends the settlement drill asks, in order (``--from-log FILE``).
     """
     return DrillApp(
         db_url=None if db_url is None else str(db_url),
@@ -681,4 +688,5 @@ def create_app(db_url: str | Path | None = None, learner: str | None = None,
         drill=DrillKind(drill) if drill is not None else None,
         lang=lang,
         environ=environ,
+        rounds=rounds,
     )

@@ -74,3 +74,33 @@ async def test_an_unreadable_settlement_gets_a_hint(store: DrillStore, clock: Fa
         assert not isinstance(app.screen, ExplanationScreen)
         hints = app.screen.query_one("#hints", Static)
         assert "four in all" in str(hints.render())
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", ["en", "ja", "th", "vi", "uk"])
+async def test_the_round_fits_80_columns_in_each_language(store: DrillStore, clock: FakeClock,
+                                                         lang: str) -> None:
+    from quiz.widgets.answer_form import field_label
+    from quiz.words.width import display_width
+
+    app = make_app(store, clock, drill="settle", seed=3, lang=lang)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for_question(pilot, app)
+        q = app.controller.question  # type: ignore[union-attr]
+        assert q is not None and q.round is not None
+        panel = app.screen.query_one(SituationPanel)
+        lines = str(panel.render()).splitlines()
+        assert len(lines) == 6  # what ended, the table, then a line a seat
+        assert all(display_width(line) <= 78 for line in lines), lines
+        assert panel.region.height == 6, "nothing wraps at 80 columns"
+        prompt = str(app.screen.query_one("#prompt", Static).render())
+        label = field_label(Part.SETTLEMENT)
+        if lang == "en":
+            assert prompt.startswith("Settle the round") and label == "Settlement"
+        else:
+            assert "Settle the round" not in prompt and label != "Settlement"
+            assert "dealer" not in " ".join(lines)
+        field = app.screen.query_one("#answer-settlement")
+        assert field.region.bottom <= SIZE[1] - 1, "the answer field is on screen"
+        await answer_with(pilot, app, right_answers(app))
+        assert isinstance(app.screen, ExplanationScreen) and app.screen.marked.correct
