@@ -39,7 +39,7 @@ _ANSWER_FORMAT = {
     Part.FU: N_("%(answer)s fu"), Part.HAN: N_("%(answer)s han"), Part.YAKU: "%(answer)s",
     Part.PAYMENT: "%(answer)s", Part.DORA: N_("dora %(answer)s"),
     Part.DORA_HAN: N_("%(answer)s han of dora"), Part.WAITS: N_("waits %(answer)s"),
-    Part.WAIT: "%(answer)s",
+    Part.WAIT: "%(answer)s", Part.SETTLEMENT: "%(answer)s",
 }
 
 

@@ -54,5 +54,5 @@ def test_from_log_with_a_file_gives_its_rounds(tmp_path: Path) -> None:
     bad.write_text("<mjloggm>nope")
     from data.errors import DataError
 
-    with pytest.raises(DataError, match="bad.xml"):
+    with pytest.raises(DataError, match=r"bad\.xml"):
         log_rounds(argparse.Namespace(from_log=str(bad)))

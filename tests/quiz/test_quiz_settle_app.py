@@ -104,3 +104,26 @@ async def test_the_round_fits_80_columns_in_each_language(store: DrillStore, clo
         assert field.region.bottom <= SIZE[1] - 1, "the answer field is on screen"
         await answer_with(pilot, app, right_answers(app))
         assert isinstance(app.screen, ExplanationScreen) and app.screen.marked.correct
+
+
+@pytest.mark.slow
+async def test_a_settlement_session_ends_with_its_summary(store: DrillStore,
+                                                          clock: FakeClock) -> None:
+    from quiz.screens.summary import SummaryScreen
+
+    app = make_app(store, clock, drill="settle", seed=5, settings={"session_length": 2})
+    async with app.run_test(size=SIZE) as pilot:
+        for n in range(2):
+            await wait_for_question(pilot, app)
+            key = app.controller.question.key  # type: ignore[union-attr]
+            assert key.settle is not None
+            await answer_with(pilot, app, {Part.SETTLEMENT: _wrong(key.settle.expected)}
+                              if n == 0 else right_answers(app))
+            assert isinstance(app.screen, ExplanationScreen)
+            await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, SummaryScreen)
+        s = app.screen.summary
+        assert (s.answered, s.right) == (2, 1)
+        assert [(t.name, t.right, t.total) for t in s.parts] == [("Settlement", 1, 2)]
+        assert s.next and s.next[0].drill is DrillKind.SETTLE
