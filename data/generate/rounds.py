@@ -43,7 +43,8 @@ from scoring.settle import (
 
 from ..errors import DataError
 
-__all__ = ["ROUND_KINDS", "RoundSpec", "generate_round", "generate_rounds", "round_from_record"]
+__all__ = ["ROUND_KINDS", "RoundSpec", "generate_round", "generate_rounds", "kinds_for",
+           "round_for_topic", "round_from_record"]
 
 #: The kinds of round end the generator makes, in the order they are offered.
 ROUND_KINDS = ("draw", "double_ron", "pao_tsumo", "pao_ron", "nagashi")
@@ -81,6 +82,22 @@ class RoundSpec:
     def settle(self) -> Settlement:
         """The settlement: the answer to the question."""
         return settle_round(self.end, self.table, self.profile)
+
+    def topics(self) -> tuple[str, ...]:
+        """The concepts the round end exercises (``settle:noten``, ``settle:pao``...)."""
+        end, table = self.end, self.table
+        out: list[str] = []
+        if end.kind is RoundEndKind.EXHAUSTIVE_DRAW:
+            out.append("settle:noten")
+        if end.kind is RoundEndKind.NAGASHI:
+            out.append("settle:nagashi")
+        if len(end.wins) > 1:
+            out.append("settle:double_ron")
+        if any(w.pao is not None for w in end.wins):
+            out.append("settle:pao")
+        if table.sticks or table.riichi or (table.honba and end.kind is RoundEndKind.WIN):
+            out.append("settle:honba_sticks")
+        return tuple(out)
 
     def to_record(self) -> dict[str, Any]:
         """The round as plain data (stored with an answer; read by :func:`round_from_record`)."""
@@ -216,6 +233,29 @@ def generate_round(rng: random.Random, profile: RuleProfile = TENHOU,
     if kind in ("pao_tsumo", "pao_ron"):
         return _pao(rng, profile, tsumo=kind == "pao_tsumo")
     return _nagashi(rng, profile)
+
+
+#: The kinds of round end that exercise each settlement concept.
+_TOPIC_KINDS = {"settle:noten": ("draw",), "settle:double_ron": ("double_ron",),
+                "settle:pao": ("pao_tsumo", "pao_ron"), "settle:nagashi": ("nagashi",),
+                "settle:honba_sticks": ("double_ron", "pao_ron", "pao_tsumo")}
+
+
+def round_for_topic(rng: random.Random, profile: RuleProfile, topic: str) -> RoundSpec:
+    """A round end that exercises a settlement concept (for its review card).
+
+    Raises:
+        DataError: for a concept the profile has no round end for (or not a concept
+            of a round's settlement).
+    """
+    kinds = [k for k in _TOPIC_KINDS.get(topic, ()) if k in kinds_for(profile)]
+    if not kinds:
+        raise DataError(f"the {profile.name} rules have no round end exercising '{topic}'")
+    for _ in range(100):
+        spec = generate_round(rng, profile, rng.choice(kinds))
+        if topic in spec.topics():
+            return spec
+    raise DataError(f"no round end exercising '{topic}' was made")  # pragma: no cover
 
 
 def generate_rounds(count: int, *, seed: int, rules: str = "tenhou",

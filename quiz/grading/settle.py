@@ -145,19 +145,7 @@ class SettleKey:
 
 def settle_topics(spec: RoundSpec, settlement: Settlement) -> tuple[str, ...]:
     """The concepts a round end exercises (``settle:noten``, ``settle:pao``...)."""
-    end, table = spec.end, spec.table
-    out: list[str] = []
-    if settlement.kind is RoundEndKind.EXHAUSTIVE_DRAW:
-        out.append("settle:noten")
-    if settlement.kind is RoundEndKind.NAGASHI:
-        out.append("settle:nagashi")
-    if len(end.wins) > 1:
-        out.append("settle:double_ron")
-    if any(w.pao is not None for w in end.wins):
-        out.append("settle:pao")
-    if table.sticks or table.riichi or (table.honba and end.kind is RoundEndKind.WIN):
-        out.append("settle:honba_sticks")
-    return tuple(out)
+    return spec.topics()
 
 
 def _deltas(steps: list[SettleStep]) -> tuple[int, ...]:
