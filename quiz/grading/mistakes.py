@@ -411,7 +411,8 @@ def mistakes_for(key: AnswerKey) -> list[Mistake]:
     if key.settle is not None:
         from .settle import settle_mistakes
 
-        return settle_mistakes(key.settle)
+        return [Mistake(code, wording, concepts, ((Part.SETTLEMENT, values),))
+                for code, wording, concepts, values in settle_mistakes(key.settle)]
     found = [*fu_mistakes(key), *han_mistakes(key), *payment_mistakes(key),
              *dora_mistakes(key)]
     asked = set(key.parts)

@@ -45,8 +45,6 @@ from .wording import Count, Term, Wording
 if TYPE_CHECKING:
     from data.generate.rounds import RoundSpec
 
-    from .mistakes import Mistake
-
 __all__ = ["SettleKey", "format_settlement", "read_settlement", "seat_marks",
            "settle_mistakes", "settle_topics"]
 
@@ -277,15 +275,14 @@ def _candidates(key: SettleKey) -> list[tuple[str, Wording, tuple[str, ...], tup
     return out
 
 
-def settle_mistakes(key: SettleKey) -> list[Mistake]:
-    """The likely mistakes of a settlement, each with the changes (East first) it gives."""
-    from .mistakes import Mistake
-
+def settle_mistakes(key: SettleKey) -> list[tuple[str, Wording, tuple[str, ...],
+                                                  tuple[int, int, int, int]]]:
+    """The likely mistakes of a settlement: (code, words, concepts, the changes East first
+    the mistake gives), those that give another answer than the right one."""
     dealer = key.settlement.dealer
-    out: list[Mistake] = []
+    out = []
     for code, wording, concepts, deltas in _candidates(key):
         values = by_wind(deltas, dealer)
-        if values == key.expected:
-            continue
-        out.append(Mistake(code, wording, concepts, ((Part.SETTLEMENT, values),)))
+        if values != key.expected:
+            out.append((code, wording, concepts, values))
     return out
