@@ -45,8 +45,9 @@ def check_arguments(db: str | None, learner: str | None) -> None:
 
 
 def log_rounds(args: argparse.Namespace) -> list[RoundSpec]:
-    """The round ends of ``--from-log FILE`` that the settlement drill asks (its draws,
-    double rons and pao hands, re-derived from the file), or none.
+    """The round ends of ``--from-log FILE-or-GAME`` that the settlement drill asks (its
+    draws, double rons and pao hands: re-derived from a file, or as stored when it was
+    imported), or none.
 
     Raises:
         DataError: when the file cannot be read as a game log.
@@ -54,11 +55,23 @@ def log_rounds(args: argparse.Namespace) -> list[RoundSpec]:
     from pathlib import Path
 
     log = getattr(args, "from_log", None)
-    if log is None or not Path(log).is_file():
+    if log is None:
         return []
-    from data.gamelog.rounds import file_rounds
+    if Path(log).is_file():
+        from data.gamelog.rounds import file_rounds
 
-    return file_rounds([log])
+        return file_rounds([log])
+    from data.db.schema import open_database
+    from data.errors import NotFoundError
+    from data.gamelog.wins import import_rounds
+
+    database = open_database(getattr(args, "db", None))
+    try:
+        return import_rounds(database, log)
+    except NotFoundError:
+        return []  # said by the wins' lookup
+    finally:
+        database.close()
 
 
 def log_items(args: argparse.Namespace) -> list[str] | None:

@@ -10,8 +10,9 @@ nothing is stored.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from scoring.errors import ScoringError
 from scoring.rules import Nagashi, get_profile
@@ -20,12 +21,16 @@ from scoring.settle import RoundEnd, RoundEndKind
 from ..generate.rounds import RoundSpec
 from .ends import RoundRecord
 from .game import GameLog
-from .settling import _share, _table, check_game_ends
+from .settling import GameCheck, _share, _table, check_game_ends
+
+if TYPE_CHECKING:
+    from scoring import Result
 
 __all__ = ["file_rounds", "log_rounds"]
 
 
-def _end(game: GameLog, record: RoundRecord, rules: str) -> tuple[str, RoundEnd] | None:
+def _end(game: GameLog, record: RoundRecord, rules: str,
+         results: Mapping[int, Result]) -> tuple[str, RoundEnd] | None:
     """The round end to ask, with its kind, or None when it is not one worth settling."""
     from scoring import parse_record, score
 
@@ -34,7 +39,7 @@ def _end(game: GameLog, record: RoundRecord, rules: str) -> tuple[str, RoundEnd]
         shares = []
         for i in record.wins:
             win = game.wins[i]
-            result = score(parse_record({**win.problem, "rules": rules}))
+            result = results.get(i) or score(parse_record({**win.problem, "rules": rules}))
             shares.append(_share(win, result, profile))
         if len(shares) > 1:
             kind = "double_ron"
@@ -52,11 +57,17 @@ def _end(game: GameLog, record: RoundRecord, rules: str) -> tuple[str, RoundEnd]
     return "draw", RoundEnd(RoundEndKind.EXHAUSTIVE_DRAW, tenpai=record.tenpai)
 
 
-def log_rounds(game: GameLog, *, rules: str = "tenhou", origin: str = "") -> list[RoundSpec]:
+def log_rounds(game: GameLog, *, rules: str = "tenhou", origin: str = "",
+               results: Mapping[int, Result] | None = None,
+               checked: GameCheck | None = None) -> list[RoundSpec]:
     """The draws, double rons and pao hands of a game, in play order, each settled as the
-    log recorded it (``rules``: the profile when the log does not say)."""
+    log recorded it (``rules``: the profile when the log does not say; ``results``: the
+    wins already scored, by their index in ``game.wins``; ``checked``: its round ends
+    already checked)."""
     name = game.rules or rules
-    checked = check_game_ends(game, rules=name)
+    results = results or {}
+    if checked is None:
+        checked = check_game_ends(game, rules=name, results=results)
     wrong = {end.label for end in checked.ends if not end.agrees}
     out: list[RoundSpec] = []
     rounds = game.ends.rounds if game.ends is not None else ()
@@ -64,7 +75,7 @@ def log_rounds(game: GameLog, *, rules: str = "tenhou", origin: str = "") -> lis
         if not record.ended or record.label in wrong:
             continue
         try:
-            found = _end(game, record, name)
+            found = _end(game, record, name, results)
         except ScoringError:
             continue
         if found is None:

@@ -49,10 +49,28 @@ def test_a_game_gives_its_draws_and_double_rons_settled_as_the_server_did() -> N
 def test_from_log_with_a_file_gives_its_rounds(tmp_path: Path) -> None:
     path = _logs(1)[0]
     assert log_rounds(argparse.Namespace(from_log=str(path)))
-    assert log_rounds(argparse.Namespace(from_log="some-game-id")) == []
+    db = str(tmp_path / "drill.db")
+    assert log_rounds(argparse.Namespace(from_log="some-game-id", db=db)) == []
     bad = tmp_path / "bad.xml"
     bad.write_text("<mjloggm>nope")
     from data.errors import DataError
 
     with pytest.raises(DataError, match=r"bad\.xml"):
         log_rounds(argparse.Namespace(from_log=str(bad)))
+
+
+def test_an_imported_game_keeps_its_round_ends_for_the_drill(tmp_path: Path) -> None:
+    from data.db.schema import open_database
+    from data.gamelog.importer import import_logs
+    from data.gamelog.wins import import_rounds
+
+    path = _logs(1)[0]
+    db = str(tmp_path / "drill.db")
+    database = open_database(db)
+    try:
+        import_logs(database, [path])
+        stored = import_rounds(database, path.name)
+    finally:
+        database.close()
+    assert stored == file_rounds([path])
+    assert log_rounds(argparse.Namespace(from_log=path.name, db=db)) == stored
