@@ -23,6 +23,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from scoring.result import Payment
+from scoring.rules import CountersTo, RuleProfile, SticksTo
 from scoring.settle import SEATS, RoundEndKind, Settlement, SettleStep, SettleStepKind
 from scoring.settle import render_settle_step as english_step
 
@@ -155,7 +156,7 @@ def _noten_seats(noten: list[SettleStep], dealer: int) -> list[str]:
     return out
 
 
-def _overview(settlement: Settlement) -> list[str]:
+def _overview(settlement: Settlement, profile: RuleProfile) -> list[str]:
     noten = [s for s in settlement.steps if s.kind is SettleStepKind.NOTEN]
     if noten:
         payers = len({s.payer for s in noten})
@@ -168,7 +169,9 @@ def _overview(settlement: Settlement) -> list[str]:
             "player paying %(paid)d and each tenpai player receiving %(got)d.", takers) % {
             "tenpai": takers, "noten": payers, "total": total, "paid": total // payers,
             "got": total // takers}]
-    if len(settlement.winners) > 1:
+    nearest = (profile.multiple_ron_counters is CountersTo.NEAREST
+               and profile.multiple_ron_sticks is SticksTo.NEAREST)
+    if len(settlement.winners) > 1 and nearest:  # elsewhere the steps say who takes what
         near = seat_word(settlement.winners[0], settlement.dealer)
         return [pgettext("settle", "Two winners on one discard: the discarder pays each for "
                          "their hand; %(near)s, nearest the discarder's right, takes the "
@@ -182,7 +185,7 @@ def settle_lines(spec: RoundSpec) -> list[str]:
 
     settlement = spec.settle()
     dealer = settlement.dealer
-    out = _overview(settlement)
+    out = _overview(settlement, spec.profile)
     noten = [s for s in settlement.steps if s.kind is SettleStepKind.NOTEN]
     for step in settlement.steps:
         if step.kind is not SettleStepKind.NOTEN:
