@@ -63,6 +63,13 @@ async def test_settle_a_round_right_then_wrong(store: DrillStore, clock: FakeClo
     wrong = next(r for r in rows if not r.correct)
     assert wrong.item_id is None and wrong.question["kind"] == "round"  # type: ignore[index]
     assert wrong.concepts_missed and all(c.startswith("settle:") for c in wrong.concepts_missed)
+    # spaced repetition sees them: each concept missed is a card, due again soon
+    from data.srs import cards as srs_cards
+    from data.srs.records import CardKind
+
+    found = srs_cards.find_cards(store.database, store.learner("ann").id, CardKind.CONCEPT,
+                                 wrong.concepts_missed)
+    assert set(found) == set(wrong.concepts_missed)
 
 
 @pytest.mark.slow
