@@ -3,8 +3,8 @@
 The answer is one line: each seat's change at the round's end, in wind order
 East South West North (East is the dealer), as said at the table. Signs,
 thousands separators, the Japanese score sheet's ``▲`` for a minus, full-width
-and Thai digits, and wind labels (``E +1500 S -1500``, ``東+1500``; with labels
-the order is free) are all read:
+and Thai digits, and wind labels in any of our languages (``E +1500 S -1500``, ``東+1500``,
+``ออก +1500``, ``Сх +1500``, ``Đông +1500``; with labels the order is free) are all read:
 
 >>> read_settlement("+1500 -1500 +1500 -1500")
 (1500, -1500, 1500, -1500)
@@ -50,14 +50,18 @@ __all__ = ["SettleKey", "format_settlement", "read_settlement", "seat_marks",
 
 #: Wind labels a learner may put before a seat's number: 0 East ... 3 North.
 _WIND_LABELS: dict[str, int] = {}
-for _i, _words in enumerate((("e", "east", "東", "ton"), ("s", "south", "南", "nan"),
-                             ("w", "west", "西", "sha", "xi"), ("n", "north", "北", "pei"))):
+for _i, _words in enumerate((
+    ("e", "east", "東", "ton", "ออก", "ตะวันออก", "сх", "схід", "đ", "đông"),
+    ("s", "south", "南", "nan", "ใต้", "пд", "південь", "nam"),
+    ("w", "west", "西", "sha", "xi", "ตก", "ตะวันตก", "зх", "захід", "tây"),
+    ("n", "north", "北", "pei", "เหนือ", "пн", "північ", "b", "bắc"),
+)):
     for _w in _words:
         _WIND_LABELS[_w] = _i
 
 _MINUS = "-−–—▲△"
 _TOKEN = re.compile(
-    r"(?P<label>[a-z]+|[東南西北])?\s*[:=]?\s*"
+    r"(?P<label>(?:[^\W\d_]|[\u0e31-\u0e4e])+)?\s*[:=]?\s*"
     r"(?P<sign>[+±" + re.escape(_MINUS) + r"]?)\s*"
     r"(?P<num>\d{1,3}(?:[,.'\u00a0\u202f]\d{3})+(?!\d)|\d+)")
 
