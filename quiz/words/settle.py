@@ -105,7 +105,7 @@ def round_lines(spec: RoundSpec) -> list[str]:
         name = seat_word(seat, dealer)
         if seat == dealer:
             name = pgettext("settle", "%(wind)s (dealer)") % {"wind": name}
-        lines.append(f"{name}: " + (", ".join(said) if said else "-"))
+        lines.append(f"{name}: " + (pgettext("marks", ", ").join(said) if said else "-"))
     return lines
 
 
