@@ -65,6 +65,7 @@ class Part(StrEnum):
     DORA_HAN = "dora_han"
     WAITS = "waits"
     WAIT = "wait"
+    SETTLEMENT = "settlement"
 
 
 @dataclass(frozen=True, slots=True)

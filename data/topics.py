@@ -50,6 +50,10 @@ the database and in bank files). The families:
     ``trap:ryanpeikou_not_chiitoitsu``, ``trap:ura_without_riichi``,
     ``trap:kuisagari`` (an open hand's yaku worth one han less),
     ``trap:best_reading`` (another reading of the tiles is worth less).
+``settle:<concept>``
+    a round's settlement: ``settle:noten`` (noten payments), ``settle:double_ron``,
+    ``settle:pao`` (liability), ``settle:honba_sticks`` (honba and riichi sticks at a
+    round's end), ``settle:nagashi``.
 ``cell:<han>h<fu>f:<dealer|non_dealer>:<ron|tsumo>``
     a cell of the points table below mangan, e.g. ``cell:3h40f:non_dealer:ron``
     (computed: see :func:`table_cell`; :func:`table_cells` lists every one:
@@ -104,6 +108,7 @@ class Family(StrEnum):
     KAN = "kan"
     TRAP = "trap"
     CELL = "cell"
+    SETTLE = "settle"
 
 
 @dataclass(frozen=True, slots=True)
@@ -293,6 +298,35 @@ _FIXED: tuple[Topic, ...] = (
         "pay:sticks",
         "Riichi sticks",
         "The winner takes every riichi stick on the table, 1000 each.",
+    ),
+    # a round's settlement (the settlement drill)
+    _t(
+        "settle:noten",
+        "Noten payments",
+        "At an exhaustive draw the noten players pay 3000 in all to the tenpai players.",
+    ),
+    _t(
+        "settle:double_ron",
+        "Double ron",
+        "Two players ron one discard: the discarder pays each; honba and sticks go to the "
+        "winner nearest the discarder's right.",
+    ),
+    _t(
+        "settle:pao",
+        "Pao (liability)",
+        "The player who fed the last set of a daisangen or daisuushii pays for it: the "
+        "whole tsumo, or half the ron.",
+    ),
+    _t(
+        "settle:honba_sticks",
+        "Honba and sticks at the round's end",
+        "The winner takes the honba and every riichi stick on the table; at a draw they "
+        "stay for the next win.",
+    ),
+    _t(
+        "settle:nagashi",
+        "Nagashi mangan",
+        "Every discard a terminal or honour, none called: paid as a mangan tsumo, no honba.",
     ),
     # shape
     _t("hand:open", "Open hand", "The hand has called a chi, pon or open kan."),
@@ -487,6 +521,15 @@ def family_of(topic_id: str) -> Family:
 def topics_in(family: Family) -> tuple[str, ...]:
     """The fixed topic ids of one family, in vocabulary order."""
     return tuple(t.id for t in TOPICS.values() if t.family is family)
+
+
+#: Families of topics no hand exercises: a round's settlement (the settlement drill).
+ROUND_FAMILIES = frozenset({Family.SETTLE})
+
+
+def hand_topics() -> tuple[str, ...]:
+    """The fixed topic ids a hand can exercise (the bank and the generator's), in order."""
+    return tuple(t.id for t in TOPICS.values() if t.family not in ROUND_FAMILIES)
 
 
 def sort_topics(topic_ids: Iterable[str]) -> tuple[str, ...]:

@@ -51,6 +51,7 @@ if TYPE_CHECKING:
     from textual.widget import AwaitMount
 
     from data.first_read import ReadOnlyBank
+    from data.generate.rounds import RoundSpec
     from data.records import LearnerRecord
 
     from .screens.course.flow import CourseFlow
@@ -92,7 +93,8 @@ class DrillApp(App[int]):
                  store: DrillStore | None = None, items: Sequence[int | str] = (),
                  generated: int | None = None, settings: dict[str, Any] | None = None,
                  drill: DrillKind | None = None, lang: str | None = None,
-                 environ: Mapping[str, str] | None = None, course: bool = False) -> None:
+                 environ: Mapping[str, str] | None = None, course: bool = False,
+                 rounds: Sequence[RoundSpec] = ()) -> None:
         super().__init__()
         #: ``riichi-drill learn``: the course map first, not a question.
         self.course_start = course
@@ -110,6 +112,8 @@ class DrillApp(App[int]):
         self.rng = random.Random(self.seed)
         self.store: DrillStore | None = store
         self.items = tuple(items)
+        #: The round ends the settlement drill asks (an imported game's; none: made up).
+        self.rounds = tuple(rounds)
         self.generated = generated
         self.setting_overrides = dict(settings or {})
         self.first_drill = drill
@@ -182,7 +186,7 @@ class DrillApp(App[int]):
         journal = AnswerJournal(journal_path(resolve_url(self.db_url)))  # the store's journal
         controller = DrillController(None, first.learner, settings, clock=self.clock,
                                      rng=self.rng, draws=FirstDraws(first.bank),
-                                     journal=journal)
+                                     journal=journal, rounds=self.rounds)
         try:
             controller.start(self.first_drill)
             question = controller.next_question()
@@ -404,7 +408,8 @@ class DrillApp(App[int]):
         self.speak(settings.language)
         settings = settings.in_language(active_language(), {*stored, *self.setting_overrides})
         self.controller = DrillController(self.store, learner, settings, clock=self.clock,
-                                          rng=self.rng, items=self.items)
+                                          rng=self.rng, items=self.items,
+                                          rounds=self.rounds)
         self.learner_name = learner.name
         self.sub_title = learner.name
         self._update_srs_screens()
@@ -683,7 +688,8 @@ def create_app(db_url: str | Path | None = None, learner: str | None = None,
                store: DrillStore | None = None, items: Sequence[int | str] = (),
                generated: int | None = None, settings: dict[str, Any] | None = None,
                drill: DrillKind | str | None = None, lang: str | None = None,
-               environ: Mapping[str, str] | None = None, course: bool = False) -> DrillApp:
+               environ: Mapping[str, str] | None = None, course: bool = False,
+               rounds: Sequence[RoundSpec] = ()) -> DrillApp:
     """Build the app (the command line and the tests both call this).
 
     Args:
@@ -702,6 +708,7 @@ def create_app(db_url: str | Path | None = None, learner: str | None = None,
             the language when neither ``lang`` nor the learner's setting does
             (None: none, so English; the command line passes ``os.environ``).
         course: open the course map instead of the first question (``riichi-drill learn``).
+        rounds: the round ends the settlement drill asks, in order (``--from-log FILE``).
     """
     return DrillApp(
         db_url=None if db_url is None else str(db_url),
@@ -716,4 +723,5 @@ def create_app(db_url: str | Path | None = None, learner: str | None = None,
         lang=lang,
         environ=environ,
         course=course,
+        rounds=rounds,
     )

@@ -26,7 +26,14 @@ from typing import TYPE_CHECKING, Protocol
 
 from data.clock import Clock
 
-from .drills import DrillKind, Question, build_question, question_for_cell, random_cell
+from .drills import (
+    DrillKind,
+    Question,
+    build_question,
+    question_for_cell,
+    question_for_round,
+    random_cell,
+)
 from .errors import DrillError
 from .grading import Answer, Hints, Marked, Part, grade
 from .session import Session, SessionPlan
@@ -36,6 +43,7 @@ from .words.terms import local_words
 
 if TYPE_CHECKING:
     from data.first_read import ReadOnlyBank
+    from data.generate.rounds import RoundSpec
     from data.records import BankItem, LearnerRecord
 
     from .srs import SrsService
@@ -44,7 +52,7 @@ if TYPE_CHECKING:
     from .store.journal import AnswerJournal
 
 __all__ = ["BankQuestions", "DrillController", "FirstDraws", "FixedQuestions", "ItemDraws",
-           "QuestionSource", "TableQuestions"]
+           "QuestionSource", "RoundQuestions", "TableQuestions"]
 
 
 
@@ -166,6 +174,31 @@ class TableQuestions:
                                  profile=self.settings.profile)
 
 
+class RoundQuestions:
+    """Settlement questions: round ends made up from the random source, or a fixed list
+    (the round ends of an imported game, in play order)."""
+
+    def __init__(self, settings: Settings, rng: random.Random,
+                 rounds: Sequence[RoundSpec] = ()) -> None:
+        self.settings = settings
+        self.rng = rng
+        self.rounds = list(rounds)
+        self.position = 0
+
+    def next_question(self, number: int) -> Question | None:
+        if self.rounds:
+            if self.position >= len(self.rounds):
+                return None
+            spec = self.rounds[self.position]
+            self.position += 1
+            return question_for_round(spec, number=number)
+        from data.generate.rounds import generate_round
+        from scoring.rules import get_profile
+
+        return question_for_round(generate_round(self.rng, get_profile(self.settings.profile)),
+                                  number=number)
+
+
 class DrillController:
     """One learner drilling: sessions, questions, grading and storing answers.
 
@@ -179,11 +212,14 @@ class DrillController:
         draws: where bank questions are drawn from until the store is open.
         journal: where answers given until the store is open are kept meanwhile (the
             store's journal file: a killed app loses none of them).
+        rounds: the round ends the settlement drill asks, in order (an imported game's);
+            none: made up.
     """
 
     def __init__(self, store: DrillStore | None, learner: LearnerRecord, settings: Settings, *,
                  clock: Clock, rng: random.Random, items: Sequence[int | str] = (),
-                 draws: ItemDraws | None = None, journal: AnswerJournal | None = None) -> None:
+                 draws: ItemDraws | None = None, journal: AnswerJournal | None = None,
+                 rounds: Sequence[RoundSpec] = ()) -> None:
         if store is None and draws is None:
             raise DrillError("a controller needs a store or a first read to draw from")
         self.store = store
@@ -193,6 +229,7 @@ class DrillController:
         self.clock = clock
         self.rng = rng
         self.items = tuple(items)
+        self.rounds = tuple(rounds)
         self.session: Session | None = None
         self.source: QuestionSource | None = None
         self.question: Question | None = None
@@ -259,6 +296,8 @@ class DrillController:
         """Where the questions of a drill come from."""
         if drill is DrillKind.TABLE:
             return TableQuestions(self.settings, self.rng)
+        if drill is DrillKind.SETTLE:
+            return RoundQuestions(self.settings, self.rng, self.rounds)
         if self.items:
             return FixedQuestions(self._open_store(), drill, self.settings, self.items)
         return BankQuestions(self.draws, drill, self.settings, self.rng)

@@ -35,6 +35,7 @@ from .grading import AnswerKey, Part, part_label
 from .words.core import N_, SOURCE_LANGUAGE, _, active_language
 
 if TYPE_CHECKING:
+    from data.generate.rounds import RoundSpec
     from data.records import BankItem
     from scoring import Result
 
@@ -47,6 +48,7 @@ __all__ = [
     "build_question",
     "prompt_for",
     "question_for_cell",
+    "question_for_round",
     "random_cell",
     "rescore",
     "table_tricks",
@@ -62,6 +64,7 @@ class DrillKind(StrEnum):
     TABLE = "table"
     DORA = "dora"
     WAIT = "wait"
+    SETTLE = "settle"
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,6 +106,9 @@ DRILLS: dict[DrillKind, DrillInfo] = {
         DrillInfo(DrillKind.WAIT, N_("Waits"), "6",
                   N_("Every tile that completes a hand, and the wait that counts."),
                   (Part.WAITS, Part.WAIT)),
+        DrillInfo(DrillKind.SETTLE, N_("Settle the round"), "7",
+                  N_("Who pays whom how much at a round's end: draws, double ron, pao."),
+                  (Part.SETTLEMENT,), shows_hand=False),
     )
 }
 
@@ -347,8 +353,9 @@ class Question:
         number: its number in the session (1 for the first).
         key: the answer key (what is asked and every right value).
         prompt: the question in words.
-        item: the bank item, or None for a points-table cell.
+        item: the bank item, or None for a points-table cell or a round end.
         cell: the points-table cell, or None.
+        round: the round end to settle (the settlement drill), or None.
         result: the scored hand under the learner's profile, or None for a cell.
         hide_win: show the hand before its winning tile (the waits drill).
         topics: the topic ids the question exercises.
@@ -368,6 +375,7 @@ class Question:
     hide_win: bool = False
     topics: tuple[str, ...] = ()
     shown: tuple[Part, ...] = ()
+    round: RoundSpec | None = None
 
     @property
     def parts(self) -> tuple[Part, ...]:
@@ -388,6 +396,8 @@ class Question:
         """What is stored with the attempt when the question is not a bank item as-is."""
         if self.cell is not None:
             return self.cell.to_record()
+        if self.round is not None:
+            return self.round.to_record()
         if self.item is not None and self.result is not None and self.result.rules != \
                 self.item.problem.rules:
             return {"kind": "hand", "rules": self.result.rules}
@@ -433,13 +443,16 @@ def build_question(drill: DrillKind, item: BankItem, *, number: int, profile: st
     """A question of a drill from a bank item, or None when the item does not suit it.
 
     Args:
-        drill: the drill (not the table drill: see :func:`question_for_cell`).
+        drill: the drill (not the table drill: see :func:`question_for_cell`; the
+            settlement drill asks no hand: see :func:`question_for_round`).
         item: the bank item.
         number: the question's number in the session.
         profile: the learner's rule profile; the item is re-scored under it.
         ask: the parts a whole-hand question asks.
         skip_fu_on_limit: leave the fu out when the han alone fix the value.
     """
+    if drill is DrillKind.SETTLE:  # a round's end, not a hand: see question_for_round
+        return None
     result = rescore(item, profile)
     if result is None or not suits(drill, result):
         return None
@@ -486,6 +499,20 @@ def question_for_cell(cell: TableCell, *, number: int, profile: str = "tenhou") 
                     topics=tuple(topics))
 
 
+def question_for_round(spec: RoundSpec, *, number: int) -> Question:
+    """A settlement question: who pays whom how much at this round's end."""
+    from .grading.settle import settle_topics
+
+    key = AnswerKey.from_round(spec)
+    assert key.settle is not None
+    return Question(DrillKind.SETTLE, number, key, _round_prompt(), round=spec,
+                    topics=settle_topics(spec, key.settle.settlement))
+
+
+def _round_prompt() -> str:
+    return _("Settle the round: each seat's change, East South West North?")
+
+
 def _cell_prompt(cell: TableCell) -> str:
     return (_("What does each player pay?") if cell.tsumo
             else _("What does the discarder pay?"))
@@ -495,6 +522,8 @@ def prompt_for(question: Question) -> str:
     """The question's prompt in the language spoken now (it may have changed since)."""
     if question.cell is not None:
         return _cell_prompt(question.cell)
+    if question.round is not None:
+        return _round_prompt()
     if question.result is None:
         return question.prompt
     return _prompt(question.drill, question.fields, question.result)

@@ -8,6 +8,10 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from data.generate.rounds import RoundSpec
 
 __all__ = ["check_arguments", "run_app"]
 
@@ -38,6 +42,36 @@ def check_arguments(db: str | None, learner: str | None) -> None:
 
             raise DrillError(pgettext("cli", "cannot create the database '%(path)s': its folder "
                                              "does not exist") % {"path": db})
+
+
+def log_rounds(args: argparse.Namespace) -> list[RoundSpec]:
+    """The round ends of ``--from-log FILE-or-GAME`` that the settlement drill asks (its
+    draws, double rons and pao hands: re-derived from a file, or as stored when it was
+    imported), or none.
+
+    Raises:
+        DataError: when the file cannot be read as a game log.
+    """
+    from pathlib import Path
+
+    log = getattr(args, "from_log", None)
+    if log is None:
+        return []
+    if Path(log).is_file():
+        from data.gamelog.rounds import file_rounds
+
+        return file_rounds([log])
+    from data.db.schema import open_database
+    from data.errors import NotFoundError
+    from data.gamelog.wins import import_rounds
+
+    database = open_database(getattr(args, "db", None))
+    try:
+        return import_rounds(database, log)
+    except NotFoundError:
+        return []  # said by the wins' lookup
+    finally:
+        database.close()
 
 
 def log_items(args: argparse.Namespace) -> list[str] | None:
@@ -92,14 +126,23 @@ def run_app(args: argparse.Namespace) -> int:
     """
     db, learner = getattr(args, "db", None), getattr(args, "learner", None)
     check_arguments(db, learner)
+    from data.errors import DataError
+
     from .app import create_app
 
-    items = log_items(args)
+    rounds = log_rounds(args)
+    drill = None
+    try:
+        items = log_items(args)
+    except DataError:
+        if not rounds:
+            raise
+        items, drill = None, "settle"  # a log file not imported: its round ends to settle
     import os
 
     app = create_app(db_url=db, learner=learner, items=items or (),
                      lang=getattr(args, "lang", None), environ=os.environ,
-                     course=getattr(args, "course", False))
+                     course=getattr(args, "course", False), rounds=rounds, drill=drill)
     code = app.run()
     note = app.store.waiting_note() if app.store is not None else None
     from .words.core import pgettext

@@ -263,6 +263,7 @@ _FAMILY_DRILL = {
     "win": DrillKind.TABLE,
     "hand": DrillKind.WHOLE,
     "kan": DrillKind.FU,
+    "settle": DrillKind.SETTLE,
 }
 
 

@@ -31,7 +31,9 @@ if TYPE_CHECKING:
 
     from ..bank.items import PreparedItem
     from ..db.database import Database
+    from ..generate.rounds import RoundSpec
     from .check import LogDifference
+    from .settling import GameCheck
     from .situation import WinSituation
 
 #: Files whose names end so are taken from a folder (others are skipped quietly).
@@ -249,10 +251,17 @@ def import_log(
         )
     good, bad = prepare_wins(game, origin=origin, rules=rules)
     at = {id(w): i for i, w in enumerate(game.wins)}
-    ends = settle_ends(game, rules=rules, refused=bad,
-                       results={at[id(w)]: item.result for w, item in good})
+    results = {at[id(w)]: item.result for w, item in good}
+    from .rounds import log_rounds
+    from .settling import check_game_ends
+
+    checked = check_game_ends(game, rules=rules, results=results)
+    ends = settle_ends(game, rules=rules, refused=bad, results=results, checked=checked)
+    rounds = log_rounds(game, rules=rules, origin=name or Path(origin).name, results=results,
+                        checked=checked)
     try:
-        added, present = _store(database, game, good, digest, origin, game.rules or rules, clock())
+        added, present = _store(database, game, good, digest, origin, game.rules or rules, clock(),
+                                rounds)
     except ItemError as e:
         return FileReport(origin, Outcome.REFUSED, game=game.game, reason=f"{origin}: refused: {e}")
     return FileReport(
@@ -266,13 +275,16 @@ def settle_ends(
     rules: str,
     refused: Sequence[RefusedWin] = (),
     results: Mapping[int, Result] | None = None,
+    checked: GameCheck | None = None,
 ) -> tuple[RefusedWin, ...]:
     """The round ends of a game our settlement does not pay as the server did (the wins
     already ``refused`` left out), and the final scores when they differ though every round
-    end agrees; ``results`` are the wins already scored, by their index in ``game.wins``."""
+    end agrees; ``results`` are the wins already scored, by their index in ``game.wins``
+    (``checked``: the game's round ends already checked)."""
     from .settling import check_game_ends
 
-    checked = check_game_ends(game, rules=rules, results=results)
+    if checked is None:
+        checked = check_game_ends(game, rules=rules, results=results)
     left_out = {r.uid for r in refused}
     out: list[RefusedWin] = []
     for end in checked.disagreeing:
@@ -367,15 +379,17 @@ def _store(
     origin: str,
     rules: str,
     now: datetime,
+    rounds: Sequence[RoundSpec] = (),
 ) -> tuple[int, int]:
-    """Store the agreeing wins, the file and its wins table, in one transaction."""
+    """Store the agreeing wins, the file, its wins table and its round ends worth settling,
+    in one transaction."""
     from sqlalchemy import Table, insert, select
 
     from ..bank.repository import _row_values
     from ..errors import DuplicateItemError, Fault
     from ..models.core import BankItem as Row
     from ..models.core import ItemTopic
-    from ..models.gamelog import LogImport, LogWin
+    from ..models.gamelog import LogImport, LogRound, LogWin
     from ..records import Problem
 
     bank_items, topics = cast(Table, Row.__table__), cast(Table, ItemTopic.__table__)
@@ -448,6 +462,15 @@ def _store(
                         ],
                     }
                     for n, (win, item) in enumerate(good)
+                ],
+            )
+        if rounds:
+            conn.execute(
+                insert(cast(Table, LogRound.__table__)),
+                [
+                    {"import_id": import_id, "position": n, "round": spec.source.split()[-1][:16],
+                     "kind": spec.kind, "record": spec.to_record()}
+                    for n, spec in enumerate(rounds)
                 ],
             )
     return len(new), len(good) - len(new)

@@ -13,6 +13,7 @@ from ..errors import NotFoundError
 
 if TYPE_CHECKING:
     from ..db.database import Database
+    from ..generate.rounds import RoundSpec
 
 
 class Role(StrEnum):
@@ -59,6 +60,34 @@ def import_wins(database: Database, key: str) -> list[str]:
     Raises:
         NotFoundError: when no import has that file name or game.
     """
+    return _wins_of_import(database, _import_id(database, key))
+
+
+def import_rounds(database: Database, key: str) -> list[RoundSpec]:
+    """One import's round ends worth settling, in play order (``key``: a file name or a
+    game id); none for a file imported before they were kept.
+
+    Raises:
+        NotFoundError: when no import has that file name or game.
+    """
+    from sqlalchemy import select
+
+    from ..generate.rounds import round_from_record
+    from ..models.gamelog import LogRound
+
+    found = _import_id(database, key)
+    with database.session() as s:
+        records = s.scalars(select(LogRound.record).where(LogRound.import_id == found)
+                            .order_by(LogRound.position)).all()
+    return [round_from_record(r) for r in records]
+
+
+def _import_id(database: Database, key: str) -> int:
+    """The newest import of a file name or game id.
+
+    Raises:
+        NotFoundError: when no import has that file name or game.
+    """
     from pathlib import Path
 
     from sqlalchemy import or_, select
@@ -77,7 +106,7 @@ def import_wins(database: Database, key: str) -> list[str]:
         raise NotFoundError(
             f"no imported game log '{key}' ('riichi-drill bank import-log FILE' first)"
         )
-    return _wins_of_import(database, found)
+    return int(found)
 
 
 def file_wins(

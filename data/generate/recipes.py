@@ -269,6 +269,8 @@ def recipe_for(topic: str) -> Recipe:
         UnknownTopicError: for an id outside the vocabulary.
     """
     check_topic(topic)
+    if family_of(topic) is Family.SETTLE:
+        raise UnknownTopicError(f"'{topic}' is a round's settlement: no hand exercises it")
     if family_of(topic) is Family.CELL:
         return _cell_recipe(topic)
     try:
@@ -302,6 +304,7 @@ _RARITY_ORDER = (
     Family.PAY,
     Family.WIN,
     Family.HAND,
+    Family.SETTLE,
 )
 _COMMON_YAKU = frozenset(("yaku:riichi", "yaku:tanyao", "yaku:menzen_tsumo", "yaku:pinfu"))
 

@@ -6,6 +6,9 @@
   it was in the game (its position, round), who won and who paid, and the
   winner's melds as made (called tile and from whom). The drill draws from
   one import or one player's wins through this table.
+- ``log_rounds``: each round end of an imported file worth settling by hand (its
+  draws, double rons and pao hands), as a round record
+  (:meth:`data.generate.rounds.RoundSpec.to_record`): the settlement drill's questions.
 """
 
 from __future__ import annotations
@@ -55,3 +58,19 @@ class LogWin(Base):
     winner_seat: Mapped[int]
     payer_seat: Mapped[int | None]
     melds: Mapped[list[Any]]
+
+
+class LogRound(Base):
+    """A round end of an imported game worth settling (a draw, a double ron, a pao hand),
+    settled as the server paid it: the settlement drill asks it (see
+    :mod:`data.gamelog.rounds`)."""
+
+    __tablename__ = "log_rounds"
+
+    import_id: Mapped[int] = mapped_column(
+        ForeignKey("log_imports.id", ondelete="CASCADE"), primary_key=True
+    )
+    position: Mapped[int] = mapped_column(Integer, primary_key=True)
+    round: Mapped[str] = mapped_column(String(16))
+    kind: Mapped[str] = mapped_column(String(16))
+    record: Mapped[dict[str, Any]]

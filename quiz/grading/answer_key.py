@@ -17,7 +17,10 @@ from scoring.yaku import DORA_NAMES
 from .answers import Part
 
 if TYPE_CHECKING:
+    from data.generate.rounds import RoundSpec
     from scoring import Result
+
+    from .settle import SettleKey
 
 __all__ = ["AnswerKey", "han_text", "tile_bag"]
 
@@ -50,6 +53,7 @@ class AnswerKey:
     possible_waits: frozenset[Wait] = frozenset()
     result: Result | None = field(default=None, repr=False, compare=False)
     traps: Traps | None = field(default=None, repr=False, compare=False)
+    settle: SettleKey | None = None
 
     @classmethod
     def from_result(cls, result: Result, parts: Iterable[Part]) -> AnswerKey:
@@ -105,6 +109,17 @@ class AnswerKey:
             limit=limit.value if limit else None,
         )
 
+    @classmethod
+    def from_round(cls, spec: RoundSpec) -> AnswerKey:
+        """The key of a round end to settle: each seat's change (the settlement drill)."""
+        from scoring.result import PayShape
+
+        from .settle import SettleKey
+
+        return cls(parts=(Part.SETTLEMENT,), fu=0, raw_fu=0, han=0, yakuman=0,
+                   dealer=False, tsumo=False, honba=spec.table.honba, profile=spec.profile,
+                   payment=Payment(PayShape.RON, 0), base=0, settle=SettleKey.of(spec))
+
     @property
     def fu_matters(self) -> bool:
         """False when the han alone fix the value (5+ han or a yakuman)."""
@@ -128,6 +143,10 @@ class AnswerKey:
             return format_tiles(self.waits)
         if part is Part.WAIT:
             return self.wait.value if self.wait else ""
+        if part is Part.SETTLEMENT and self.settle is not None:
+            from .settle import format_settlement
+
+            return format_settlement(self.settle.expected)
         raise ValueError(f"unknown part {part!r}")
 
     def payment_for(self, fu: int, han: int, *, dealer: bool | None = None,
@@ -142,6 +161,8 @@ class AnswerKey:
 
     def expected_value(self, part: Part) -> Any:
         """The right answer to a part, as the grading compares it."""
+        if part is Part.SETTLEMENT:
+            return self.settle.expected if self.settle is not None else None
         return {
             Part.FU: self.fu,
             Part.HAN: (self.han, self.yakuman),

@@ -54,6 +54,7 @@ _PART_LABELS: dict[Part, str] = {
     Part.DORA_HAN: "Dora han",
     Part.WAITS: "Winning tiles",
     Part.WAIT: "Wait",
+    Part.SETTLEMENT: "Settlement",
 }
 
 

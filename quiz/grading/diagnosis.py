@@ -75,6 +75,11 @@ def _set_diagnoses(key: AnswerKey, values: Mapping[Part, Any],
 
 def _fallback(key: AnswerKey, part: Part) -> Diagnosis:
     """A reason for a wrong part that no common mistake explains."""
+    if part is Part.SETTLEMENT:
+        from .settle import settle_topics
+
+        said = settle_topics(key.settle.spec, key.settle.settlement) if key.settle else ()
+        return Diagnosis("settle_total", Wording.of("settle_total"), (part,), said)
     r = key.result
     if part is Part.FU:
         topics = [t for t in (fu_topic(i.kind) for i in r.fu_items) if t] if r else []

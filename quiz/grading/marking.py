@@ -56,6 +56,10 @@ def _read(key: AnswerKey, part: Part, raw: Answer, words: LocalWords) -> Any:
         return parse_tile_list(text, part)
     if part is Part.WAIT:
         return parse_wait(text, words)
+    if part is Part.SETTLEMENT:
+        from .settle import read_settlement
+
+        return read_settlement(text)
     raise ValueError(f"unknown part {part!r}")
 
 
@@ -84,6 +88,10 @@ def _given_text(part: Part, value: Any) -> str:
         return format_tiles(TILES[i] for i in sorted(value))
     if part is Part.WAIT:
         return str(value.value)
+    if part is Part.SETTLEMENT:
+        from .settle import format_settlement
+
+        return format_settlement(value)
     return str(value)
 
 

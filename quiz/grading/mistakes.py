@@ -442,6 +442,11 @@ def dora_mistakes(key: AnswerKey) -> list[Mistake]:
 
 def mistakes_for(key: AnswerKey) -> list[Mistake]:
     """Every common mistake that would change an asked part of this question."""
+    if key.settle is not None:
+        from .settle import settle_mistakes
+
+        return [Mistake(code, wording, concepts, ((Part.SETTLEMENT, values),))
+                for code, wording, concepts, values in settle_mistakes(key.settle)]
     found = [*fu_mistakes(key), *han_mistakes(key), *payment_mistakes(key),
              *dora_mistakes(key)]
     asked = set(key.parts)

@@ -102,6 +102,9 @@ def draw_question(q: Question, hand: HandView, situation: SituationPanel,
                        salt=q.item.uid if q.item is not None else "", show_ura=shows_ura(q))
     else:
         hand.display = False
+        if q.round is not None:
+            situation.show_round(q.round)
+            return
         assert q.cell is not None
         situation.show_cell(q.cell, q.key.profile.name)
 

@@ -173,6 +173,8 @@ class ExplanationScreen(ClosingScreen):
             hand.show(q.result.hand, tsumo=q.result.tsumo)
             situation.show(q.result.situation, q.result.rules,
                            salt=q.item.uid if q.item is not None else "", show_ura=True)
+        elif q.round is not None:
+            situation.show_round(q.round)
         else:
             assert q.cell is not None
             situation.show_cell(q.cell, q.key.profile.name)

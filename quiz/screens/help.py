@@ -76,7 +76,7 @@ dragons. A red five is marked `*` (`5p*`). The winning tile stands apart with
 | Enter, n, space | explanation | next question |
 | 0-9 | explanation | next question, the digit already typed in it |
 | F3 | question, explanation, summary | choose a drill |
-| 1-6 | summary | start that drill |
+| 1-7 | summary | start that drill |
 | F1 | anywhere | this help |
 | F2 | anywhere | settings |
 | F4 | anywhere | switch learner |

@@ -91,6 +91,10 @@ def drill_question(q: ReviewQuestion, context: ReviewContext, number: int) -> Qu
     if q.cell is not None:
         cell = TableCell(q.cell.fu, q.cell.han, q.cell.dealer, q.cell.tsumo)
         return question_for_cell(cell, number=number, profile=context.profile)
+    if q.round is not None:
+        from ..drills import question_for_round
+
+        return question_for_round(q.round, number=number)
     if q.item is None:
         return None
     ask = [Part(p) for p in context.ask] or [Part.FU, Part.HAN, Part.PAYMENT]
@@ -334,6 +338,9 @@ class ReviewScreen(SrsScreen):
             situation.show(question.result.situation, question.result.rules,
                            salt=question.item.uid if question.item else "",
                            show_ura=True)  # fmt: skip
+        elif question.round is not None:
+            hand.display = False
+            situation.show_round(question.round)
         else:
             hand.display = False
             assert question.cell is not None

@@ -65,11 +65,11 @@ _STYLE_LABELS = (N_("Plain text (5m, E, Rd)"), N_("Kanji (伍萬, 東)"),
 
 
 def _topic_options() -> list[tuple[str, str]]:
-    from data.topics import TOPICS
+    from data.topics import hand_topics
 
     from ..words.topics import topic_title
 
-    return [(f"{topic_title(t.id)} ({t.id})", t.id) for t in TOPICS.values()]
+    return [(f"{topic_title(t)} ({t})", t) for t in hand_topics()]
 
 
 class SettingsScreen(ModalScreen[Settings | None]):

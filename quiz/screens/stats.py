@@ -48,7 +48,7 @@ WAIT_NOTICE = 1.5
 
 _PART_LABELS = {"fu": N_("Fu"), "han": N_("Han"), "payment": N_("Payment"), "yaku": N_("Yaku"),
                 "dora": N_("Dora"), "dora_han": N_("Dora han"), "waits": N_("Waits"),
-                "wait": N_("Wait")}  # fmt: skip
+                "wait": N_("Wait"), "settlement": N_("Settlement")}  # fmt: skip
 
 
 def _short(text: str, width: int = 24) -> str:

@@ -38,7 +38,7 @@ __all__ = ["SummaryScreen", "summary_renderable"]
 
 _ANSWER_FORMAT = {
     Part.YAKU: "%(answer)s", Part.PAYMENT: "%(answer)s", Part.DORA: N_("dora %(answer)s"),
-    Part.WAITS: N_("waits %(answer)s"), Part.WAIT: "%(answer)s",
+    Part.WAITS: N_("waits %(answer)s"), Part.WAIT: "%(answer)s", Part.SETTLEMENT: "%(answer)s",
 }
 
 

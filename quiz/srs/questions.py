@@ -14,6 +14,7 @@ from ..words.topics import topic_title
 from .ratings import Rating, RatingOption
 
 if TYPE_CHECKING:
+    from data.generate.rounds import RoundSpec
     from data.records import BankItem
 
 __all__ = [
@@ -56,6 +57,7 @@ class ReviewQuestion:
         item: the hand to ask (None for a table cell).
         cell: the table cell to ask (None for a hand).
         reason: one line saying why it is asked.
+        round: the round end to settle, for a concept of a round's settlement.
     """
 
     kind: QuestionKind
@@ -63,6 +65,7 @@ class ReviewQuestion:
     item: BankItem | None = field(default=None, repr=False)
     cell: Cell | None = None
     reason: str = ""
+    round: RoundSpec | None = None
 
     @property
     def concept(self) -> str | None:

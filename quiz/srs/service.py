@@ -293,6 +293,8 @@ class SrsService:
             return ReviewQuestion(QuestionKind.MISSED, card, item,
                                   reason=self._why(card, sibling=False))
         topic = card.subject
+        if topic.startswith("settle:"):  # a round's settlement: a round end, not a hand
+            return self._round_question(card, topic)
         recent = self._recent_items(card)
         item_id = repo.item_for_topic(
             self.db, self.learner_id, topic, choose=self.rng.choice, exclude=recent,
@@ -305,6 +307,20 @@ class SrsService:
             self.report(CardProblem(card.id, f"no hand exercises '{topic}'"))
             return None
         return ReviewQuestion(QuestionKind.CONCEPT, card, item,
+                              reason=pgettext("review", "concept: %(title)s")
+                              % {"title": topic_title(topic)})
+
+    def _round_question(self, card: CardRecord, topic: str) -> ReviewQuestion | None:
+        """A made-up round end exercising a settlement concept (None: the rules have none)."""
+        from data.generate.rounds import round_for_topic
+        from scoring.rules import get_profile
+
+        try:
+            spec = round_for_topic(self.rng, get_profile(self.settings.rules or "tenhou"), topic)
+        except DataError as e:
+            self.report(CardProblem(card.id, str(e)))
+            return None
+        return ReviewQuestion(QuestionKind.CONCEPT, card, round=spec,
                               reason=pgettext("review", "concept: %(title)s")
                               % {"title": topic_title(topic)})
 
@@ -519,7 +535,8 @@ class SrsService:
             parts=parts,
             seconds=seconds,
             concepts_missed=missed,
-            question=cell_question(question.cell) if question.cell is not None else None,
+            question=cell_question(question.cell) if question.cell is not None
+            else question.round.to_record() if question.round is not None else None,
             answered_at=now,
             session=session,
         )

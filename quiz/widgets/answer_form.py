@@ -58,18 +58,19 @@ PLACEHOLDERS: dict[Part, str] = {
     Part.DORA_HAN: N_("e.g. 2"),
     Part.WAITS: N_("e.g. 25m 3p"),
     Part.WAIT: N_("kanchan (r k p s t)"),
+    Part.SETTLEMENT: N_("E S W N: +1500 -1500 +1500 -1500"),
 }
 
 #: The parts' labels (:func:`quiz.grading.part_label`), marked for the catalogs.
 _PART_LABELS = (N_("Fu"), N_("Han"), N_("Yaku"), N_("Payment"), N_("Dora tiles"),
-                N_("Dora han"), N_("Winning tiles"), N_("Wait"))
+                N_("Dora han"), N_("Winning tiles"), N_("Wait"), N_("Settlement"))
 
 
 def field_label(part: Part) -> str:
     """A part's short label in the learner's language (``Payment``, ``支払い``)."""
     return _(english_label(part))
 
-_WIDE = (Part.PAYMENT, Part.WAIT, Part.DORA, Part.WAITS)
+_WIDE = (Part.PAYMENT, Part.WAIT, Part.DORA, Part.WAITS, Part.SETTLEMENT)
 
 #: How long a decision waits for a field to take the keys already sent to it.
 _SETTLE_SECONDS = 1.0

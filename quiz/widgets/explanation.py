@@ -46,7 +46,7 @@ _SECTION = {
     "waits": "waits", "indicator": "indicator", "reading": "reading", "fu": "fu",
     "fu_total": "fu", "yaku": "han", "dora": "han", "han_total": "han", "base": "points",
     "limit": "points", "payment": "points", "bonus": "points", "total": "points",
-    "trick": "trick", "note": "note",
+    "trick": "trick", "note": "note", "settle": "settle",
 }
 _HEADING_KIND = {"han": "han_total", "points": "payment"}
 

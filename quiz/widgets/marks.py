@@ -72,6 +72,27 @@ def shown(part: Part, value: str, style: TileStyle = TileStyle.ASCII) -> str:
 _ECHOED = frozenset({Part.FU, Part.HAN, Part.DORA_HAN, Part.PAYMENT})
 
 
+def _seat_rows(given: str, expected: str, right: str, wrong: str) -> list[HangingRow]:
+    """A settlement marked seat by seat, East first (when the answer could be read)."""
+    from ..grading.settle import read_settlement, seat_marks
+    from ..words.terms import honour_name
+
+    marks = seat_marks(given, expected)
+    got, want = read_settlement(given), read_settlement(expected)
+    if None in marks or not isinstance(got, tuple) or not isinstance(want, tuple):
+        return []
+    rows = []
+    for wind, ok in enumerate(marks):
+        head = Text("  ")
+        head.append("✓ " if ok else "✗ ", "bold green" if ok else "bold red")
+        head.append(honour_name(27 + wind) + "  ")
+        said = [f"{v:+d}" if v else "0" for v in (got[wind], want[wind])]
+        text = Text(right % {"answer": said[1]} if ok
+                    else wrong % {"given": said[0], "expected": said[1]})
+        rows.append(HangingRow(head, text))
+    return rows
+
+
 def mark_lines(marked: Marked, *, concept_title: dict[str, str] | None = None,
                style: TileStyle = TileStyle.ASCII) -> list[HangingRow]:
     """The marks line by line: ``✓ Fu 40 right`` / ``✗ Payment: you said 3200, it is 3600``.
@@ -110,6 +131,8 @@ def mark_lines(marked: Marked, *, concept_title: dict[str, str] | None = None,
         if m.note:
             text.append(f"  ({mark_note(m.note)})", "italic")
         lines.append(HangingRow(head, text))
+        if m.part is Part.SETTLEMENT and not m.correct:
+            lines += _seat_rows(m.given, m.expected, right, wrong)
     for d in marked.diagnoses:
         label = (pgettext("marks", "Likely reason: ") if d is marked.diagnoses[0]
                  else pgettext("marks", "Also: "))

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import zlib
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.reactive import reactive
 
 from scoring.hand import Situation, Wind
+
+if TYPE_CHECKING:
+    from data.generate.rounds import RoundSpec
 
 from ..drills import TableCell
 from ..words.core import N_, SOURCE_LANGUAGE, _, active_language, ngettext
@@ -107,6 +111,7 @@ class SituationPanel(TileStyled):
         self._rules = "tenhou"
         self._salt = ""
         self._cell: TableCell | None = None
+        self._round: RoundSpec | None = None
 
     def show(self, situation: Situation, rules: str, *, salt: str = "",
              show_ura: bool = True) -> None:
@@ -117,12 +122,18 @@ class SituationPanel(TileStyled):
         dora drill) leaves them out.
         """
         self._situation, self._rules, self._salt, self._cell = situation, rules, salt, None
+        self._round = None
         self.set_reactive(SituationPanel.show_ura, show_ura)
         self.refresh(layout=True)
 
     def show_cell(self, cell: TableCell, rules: str) -> None:
         """Describe a points-table question."""
-        self._situation, self._cell, self._rules = None, cell, rules
+        self._situation, self._cell, self._rules, self._round = None, cell, rules, None
+        self.refresh(layout=True)
+
+    def show_round(self, spec: RoundSpec) -> None:
+        """Describe a round's end to settle: the table and each seat, East first."""
+        self._situation, self._cell, self._round, self._rules = None, None, spec, spec.rules
         self.refresh(layout=True)
 
     def get_content_height(self, container, viewport, width: int) -> int:  # type: ignore[no-untyped-def]
@@ -139,6 +150,17 @@ class SituationPanel(TileStyled):
 
     def _text(self) -> Text:
         muted = self.get_component_rich_style("tile--label", partial=True)
+        if self._round is not None:
+            from ..words.settle import round_lines
+
+            lines = round_lines(self._round)
+            text = Text(lines[0], "bold")
+            text.append("\n" + lines[1], muted)
+            for line in lines[2:]:
+                name, _sep, rest = line.partition(": ")
+                text.append("\n" + name + ": ", "bold")
+                text.append(rest)
+            return text
         if self._cell is not None:
             c = self._cell
             text = Text()

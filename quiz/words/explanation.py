@@ -138,6 +138,8 @@ def section_title(kind: str) -> str:
         return pgettext("explain", "Memory tricks")
     if kind == "note":
         return pgettext("explain", "Teaching note")
+    if kind == "settle":
+        return pgettext("explain", "Settlement")
     return ""
 
 
@@ -539,6 +541,10 @@ def explanation_lines(question: Question,
 
     if question.cell is not None:
         return tuple(_table_lines(question))
+    if question.round is not None:
+        from .settle import settle_lines
+
+        return tuple(ExplanationLine("settle", text) for text in settle_lines(question.round))
     r = question.result
     assert r is not None
     out: list[ExplanationLine] = []

@@ -177,6 +177,55 @@ def _reasons(pgettext: Translate = i18n.pgettext) -> dict[str, str]:
             "reason", "you did not know the %(part)s: see how it is worked out below"),
         "dont_know_many": pgettext(
             "reason", "you did not know the %(parts)s: see how they are worked out below"),
+        # a round's settlement (the settlement drill)
+        "noten_split_swapped": pgettext(
+            "reason", "split the %(total)d the wrong way round: each noten player pays "
+            "%(paid)d and each tenpai player receives %(got)d"),
+        "noten_flat": pgettext(
+            "reason", "paid 1000 from each noten player to each tenpai player: the noten "
+            "payments are %(total)d in all, split between them"),
+        "noten_reversed": pgettext(
+            "reason", "turned the noten payments round: the noten players pay, the tenpai "
+            "players receive"),
+        "counted_stick_draw": pgettext(
+            "reason", "took this round's riichi stick off its owner's change: it left their "
+            "score when it was put down, and at a draw it stays on the table"),
+        "counted_stick_win": pgettext(
+            "reason", "took this round's riichi stick off its owner's change: it left their "
+            "score when it was put down"),
+        "settle_forgot_honba": pgettext(
+            "reason", "forgot the %(honba)s: 300 each to the winner (100 from each payer on "
+            "a tsumo)"),
+        "settle_forgot_sticks": pgettext(
+            "reason", "forgot the riichi sticks on the table (%(n)d x 1000): the winner "
+            "takes them"),
+        "double_ron_sticks": pgettext(
+            "reason", "gave the riichi sticks to the other winner: they go to the winner "
+            "nearest the discarder's right"),
+        "double_ron_honba_each": pgettext(
+            "reason", "paid the honba to both winners: only the winner nearest the "
+            "discarder's right gets them"),
+        "double_ron_honba_nearest": pgettext(
+            "reason", "paid the honba to one winner only: under these rules each winner "
+            "gets them"),
+        "double_ron_one": pgettext(
+            "reason", "paid only one winner: under these rules the discarder pays both"),
+        "pao_ignored": pgettext(
+            "reason", "left out pao: the player who fed the last set is liable for the "
+            "yakuman"),
+        "pao_all_liable": pgettext(
+            "reason", "had the liable player pay the whole ron: on a ron the liable player "
+            "and the discarder pay half each"),
+        "pao_honba_discarder": pgettext(
+            "reason", "had the discarder pay the honba: with pao on a ron the liable player "
+            "pays them"),
+        "nagashi_as_noten": pgettext(
+            "reason", "paid noten payments: a nagashi mangan is paid as a mangan tsumo "
+            "instead"),
+        "nagashi_honba": pgettext(
+            "reason", "added the honba to the nagashi mangan: it is paid without them"),
+        "settle_total": pgettext(
+            "reason", "some seats' changes are off: see who pays whom below"),
         # words kept as they came (an older server's English, say)
         "text": "%(text)s",
     }
@@ -219,6 +268,18 @@ def _hints(pgettext: Translate = i18n.pgettext) -> dict[str, str]:
         "tiles_empty": pgettext("hint", "type tiles in MPSZ notation, e.g. '25m' or '6p E'"),
         "tiles_unreadable": pgettext(
             "hint", "cannot read '%(typed)s' as tiles: use MPSZ like '25m' or '6p E'"),
+        "settle_empty": pgettext(
+            "hint", "type each seat's change, East South West North, e.g. "
+            "'+1500 -1500 +1500 -1500' (or ? if you do not know)"),
+        "settle_unreadable": pgettext(
+            "hint", "cannot read '%(typed)s': type four changes, East South West North, "
+            "e.g. '+1500 -1500 +1500 -1500'"),
+        "settle_count": pgettext(
+            "hint", "%(n)d numbers: type one change per seat, four in all, East South West "
+            "North (0 for a seat that pays nothing)"),
+        "settle_winds": pgettext(
+            "hint", "label each seat once with its wind (E S W N), or give the four changes "
+            "in order East South West North"),
         "wait_unreadable": pgettext(
             "hint", "type the wait: ryanmen, kanchan, penchan, shanpon or tanki "
             "(r, k, p, s, t)"),

@@ -11,7 +11,7 @@ import pytest
 from data.bank.items import answer_differences
 from data.errors import GeneratorError, UnknownTopicError
 from data.generate import RECIPES, HandGenerator, generate, sibling_of, transform_problem
-from data.topics import TOPICS, table_cells
+from data.topics import hand_topics, table_cells
 from scoring import score_record
 
 # Tenhou wins (issue 3): share of hands, in percent, and the allowed distance.
@@ -77,10 +77,15 @@ def test_the_same_seed_gives_the_same_hands() -> None:
 
 
 def test_every_topic_has_a_recipe() -> None:
-    assert set(RECIPES) == set(TOPICS)
+    assert set(RECIPES) == set(hand_topics())
 
 
-@pytest.mark.parametrize("topic", sorted(TOPICS))
+def test_no_hand_is_made_for_a_settlement_topic() -> None:
+    with pytest.raises(UnknownTopicError, match="settlement: no hand"):
+        HandGenerator(seed=1).for_topic("settle:noten")
+
+
+@pytest.mark.parametrize("topic", sorted(hand_topics()))
 def test_every_topic_can_be_asked_for_and_is_honoured(topic: str) -> None:
     gen = HandGenerator(seed=zlib.crc32(topic.encode()))
     for _ in range(2):

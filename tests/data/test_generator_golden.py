@@ -39,13 +39,13 @@ def golden_lines() -> Iterator[dict[str, Any]]:
     from data.db.schema import open_database
     from data.generate import HandGenerator, generate, sibling_of, transform_problem
     from data.records import Problem
-    from data.topics import TOPICS
+    from data.topics import hand_topics
 
     gen = HandGenerator(seed=2026)
     for n, made in enumerate(gen.hands(150)):
         yield _made(f"plain {n}", made)
     gen = HandGenerator(seed=11)
-    for topic in sorted(TOPICS):
+    for topic in sorted(hand_topics()):
         yield _made(f"topic {topic}", gen.for_topic(topic))
     gen = HandGenerator(seed=5)
     for d in (1, 2, 3, 4, 5):

@@ -161,6 +161,8 @@ async def test_each_drill_kind_asks_grades_and_stores(store: DrillStore, clock: 
     assert rows[0].concepts_missed, "a don't-know answer tags the concepts involved"
     if kind is DrillKind.TABLE:
         assert rows[0].item_id is None and rows[0].question["kind"] == "table"  # type: ignore[index]
+    elif kind is DrillKind.SETTLE:
+        assert rows[0].item_id is None and rows[0].question["kind"] == "round"  # type: ignore[index]
     else:
         assert rows[0].item_id is not None
 
