@@ -63,6 +63,11 @@ class Asked:
     shown_at: float
 
 
+#: The drills the web pages ask: every drill of the app but the settlement of a round,
+#: which only the terminal asks for now (its situation has no page yet).
+WEB_DRILLS: tuple[DrillKind, ...] = tuple(k for k in DrillKind if k is not DrillKind.SETTLE)
+
+
 class WebDrill:
     """Asks questions and takes answers for the web pages (no state per visitor).
 

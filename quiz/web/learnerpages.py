@@ -23,7 +23,7 @@ from ..settings import ASKABLE, SESSION_LENGTHS, Settings
 from ..words.core import LANGUAGE_NAMES, LANGUAGES, _, ngettext, speaking
 from ..words.terms import local_words
 from ..words.tilefaces import TileStyle
-from .drill import STORE_WAIT, TICKET_LIFE
+from .drill import STORE_WAIT, TICKET_LIFE, WEB_DRILLS
 from .security import new_id
 from .server import (
     VISIT,
@@ -79,7 +79,7 @@ class LearnerPages:
                          *[(c, LANGUAGE_NAMES.get(c, c)) for c in LANGUAGES]],
             "tile_style": [(s.value, _(_STYLE_LABELS[s.value])) for s in TileStyle],
             "profile": [(p, p) for p in PROFILES],
-            "drill": [(k.value, _(d.title)) for k, d in DRILLS.items()],
+            "drill": [(k.value, _(DRILLS[k].title)) for k in WEB_DRILLS],
             "session_length": [(str(n), str(n) if n else _("no limit"))
                                for n in SESSION_LENGTHS],
             "difficulty": [("", _("any")), *[(str(n), _("%(n)d of 5") % {"n": n})

@@ -31,7 +31,7 @@ from ..settings import Settings
 from ..words.core import LANGUAGE_NAMES, LANGUAGES, _, ngettext, request_language, speaking
 from ..words.sentences import hint_of
 from ..words.terms import fu_count, han_count
-from .drill import Asked, BadTicket, WebDrill
+from .drill import WEB_DRILLS, Asked, BadTicket, WebDrill
 from .limits import PasswordLimiter
 from .security import SECURITY_HEADERS, Signer, csrf_ok, csrf_token, derive_key, new_id
 from .tiles import hand_view, tiles_html
@@ -266,8 +266,8 @@ class WebPages:
             ctx = {
                 "w": page_words(), "lang": lang, "visit": visit,
                 "csrf": csrf_token(self.csrf_key, visit.sid), "learner": visit.learner,
-                "notes": visit.notes, "drills": [(k.value, _(d.title)) for k, d in
-                                                  DRILLS.items()],
+                "notes": visit.notes, "drills": [(k.value, _(DRILLS[k].title)) for k in
+                                                  WEB_DRILLS],
                 **context,
             }
             response = aiohttp_jinja2.render_template(template, request, ctx, status=status)
@@ -408,6 +408,10 @@ class WebPages:
         kind = request.query.get("kind")
         try:
             drill = DrillKind(kind) if kind else settings.drill
+            if drill not in WEB_DRILLS:
+                if kind:
+                    raise ValueError(kind)
+                drill = DrillKind.WHOLE  # the learner's drill in the terminal: not on a page
         except ValueError:
             raise PageError(self.words(request)["page_not_found"], 404) from None
         session, number = self._session(visit, drill)
