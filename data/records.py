@@ -252,6 +252,10 @@ class LearnerRecord:
     created_at: datetime
 
 
+#: The parts of an answer a drill or a practice set may ask, in the order they are asked.
+ASKABLE: tuple[Part, ...] = (Part.FU, Part.HAN, Part.YAKU, Part.PAYMENT)
+
+
 @dataclass(frozen=True, slots=True)
 class PartResult:
     """One part of an answer: what the learner gave, what was expected, right or wrong."""

@@ -21,6 +21,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from data.records import ASKABLE
 from scoring.rules import PROFILES
 
 from .drills import DrillKind
@@ -40,7 +41,6 @@ __all__ = [
 ]
 
 #: The parts a whole-hand question may ask, in the order they are asked.
-ASKABLE: tuple[Part, ...] = (Part.FU, Part.HAN, Part.YAKU, Part.PAYMENT)
 #: Choices offered for the session length (questions; 0 is no limit).
 SESSION_LENGTHS: tuple[int, ...] = (5, 10, 20, 30, 50, 0)
 #: Choices offered for the session's time limit (minutes; 0 is none).

@@ -29,6 +29,7 @@ The package, one concern a module:
 
 from __future__ import annotations
 
+from ..records import ASKABLE, PartResult
 from .answers import NextAnswer
 from .errors import (
     AdmissionError,
@@ -50,9 +51,7 @@ from .errors import (
 )
 from .hashing import hash_secret, new_resume_code, normal_code, verify_secret
 from .records import (
-    ASKABLE_PARTS,
     DEFAULT_PARTS,
-    AnswerPart,
     ClassQuestion,
     ClassResults,
     ConceptMiss,
@@ -71,11 +70,10 @@ from .service import Classroom, open_classroom
 from .tokens import SeatClaims, TokenSigner, code_mark
 
 __all__ = [
-    "ASKABLE_PARTS",
+    "ASKABLE",
     "DEFAULT_PARTS",
     "AdmissionError",
     "AnswerError",
-    "AnswerPart",
     "ClassQuestion",
     "ClassResults",
     "Classroom",
@@ -86,6 +84,7 @@ __all__ = [
     "Explain",
     "ForgedTokenError",
     "NextAnswer",
+    "PartResult",
     "PracticeSetRecord",
     "QuestionStat",
     "RevokedTokenError",

@@ -1,6 +1,6 @@
 """Storing a class answer in one round trip: the hot path when a whole class answers at once.
 
-:class:`AnswerWriter` stores the answer to the *next* question of an
+:class:`GuardedAnswerWriter` stores the answer to the *next* question of an
 enrolment, when the caller already knows the set (its size, the parts it asks,
 its time limit: :class:`PracticeSetRecord`). The write is guarded by the
 enrolment's row: its position moves from ``position`` to ``position + 1`` only
@@ -19,7 +19,7 @@ one (the guard makes that safe). Elsewhere (SQLite) it is one short write
 transaction of the same guarded statements.
 
 Answers arriving together go in one batch statement
-(:meth:`AnswerWriter.store_batch`); the classroom server sends that same
+(:meth:`GuardedAnswerWriter.store_batch`); the classroom server sends that same
 statement from its event loop on PostgreSQL (:class:`LoopWriter`), without a
 thread.
 """
@@ -35,8 +35,9 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
+from ..records import PartResult
 from .errors import AnswerError
-from .records import AnswerPart, PracticeSetRecord, StoredAnswer
+from .records import PracticeSetRecord, StoredAnswer
 
 if TYPE_CHECKING:
     from sqlalchemy.engine import Connection
@@ -45,12 +46,12 @@ if TYPE_CHECKING:
 
     from ..db.database import Database
 
-__all__ = ["ANALYZE_FIRST", "AnswerWriter", "LoopWriter", "NextAnswer", "record_checked"]
+__all__ = ["ANALYZE_FIRST", "GuardedAnswerWriter", "LoopWriter", "NextAnswer", "record_checked"]
 
 log = logging.getLogger(__name__)
 
 
-class AnswerWriter:
+class GuardedAnswerWriter:
     """Writes the next answer of an enrolment in one guarded step (see the module).
 
     Args:
@@ -79,7 +80,7 @@ class AnswerWriter:
         practice_set: PracticeSetRecord,
         enrolment_id: int,
         position: int,
-        parts: Sequence[AnswerPart],
+        parts: Sequence[PartResult],
         topics: tuple[str, ...],
         *,
         seconds: float,
@@ -251,7 +252,7 @@ ANALYZE_FIRST = 64
 class LoopWriter:
     """PostgreSQL: a batch of next answers written from the event loop itself (asyncio).
 
-    The same single guarded statement as :meth:`AnswerWriter.store_batch`
+    The same single guarded statement as :meth:`GuardedAnswerWriter.store_batch`
     (each answer stored once, in one commit), sent on a connection kept in
     autocommit mode by psycopg's asyncio driver, with the connect and
     statement timeouts of every other connection: no thread to wake, no lock
@@ -294,7 +295,7 @@ class LoopWriter:
 
     async def store_batch(self, answers: Sequence[NextAnswer], *, now: datetime,
                           ) -> list[StoredAnswer | None]:
-        """What :meth:`AnswerWriter.store_batch` does, awaited on the loop (one round trip).
+        """What :meth:`GuardedAnswerWriter.store_batch` does, awaited on the loop (one round trip).
 
         Raises:
             Exception: the driver's error when the write failed (nothing stored).
@@ -432,7 +433,7 @@ class NextAnswer:
     practice_set: PracticeSetRecord
     enrolment_id: int
     position: int
-    parts: tuple[AnswerPart, ...]
+    parts: tuple[PartResult, ...]
     topics: tuple[str, ...]
     seconds: float
     timed_out: bool
@@ -481,7 +482,7 @@ def record_checked(
     db: Database,
     enrolment_id: int,
     position: int,
-    parts: Sequence[AnswerPart],
+    parts: Sequence[PartResult],
     topics: tuple[str, ...],
     seconds: float,
     timed_out: bool,

@@ -17,14 +17,13 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Any
 
+from ..records import ASKABLE, Part, PartResult, Problem
 from ..records import BankItem as BankItemRecord
-from ..records import Part, Problem
 from .errors import SetOptionsError, StudentNotFoundError
 
 #: A clock: returns the current time, timezone-aware (UTC).
 
 #: The parts a set can ask of a whole hand (values of :class:`data.records.Part`), in order.
-ASKABLE_PARTS: tuple[str, ...] = (Part.FU, Part.HAN, Part.YAKU, Part.PAYMENT)
 #: What a set asks when nothing is said.
 DEFAULT_PARTS: tuple[str, ...] = (Part.FU, Part.HAN, Part.PAYMENT)
 #: The ``format`` field of an exported set file.
@@ -90,7 +89,7 @@ class SetOptions:
 
     Attributes:
         rules: the rule profile every item is scored under.
-        parts: what is asked, in order (names of :data:`ASKABLE_PARTS`).
+        parts: what is asked, in order (names of :data:`ASKABLE`).
         skip_fu_on_limits: do not ask the fu of a hand of 5+ han or a yakuman.
         question_seconds: time limit per question, or None.
         set_seconds: time limit for the whole set (time spent answering), or None.
@@ -115,9 +114,9 @@ class SetOptions:
         if not parts:
             raise SetOptionsError("a set must ask at least one part (e.g. fu, han, payment)")
         for p in parts:
-            if p not in ASKABLE_PARTS:
+            if p not in ASKABLE:
                 raise SetOptionsError(
-                    f"unknown part {p!r} to ask (known: {', '.join(ASKABLE_PARTS)})"
+                    f"unknown part {p!r} to ask (known: {', '.join(ASKABLE)})"
                 )
         object.__setattr__(self, "parts", parts)
         _check_seconds(self.question_seconds, "the time per question")
@@ -230,16 +229,6 @@ class StudentSession:
 
 
 @dataclass(frozen=True, slots=True)
-class AnswerPart:
-    """One part of an answer: what was given, what was expected, right or wrong."""
-
-    part: str
-    given: str
-    expected: str
-    correct: bool
-
-
-@dataclass(frozen=True, slots=True)
 class StoredAnswer:
     """A student's answer to one question as stored.
 
@@ -257,7 +246,7 @@ class StoredAnswer:
 
     position: int
     item_uid: str
-    parts: tuple[AnswerPart, ...]
+    parts: tuple[PartResult, ...]
     concepts: tuple[str, ...]
     correct: bool
     seconds: float
@@ -270,7 +259,7 @@ class StoredAnswer:
         """How many parts were right."""
         return sum(1 for p in self.parts if p.correct)
 
-    def part(self, name: str) -> AnswerPart | None:
+    def part(self, name: str) -> PartResult | None:
         """The part of that name, if it was asked."""
         return next((p for p in self.parts if p.part == name), None)
 

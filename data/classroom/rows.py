@@ -6,8 +6,10 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..records import BankItem as BankItemRecord
-from ..records import Problem
-from .records import AnswerPart, StoredAnswer
+from ..records import PartResult, Problem
+from .records import (
+    StoredAnswer,
+)
 
 if TYPE_CHECKING:
     from ..models.core import BankItem as BankItemRow
@@ -42,7 +44,7 @@ def answer_record(row: Any, item_uid: str, *, created: bool) -> StoredAnswer:
     return StoredAnswer(
         position=row.position,
         item_uid=item_uid,
-        parts=tuple(AnswerPart(p.part, p.given, p.expected, p.correct) for p in row.parts),
+        parts=tuple(PartResult(p.part, p.given, p.expected, p.correct) for p in row.parts),
         concepts=sort_topics(c.topic for c in row.concepts),
         correct=row.correct,
         seconds=row.seconds,

@@ -21,7 +21,8 @@ from typing import TYPE_CHECKING, Any
 
 from ..clock import Clock, utc_now
 from ..errors import DataError
-from .answers import AnswerWriter, LoopWriter, NextAnswer, record_checked
+from ..records import PartResult
+from .answers import GuardedAnswerWriter, LoopWriter, NextAnswer, record_checked
 from .errors import (
     AdmissionError,
     AnswerError,
@@ -35,7 +36,6 @@ from .errors import (
 )
 from .hashing import CODE_COST, hash_secret, new_resume_code, normal_code, verify_secret
 from .records import (
-    AnswerPart,
     ClassQuestion,
     ClassResults,
     Explain,
@@ -93,7 +93,7 @@ class Classroom:
         self.db = db
         self._clock = clock or utc_now
         self._rng = rng
-        self._writer: AnswerWriter | None = None
+        self._writer: GuardedAnswerWriter | None = None
         self._loop_writer: LoopWriter | None = None
 
     def now(self) -> datetime:
@@ -647,7 +647,7 @@ class Classroom:
         self,
         enrolment_id: int,
         position: int,
-        parts: Sequence[AnswerPart],
+        parts: Sequence[PartResult],
         *,
         concepts: Iterable[str] = (),
         seconds: float,
@@ -663,7 +663,7 @@ class Classroom:
 
         A caller that knows the enrolment's set (``practice_set``, as the
         classroom server does) gets the answer stored in one round trip when it
-        is to the next question (:class:`.answers.AnswerWriter`); any other case
+        is to the next question (:class:`.answers.GuardedAnswerWriter`); any other case
         takes the full checks below.
 
         Raises:
@@ -690,7 +690,7 @@ class Classroom:
         if practice_set is not None and 0 <= position < practice_set.size and all(
                 n in practice_set.options.parts for n in names):
             if self._writer is None:
-                self._writer = AnswerWriter(self.db)
+                self._writer = GuardedAnswerWriter(self.db)
             stored = self._writer.store_next(practice_set, enrolment_id, position, parts,
                                              topics, seconds=float(seconds),
                                              timed_out=timed_out, now=self._now())
@@ -722,7 +722,7 @@ class Classroom:
         out: list[StoredAnswer | None] = [None] * len(answers)
         if ready:
             if self._writer is None:
-                self._writer = AnswerWriter(self.db)
+                self._writer = GuardedAnswerWriter(self.db)
             for n, stored in zip(where, self._writer.store_batch(ready, now=self._now()),
                                  strict=True):
                 out[n] = stored

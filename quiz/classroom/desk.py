@@ -41,9 +41,9 @@ from .wire import Receipt
 
 if TYPE_CHECKING:
     from data.classroom import (
-        AnswerPart,
         ClassQuestion,
         Classroom,
+        PartResult,
         PracticeSetRecord,
         SetOptions,
         StoredAnswer,
@@ -169,7 +169,7 @@ class ToStore:
     session: StudentSession
     current: StudentSession
     position: int
-    parts: tuple[AnswerPart, ...]
+    parts: tuple[PartResult, ...]
     marked: Marked
     seconds: float
     timed_out: bool
@@ -201,7 +201,7 @@ class ClassDesk:
         self._lock = threading.Lock()
         self._loading: dict[str, threading.Lock] = {}
         self._building: dict[_SetKey, threading.Lock] = {}
-        self._marks: MarkCache[tuple[Marked, tuple[AnswerPart, ...]] | Hints] = MarkCache()
+        self._marks: MarkCache[tuple[Marked, tuple[PartResult, ...]] | Hints] = MarkCache()
 
     def questions(self, set_name: str) -> tuple[ClassQuestion, ...]:
         """The set's questions (read and checked once, then kept)."""
@@ -443,18 +443,18 @@ class ClassDesk:
 
 
 def _graded(key: AnswerKey, typed: tuple[str, ...], timed_out: bool,
-            ) -> tuple[Marked, tuple[AnswerPart, ...]] | Hints:
+            ) -> tuple[Marked, tuple[PartResult, ...]] | Hints:
     """Grade what was typed for each of the key's parts (in its order): the marks and the
     parts as stored, or the hints when a part cannot be read (never when the time ran out:
     then it is wrong)."""
-    from data.classroom import AnswerPart
+    from data.classroom import PartResult
 
     given: dict[Part, Answer] = dict(zip(key.parts, typed, strict=True))
     words = local_words()  # a payment as said at a table is read in any of our languages
     marked = grade_in_time(key, given, words) if timed_out else grade(key, given, words)
     if isinstance(marked, Hints):
         return marked
-    return marked, tuple(AnswerPart(m.part.value, m.given, m.expected, m.correct)
+    return marked, tuple(PartResult(m.part.value, m.given, m.expected, m.correct)
                          for m in marked.marks)
 
 

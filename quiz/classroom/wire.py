@@ -264,13 +264,13 @@ def result_to_json(result: StudentResult) -> dict[str, Any]:
 
 def result_from_json(doc: Mapping[str, Any]) -> StudentResult:
     """A student's own results read back."""
-    from data.classroom import AnswerPart, StoredAnswer, StudentResult
+    from data.classroom import PartResult, StoredAnswer, StudentResult
 
     try:
         answers = tuple(
             StoredAnswer(
                 position=int(a["position"]), item_uid=str(a["item_uid"]),
-                parts=tuple(AnswerPart(str(p["part"]), str(p["given"]), str(p["expected"]),
+                parts=tuple(PartResult(str(p["part"]), str(p["given"]), str(p["expected"]),
                                        bool(p["correct"])) for p in a["parts"]),
                 concepts=tuple(a["concepts"]), correct=bool(a["correct"]),
                 seconds=float(a["seconds"]), timed_out=bool(a["timed_out"]),

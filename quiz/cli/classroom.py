@@ -222,14 +222,14 @@ def _id_list(text: str) -> tuple[str, ...]:
 
 
 def _parts(text: str) -> tuple[str, ...]:
-    from data.classroom import ASKABLE_PARTS
+    from data.classroom import ASKABLE
 
     parts = tuple(p.strip().lower() for p in re.split(r"[,\s]+", text) if p.strip())
     for p in parts:
-        if p not in ASKABLE_PARTS:
+        if p not in ASKABLE:
             raise argparse.ArgumentTypeError(
                 pgettext("class", "unknown part '%(part)s' (choose from %(parts)s)")
-                % {"part": p, "parts": ", ".join(ASKABLE_PARTS)}
+                % {"part": p, "parts": ", ".join(ASKABLE)}
             )
     if not parts:
         raise argparse.ArgumentTypeError(pgettext("class", "ask at least one part"))

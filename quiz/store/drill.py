@@ -5,7 +5,7 @@ database, creating or upgrading it, and makes sure the bank has hands) and
 calls the few methods below, which use :mod:`data.bank.repository` and return the
 frozen records of :mod:`data.records`.
 
-Answers go through an :class:`quiz.store.journal.AnswerWriter`: written at once
+Answers go through an :class:`quiz.store.journal.BackgroundWriter`: written at once
 when the database answers, else kept (in memory, then in a journal file) and
 written in order, exactly once, when it answers again. :attr:`DrillStore.status`
 says what waits and why; :meth:`DrillStore.listen` tells the app when it changes.
@@ -48,7 +48,7 @@ if TYPE_CHECKING:
         PendingSettings,
         Refused,
     )
-    from .journal import AnswerWriter, Listener, WriterState
+    from .journal import BackgroundWriter, Listener, WriterState
     from .reads import BoundedReads
 
 __all__ = ["DrillStore", "pending_answer"]
@@ -126,7 +126,7 @@ class DrillStore:
     learners: Learners = field(init=False)
     settings_store: SettingsStore = field(init=False)
     attempts: Attempts = field(init=False)
-    _writer: AnswerWriter | None = field(default=None, init=False)
+    _writer: BackgroundWriter | None = field(default=None, init=False)
     #: Bank items of answers being written (so the writer need not read them again).
     _items: dict[str, BankItem] = field(default_factory=dict, init=False)
     #: Drawing questions from the bank, with items drawn ahead and the bank's growth.
@@ -212,13 +212,13 @@ class DrillStore:
         _ = self.writer
 
     @property
-    def writer(self) -> AnswerWriter:
+    def writer(self) -> BackgroundWriter:
         """The thread that stores answers (started on first use)."""
         if self._writer is None:
-            from .journal import AnswerJournal, AnswerWriter, journal_path
+            from .journal import AnswerJournal, BackgroundWriter, journal_path
 
             url = self.database.engine.url.render_as_string(hide_password=False)
-            self._writer = AnswerWriter(self.database, self._write_entry,
+            self._writer = BackgroundWriter(self.database, self._write_entry,
                                         AnswerJournal(journal_path(url)),
                                         # in memory: one shared connection, one thread
                                         tidy=None if self.is_memory

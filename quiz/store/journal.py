@@ -2,7 +2,7 @@
 
 When the database is busy (another program holds its write lock) or away (a
 stopped server), an answer must not be lost. The store hands each marked
-answer to an :class:`AnswerWriter`: a thread that writes the answers in the
+answer to an :class:`BackgroundWriter`: a thread that writes the answers in the
 order given. An answer the database does not take at once is also appended
 to an :class:`AnswerJournal`, a JSON-lines file next to the user's data, so it
 survives the app ending; the next start writes what the journal holds.
@@ -49,7 +49,7 @@ from .entries import Pending, PendingSettings, entry_from_json
 if TYPE_CHECKING:
     from data.db.database import Database
 
-__all__ = ["AnswerJournal", "AnswerWriter", "WriterState", "journal_path"]
+__all__ = ["AnswerJournal", "BackgroundWriter", "WriterState", "journal_path"]
 
 #: Seconds between tries while the database is unavailable (doubling up to the last).
 RETRY_DELAYS = (0.5, 1.0, 2.0, 3.0)
@@ -185,13 +185,13 @@ Listener = Callable[[WriterState], None]
 
 
 def _writer_closed_error() -> Exception:
-    """The error a closed writer's last write ends with (see :attr:`AnswerWriter.closed`)."""
+    """The error a closed writer's last write ends with (see :attr:`BackgroundWriter.closed`)."""
     from ..errors import DrillError
 
     return DrillError("the answer writer is closed: the entry stays in the journal")
 
 
-class AnswerWriter:
+class BackgroundWriter:
     """A thread that writes answers to the database in order, exactly once, retrying.
 
     Args:

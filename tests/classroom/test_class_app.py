@@ -220,12 +220,12 @@ async def test_time_runs_out_and_what_is_typed_is_taken(
 async def test_a_resumed_student_starts_at_the_first_unanswered_question(
     classroom: Classroom, tmp_path: Path
 ) -> None:
-    from data.classroom import AnswerPart
+    from data.classroom import PartResult
 
     classroom.create_set("Resume", "pw", count=4, seed=4)
     s = classroom.join("Resume", "Di")
     for pos in range(2):
-        classroom.record_answer(s.enrolment_id, pos, [AnswerPart("fu", "30", "30", True)],
+        classroom.record_answer(s.enrolment_id, pos, [PartResult("fu", "30", "30", True)],
                                 seconds=3.0)
     app = make_app(classroom, "Resume", tmp_path, student="Di", code=s.code)
     async with app.run_test(size=(100, 40)) as pilot:

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from data.classroom import AnswerPart, Classroom, open_classroom
+from data.classroom import Classroom, PartResult, open_classroom
 from quiz.__main__ import main
 from quiz.cli.classroom import parse_duration
 from tests.classroom.conftest import table_counts
@@ -66,7 +66,7 @@ def test_new_list_results_export_import_delete(
         ann = c.join("Club 1", "Ann")
         ann_code = ann.code or ""
         for pos in range(2):
-            c.record_answer(ann.enrolment_id, pos, [AnswerPart("fu", "20", "30", False)],
+            c.record_answer(ann.enrolment_id, pos, [PartResult("fu", "20", "30", False)],
                             concepts=["fu:closed_ron"], seconds=9.0)
     finally:
         c.close()

@@ -18,14 +18,14 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from data.classroom import AnswerPart, Classroom, StoredAnswer, open_classroom
+from data.classroom import Classroom, PartResult, StoredAnswer, open_classroom
 
 STUDENTS = 30
 QUESTIONS = 20
 RACERS = 5  # students with a second tab submitting the same answers
 
 
-def scripted(student: int, q: int) -> tuple[list[AnswerPart], list[str], float]:
+def scripted(student: int, q: int) -> tuple[list[PartResult], list[str], float]:
     """What student ``student`` answers to question ``q``: parts, concepts missed, seconds."""
     concepts = []
     fu_ok = (student + q) % 5 != 0
@@ -38,9 +38,9 @@ def scripted(student: int, q: int) -> tuple[list[AnswerPart], list[str], float]:
     if not han_ok:
         concepts.append("yaku:pinfu")
     parts = [
-        AnswerPart("fu", "30" if fu_ok else "20", "30", fu_ok),
-        AnswerPart("han", "3" if han_ok else "2", "3", han_ok),
-        AnswerPart("payment", "3900" if pay_ok else "3600", "3900", pay_ok),
+        PartResult("fu", "30" if fu_ok else "20", "30", fu_ok),
+        PartResult("han", "3" if han_ok else "2", "3", han_ok),
+        PartResult("payment", "3900" if pay_ok else "3600", "3900", pay_ok),
     ]
     return parts, concepts, 1.0 + (student * q) % 7
 

@@ -17,14 +17,14 @@ from typing import Any
 
 import pytest
 
-from data.classroom import AnswerError, AnswerPart, Classroom, SetOptions
+from data.classroom import AnswerError, Classroom, PartResult, SetOptions
 from quiz.classroom.desk import ClassDesk
 from tests.classroom.conftest import table_counts
 
 
-def parts(right: bool = True) -> list[AnswerPart]:
-    return [AnswerPart("fu", "30", "30", True), AnswerPart("han", "2", "2", True),
-            AnswerPart("payment", "2000" if right else "1000", "2000", right)]
+def parts(right: bool = True) -> list[PartResult]:
+    return [PartResult("fu", "30", "30", True), PartResult("han", "2", "2", True),
+            PartResult("payment", "2000" if right else "1000", "2000", right)]
 
 
 @contextmanager

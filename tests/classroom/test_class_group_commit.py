@@ -19,16 +19,16 @@ from typing import Any
 
 import pytest
 
-from data.classroom import AnswerError, AnswerPart, Classroom, NextAnswer, SetOptions
+from data.classroom import AnswerError, Classroom, NextAnswer, PartResult, SetOptions
 from quiz.classroom.desk import ClassDesk, Graded, ToStore
 from quiz.classroom.server import GroupCommit
 from tests.classroom.conftest import table_counts
 from tests.classroom.test_class_fast import right_answers, statements
 
 
-def parts(right: bool = True) -> tuple[AnswerPart, ...]:
-    return (AnswerPart("fu", "30", "30", True), AnswerPart("han", "2", "2", True),
-            AnswerPart("payment", "2000" if right else "1000", "2000", right))
+def parts(right: bool = True) -> tuple[PartResult, ...]:
+    return (PartResult("fu", "30", "30", True), PartResult("han", "2", "2", True),
+            PartResult("payment", "2000" if right else "1000", "2000", right))
 
 
 def test_a_batch_stores_each_next_answer_once_and_leaves_the_rest(classroom: Classroom) -> None:

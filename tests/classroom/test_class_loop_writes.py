@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
-from data.classroom import AnswerPart, Classroom, NextAnswer, SetOptions
+from data.classroom import Classroom, NextAnswer, PartResult, SetOptions
 from quiz.classroom.desk import ClassDesk
 from quiz.classroom.server import ClassServer
 from tests.classroom.conftest import table_counts
@@ -26,9 +26,9 @@ from tests.classroom.test_class_server import right_answers
 pytestmark = pytest.mark.postgres
 
 
-def parts(right: bool = True) -> tuple[AnswerPart, ...]:
-    return (AnswerPart("fu", "30", "30", True), AnswerPart("han", "2", "2", True),
-            AnswerPart("payment", "2000" if right else "1000", "2000", right))
+def parts(right: bool = True) -> tuple[PartResult, ...]:
+    return (PartResult("fu", "30", "30", True), PartResult("han", "2", "2", True),
+            PartResult("payment", "2000" if right else "1000", "2000", right))
 
 
 @pytest.fixture

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from data.classroom import AnswerPart, open_classroom
+from data.classroom import PartResult, open_classroom
 from data.db.database import Database
 from data.db.engine import create_engine
 from data.db.schema import read_scripts, upgrade
@@ -115,7 +115,7 @@ def test_an_older_database_is_upgraded_keeping_its_rows(tmp_path: Path) -> None:
         Bank(c.db).generate(5, seed=3)
         c.create_set("After upgrade", "pw", count=5, seed=1)
         s = c.join("After upgrade", "Ann")
-        c.record_answer(s.enrolment_id, 0, [AnswerPart("fu", "30", "30", True)], seconds=1.0)
+        c.record_answer(s.enrolment_id, 0, [PartResult("fu", "30", "30", True)], seconds=1.0)
         assert c.class_results("After upgrade", "pw").answered == 1
     finally:
         c.close()

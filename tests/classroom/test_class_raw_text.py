@@ -12,7 +12,7 @@ import pytest
 from aiohttp import web
 from aiohttp.test_utils import TestClient, TestServer
 
-from data.classroom import AnswerError, AnswerPart, Classroom, results_csv
+from data.classroom import AnswerError, Classroom, PartResult, results_csv
 from quiz.classroom.desk import ClassDesk
 from quiz.classroom.report import class_report, student_report
 from quiz.classroom.server import make_app
@@ -49,7 +49,7 @@ def test_the_data_layer_refuses_control_characters_too(classroom: Classroom) -> 
     session = classroom.join("Raw", "Eve")
     with pytest.raises(AnswerError, match="control characters"):
         classroom.record_answer(session.enrolment_id, 0,
-                                [AnswerPart("payment", "\x1b[2J", "8000", False)], seconds=1,
+                                [PartResult("payment", "\x1b[2J", "8000", False)], seconds=1,
                                 practice_set=session.practice_set)
 
 
@@ -79,9 +79,9 @@ def test_a_stored_escape_never_reaches_the_teachers_terminal(classroom: Classroo
     classroom.create_set("Old", "pw", count=1, seed=84)
     session = classroom.join("Old", "Eve")
     classroom.record_answer(session.enrolment_id, 0,
-                            [AnswerPart("fu", "30", "30", True),
-                             AnswerPart("han", "1", "2", False),
-                             AnswerPart("payment", "1000", "2000", False)],
+                            [PartResult("fu", "30", "30", True),
+                             PartResult("han", "1", "2", False),
+                             PartResult("payment", "1000", "2000", False)],
                             seconds=1, practice_set=session.practice_set)
     with classroom.db.transaction() as s:  # a row written before the check (or by hand)
         s.execute(update(ClassAnswerPart).values(given="\x1b[2J\x1b]0;owned\x07\r\n"))

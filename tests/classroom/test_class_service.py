@@ -14,9 +14,9 @@ import pytest
 
 from data.classroom import (
     AnswerError,
-    AnswerPart,
     Classroom,
     Explain,
+    PartResult,
     SetExistsError,
     SetFileError,
     SetNotFoundError,
@@ -34,12 +34,12 @@ from tests.classroom.conftest import table_counts
 FU_HAN_PAY = ("fu", "han", "payment")
 
 
-def parts(fu: bool = True, han: bool = True, pay: bool = True) -> list[AnswerPart]:
+def parts(fu: bool = True, han: bool = True, pay: bool = True) -> list[PartResult]:
     """Parts of an answer, each right or wrong as asked."""
     return [
-        AnswerPart("fu", "30" if fu else "40", "30", fu),
-        AnswerPart("han", "2" if han else "1", "2", han),
-        AnswerPart("payment", "2000" if pay else "1000", "2000", pay),
+        PartResult("fu", "30" if fu else "40", "30", fu),
+        PartResult("han", "2" if han else "1", "2", han),
+        PartResult("payment", "2000" if pay else "1000", "2000", pay),
     ]
 
 
@@ -213,7 +213,7 @@ def test_each_answer_is_stored_once_and_the_session_resumes(classroom: Classroom
     with pytest.raises(AnswerError, match="has no question 5"):
         classroom.record_answer(s.enrolment_id, 4, parts(), seconds=1.0)
     with pytest.raises(AnswerError, match="does not ask 'yaku'"):
-        classroom.record_answer(s.enrolment_id, 1, [AnswerPart("yaku", "x", "y", False)],
+        classroom.record_answer(s.enrolment_id, 1, [PartResult("yaku", "x", "y", False)],
                                 seconds=1.0)
     with pytest.raises(AnswerError, match="unknown topic 'fu:nope'"):
         classroom.record_answer(s.enrolment_id, 1, parts(), concepts=["fu:nope"], seconds=1.0)

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from data.classroom import AnswerPart, open_classroom
+from data.classroom import PartResult, open_classroom
 from quiz.__main__ import main
 from tests.classroom.conftest import build_bank
 
@@ -30,11 +30,11 @@ def test_a_lesson_set_asks_its_parts_and_the_results_show_each_students_place(
         assert record.options.parts == ("fu",) and record.selection["lesson"] == "fu-sets"
         ann, bob = c.join("Fu sets", "Ann"), c.join("Fu sets", "Bob")
         for pos in range(10):
-            c.record_answer(ann.enrolment_id, pos, [AnswerPart("fu", "40", "40", True)],
+            c.record_answer(ann.enrolment_id, pos, [PartResult("fu", "40", "40", True)],
                             seconds=9.0)
         for pos, right in enumerate((True, False, True, False)):
             c.record_answer(bob.enrolment_id, pos,
-                            [AnswerPart("fu", "40" if right else "30", "40", right)],
+                            [PartResult("fu", "40" if right else "30", "40", right)],
                             concepts=() if right else ["fu:open_triplet_simples"], seconds=20.0)
     finally:
         c.close()

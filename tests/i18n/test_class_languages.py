@@ -101,7 +101,7 @@ async def test_a_student_takes_a_set_in_the_language(lang: str, classroom: Class
 @pytest.mark.parametrize("lang", ["ja", "uk"])
 def test_the_class_report_fits_80_cells_in_the_language(lang: str,
                                                         classroom: Classroom) -> None:
-    from data.classroom import AnswerPart
+    from data.classroom import PartResult
 
     classroom.create_set("Night", "pw", count=4, seed=1)
     names = ("Ann", "Воло́димир Коваленко-Шевченко", "山田太郎", "Bo")
@@ -111,8 +111,8 @@ def test_the_class_report_fits_80_cells_in_the_language(lang: str,
             right = (pos + i) % 3 != 0
             classroom.record_answer(
                 s.enrolment_id, pos,
-                [AnswerPart("fu", "30" if right else "40", "30", right),
-                 AnswerPart("payment", "3900" if right else "2000", "3900", right)],
+                [PartResult("fu", "30" if right else "40", "30", right),
+                 PartResult("payment", "3900" if right else "2000", "3900", right)],
                 seconds=12.5, concepts=() if right else ("fu:closed_ron",))
     results = classroom.class_results("Night", "pw")
     use(lang)
