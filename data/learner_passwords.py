@@ -10,9 +10,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from sqlalchemy import select
+
 from .classroom.hashing import TEACHER_COST, hash_secret, verify_secret
 from .clock import Clock, utc_now
 from .errors import DataError, LearnerError
+from .learners import Learners
+from .models.core import Learner
+from .models.web import LearnerPassword
+from .records import LearnerRecord
 
 if TYPE_CHECKING:
     from .db.database import Database
@@ -75,12 +81,7 @@ class LearnerPasswords:
             LearnerError: a bad name. NameTakenError: the learner has a password.
             PasswordError: a bad password.
         """
-        from sqlalchemy import select
 
-        from .learners import Learners
-        from .models.core import Learner
-        from .models.web import LearnerPassword
-        from .records import LearnerRecord
 
         clean = Learners.check_name(name)
         check_password(password)
@@ -103,12 +104,7 @@ class LearnerPasswords:
         Raises:
             WrongSignInError: no such learner, no password set, or a wrong password.
         """
-        from sqlalchemy import select
 
-        from .learners import Learners
-        from .models.core import Learner
-        from .models.web import LearnerPassword
-        from .records import LearnerRecord
 
         try:
             clean = Learners.check_name(name)

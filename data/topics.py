@@ -82,8 +82,11 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
+from scoring import score_hand
 from scoring.fu import FuKind
+from scoring.hand import MeldKind
 from scoring.result import round_up_100
+from scoring.tiles import dora_from_indicator
 from scoring.traps import Trap, traps_of
 from scoring.yaku import DORA_NAMES, YAKU
 
@@ -547,8 +550,6 @@ def topics_of(result: Result) -> frozenset[str]:
     Args:
         result: a ``scoring.Result`` (it carries the hand, situation and profile).
     """
-    from scoring.hand import MeldKind
-    from scoring.tiles import dora_from_indicator
 
     hand, s, rules = result.hand, result.situation, result.profile
     out: set[str] = set()
@@ -620,7 +621,6 @@ def topics_of(result: Result) -> frozenset[str]:
 
 def _stacks(result: Result) -> bool:
     """True when the hand holds several yakuman that its profile does not add up."""
-    from scoring import score_hand
 
     again = score_hand(result.hand, result.situation, result.profile.derive(yakuman_stacking=True))
     return sum(1 for y in again.yaku if y.han >= 13) > 1

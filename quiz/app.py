@@ -35,14 +35,19 @@ from textual.screen import Screen
 from textual.worker import Worker, WorkerState
 
 from data.clock import Clock, utc_now
+from data.db.url import resolve_url
+from data.errors import DataError
+from data.first_read import first_read
 
 from .controller import DrillController, FirstDraws
 from .drills import DrillKind
+from .errors import DrillError, describe_error
 from .palette import DrillCommands
 from .screens.drill import DrillScreen
 from .screens.host import AnswerSubmitted, ExplanationDrawn
 from .settings import Settings
 from .store.drill import DrillStore
+from .store.journal import AnswerJournal, journal_path
 from .words.core import _, active_language, choose_language, pgettext, use
 
 if TYPE_CHECKING:
@@ -164,10 +169,7 @@ class DrillApp(App[int]):
         """
         if self.items or os.environ.get("RIICHI_DRILL_SERVED") == "1":
             return False  # a served tab always asks who drills
-        from data.errors import DataError
-        from data.first_read import first_read
 
-        from .errors import DrillError
 
         first = first_read(self.db_url, self.learner_name)
         if first is None:
@@ -179,9 +181,7 @@ class DrillApp(App[int]):
         self.speak(settings.language)
         settings = settings.in_language(active_language(),
                                         {*first.stored_settings, *self.setting_overrides})
-        from data.db.url import resolve_url
 
-        from .store.journal import AnswerJournal, journal_path
 
         journal = AnswerJournal(journal_path(resolve_url(self.db_url)))  # the store's journal
         controller = DrillController(None, first.learner, settings, clock=self.clock,
@@ -301,7 +301,6 @@ class DrillApp(App[int]):
         """End the app with a one-line message (printed by the command line)."""
         import traceback
 
-        from .errors import describe_error
 
         message = describe_error(error) if error is not None else None
         if message is None and error is not None:
@@ -359,7 +358,6 @@ class DrillApp(App[int]):
 
     async def _choose_learner(self, name: str, names: Sequence[str]) -> None:
         """Drill as the learner of that name (found or created off the screen's thread)."""
-        from data.errors import DataError
 
         from .served_learner import open_learner
 
@@ -636,7 +634,6 @@ class DrillApp(App[int]):
                             exit_on_error=False)
 
     async def _switch_learner(self) -> None:
-        from data.errors import DataError
 
         store = self.store
         if store is None:

@@ -25,6 +25,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Protocol
 
 from data.clock import Clock
+from data.first_read import StoreNotOpenError
+from scoring.rules import get_profile
 
 from .drills import (
     DrillKind,
@@ -90,7 +92,6 @@ class FirstDraws:
         Raises:
             StoreNotOpenError: when none matches (the store would generate some).
         """
-        from data.first_read import StoreNotOpenError
 
         if profile not in self._profiles:
             self._profiles[profile] = self.bank.count(rules=profile) > 0
@@ -193,7 +194,6 @@ class RoundQuestions:
             self.position += 1
             return question_for_round(spec, number=number)
         from data.generate.rounds import generate_round
-        from scoring.rules import get_profile
 
         return question_for_round(generate_round(self.rng, get_profile(self.settings.profile)),
                                   number=number)

@@ -27,12 +27,16 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
+from data.topics import sort_topics, table_cell, topics_of
+from scoring import ScoringError, parse_record, score
 from scoring.points import base_points
 from scoring.result import Limit, Payment, ReadingKind, round_up_100
 from scoring.rules import TENHOU, RuleProfile, get_profile
 
 from .grading import AnswerKey, Part, part_label
-from .words.core import N_, SOURCE_LANGUAGE, _, active_language
+from .words.core import N_, SOURCE_LANGUAGE, _, active_language, decimal_mark, npgettext, pgettext
+from .words.payments import say_payment
+from .words.terms import fu_count, han_count
 
 if TYPE_CHECKING:
     from data.generate.rounds import RoundSpec
@@ -202,15 +206,12 @@ def _figure(value: float) -> str:
     else to one decimal in the language's way (``2566.7``, ``2566,7``)."""
     if value == int(value):
         return str(int(value))
-    from .words.core import decimal_mark
 
     return f"{value:.1f}".replace(".", decimal_mark())
 
 
 def _fu_han(fu: int, han: int) -> str:
     """``30 fu 4 han``, each count in the language's plural form (``30 фу 4 хани``)."""
-    from .words.core import pgettext
-    from .words.terms import fu_count, han_count
 
     return pgettext("explain", "%(fu)s %(han)s") % {"fu": fu_count(fu), "han": han_count(han)}
 
@@ -225,8 +226,6 @@ def table_tricks(fu: int, han: int, *, dealer: bool, tsumo: bool,
     (non-dealer) or 3 (dealer), rounding up. A trick is given only when it
     gives the right numbers for this cell. Said in the active language.
     """
-    from .words.core import npgettext, pgettext
-    from .words.payments import say_payment
 
     out: list[str] = []
     base, limit = base_points(han, fu, 0, profile)
@@ -413,7 +412,6 @@ def rescore(item: BankItem, profile: str) -> Result | None:
     """The item scored under another rule profile (None if it cannot be won there)."""
     if item.problem.rules == profile:
         return item.result
-    from scoring import ScoringError, parse_record, score
 
     try:
         return score(parse_record({**item.problem.to_record(), "rules": profile}))
@@ -432,7 +430,6 @@ def suits(drill: DrillKind, result: Result) -> bool:
 
 
 def _topics(result: Result) -> tuple[str, ...]:
-    from data.topics import sort_topics, topics_of
 
     return sort_topics(topics_of(result))
 
@@ -478,7 +475,6 @@ def build_question(drill: DrillKind, item: BankItem, *, number: int, profile: st
 
 def question_for_cell(cell: TableCell, *, number: int, profile: str = "tenhou") -> Question:
     """A points-table question."""
-    from data.topics import table_cell
 
     rules = get_profile(profile)
     key = AnswerKey.from_cell(cell.fu, cell.han, dealer=cell.dealer, tsumo=cell.tsumo,

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from data.errors import DataError, printable
+from scoring.errors import ScoringError
+
 
 class DrillError(Exception):
     """An error of the app with a message meant for the user."""
@@ -13,7 +16,6 @@ def describe_error(error: BaseException) -> str | None:
     Scoring errors, data-layer errors and app errors carry their own message;
     database connection problems are summarised without the driver's traceback.
     """
-    from data.errors import printable
 
     message = _describe(error)
     return None if message is None else printable(message, MESSAGE_LIMIT)
@@ -24,8 +26,6 @@ MESSAGE_LIMIT = 400
 
 
 def _describe(error: BaseException) -> str | None:
-    from data.errors import DataError
-    from scoring.errors import ScoringError
 
     if isinstance(error, ScoringError | DrillError | DataError):
         return str(error)

@@ -29,7 +29,9 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from data.clock import Clock
+from data.errors import UnknownTopicError
 from data.records import Accuracy
+from data.topics import get_topic
 
 from .drills import DrillKind, Question
 from .grading import Marked, Part, part_label
@@ -268,8 +270,6 @@ _FAMILY_DRILL = {
 
 
 def _title(topic: str) -> str:
-    from data.errors import UnknownTopicError
-    from data.topics import get_topic
 
     from .words.topics import topic_title
 

@@ -22,10 +22,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from data.records import ASKABLE
+from data.topics import check_topic
 from scoring.rules import PROFILES
 
 from .drills import DrillKind
 from .grading import Part
+from .words.core import LANGUAGES
 from .words.tilefaces import TileStyle
 
 __all__ = [
@@ -180,7 +182,6 @@ def _count(limit: int) -> Any:
 def _topic(value: Any) -> str | None:
     if value is None:
         return None
-    from data.topics import check_topic
 
     try:
         return check_topic(str(value))
@@ -207,7 +208,6 @@ def _retention(value: Any) -> float:
 def _language(value: Any) -> str | None:
     if value is None:
         return None
-    from .words.core import LANGUAGES
 
     if value not in LANGUAGES:
         raise ValueError(value)

@@ -235,3 +235,50 @@ def test_every_package_imported_directly_is_declared() -> None:
             and _DISTRIBUTION_OF.get(m, m).lower() not in declared
         }
         assert not missing, sorted(missing)
+
+
+#: The start-up boundary: the project modules the drill app loads before its first question
+#: (``tests/quiz/test_quiz_first_start.py`` checks that the real start loads no other). They
+#: may import what the first question does not need (SQLAlchemy and everything behind it)
+#: inside the functions that need it: that is how the first question comes before the
+#: database layer. Every other module imports at its top.
+START_PATH = frozenset({
+    "data", "data.bank", "data.bank.items", "data.bank.repository", "data.clock", "data.db",
+    "data.db.database", "data.db.engine", "data.db.liveness", "data.db.schema", "data.db.url",
+    "data.errors", "data.first_read", "data.learners", "data.records", "data.topics",
+    "quiz", "quiz.app", "quiz.cli", "quiz.cli.localized", "quiz.controller", "quiz.drills",
+    "quiz.errors", "quiz.grading", "quiz.grading.answer_key", "quiz.grading.answers",
+    "quiz.grading.diagnosis", "quiz.grading.marking", "quiz.grading.marks",
+    "quiz.grading.mistakes", "quiz.grading.payments", "quiz.grading.wording", "quiz.launch",
+    "quiz.palette", "quiz.screens", "quiz.screens.choices", "quiz.screens.drill",
+    "quiz.screens.host", "quiz.session", "quiz.settings", "quiz.store", "quiz.store.draws",
+    "quiz.store.drill", "quiz.store.entries", "quiz.store.journal", "quiz.widgets",
+    "quiz.widgets.answer_form", "quiz.widgets.footer", "quiz.widgets.hand",
+    "quiz.widgets.hanging", "quiz.widgets.marked_list", "quiz.widgets.situation",
+    "quiz.widgets.status_bar", "quiz.widgets.tile", "quiz.widgets.yaku_picker", "quiz.words",
+    "quiz.words.breaks", "quiz.words.core", "quiz.words.payments", "quiz.words.sentences",
+    "quiz.words.terms", "quiz.words.tilefaces", "quiz.words.width",
+})
+#: Entry points that import what each command needs when it runs (a student's `class
+#: join` never loads the server), and the lazy scoring package (the batch starts bare).
+COMMANDS = ("quiz.__main__", "quiz.cli.", "quiz.classroom.client", "data.migrations.",
+            "scoring")
+
+
+def _deferring(module: str) -> bool:
+    return module in START_PATH or module.startswith(COMMANDS)
+
+
+def test_imports_inside_functions_only_at_the_start_up_boundary() -> None:
+    """Outside the start-up boundary a module imports at its top: a function of it may
+    import only inside a guarded block (an optional package, a platform's own module)."""
+    found = []
+    for module, path in _project_files().items():
+        if _deferring(module):
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for fn in ast.walk(tree):
+            if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                found += [f"{module}.{fn.name}: {ast.unparse(s)}" for s in fn.body
+                          if isinstance(s, (ast.Import, ast.ImportFrom))]
+    assert not found, found

@@ -18,8 +18,12 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from sqlalchemy.exc import IntegrityError
+
 from ..clock import Clock, utc_now
+from ..models.core import Meta
 from ..records import BuildReport, ImportReport, ItemKind
+from .curated import BANK_DIR, bank_files, bank_hash, load_curated
 from .repository import Bank, Progress
 
 if TYPE_CHECKING:
@@ -33,7 +37,6 @@ CURATED_HASH = "curated_hash"
 
 def get_meta(database: Database, key: str) -> str | None:
     """The value stored under a key of the database's own facts (None when unset)."""
-    from ..models.core import Meta
 
     with database.session() as s:
         row = s.get(Meta, key)
@@ -42,7 +45,6 @@ def get_meta(database: Database, key: str) -> str | None:
 
 def set_meta(database: Database, key: str, value: str) -> None:
     """Store a value under a key of the database's own facts."""
-    from ..models.core import Meta
 
     with database.transaction() as s:
         row = s.get(Meta, key)
@@ -58,7 +60,6 @@ def store_curated(bank: Bank, folder: Path | None = None) -> ImportReport:
     Raises:
         ItemError: for the first bad item, naming its file; nothing is changed.
     """
-    from .curated import BANK_DIR, bank_files, bank_hash, load_curated
 
     folder = folder or BANK_DIR
     items = load_curated(folder)
@@ -87,9 +88,7 @@ def ensure_bank(
         progress: ``progress(done, total)`` while generating.
         clock: the time source.
     """
-    from sqlalchemy.exc import IntegrityError
 
-    from .curated import BANK_DIR, bank_files, bank_hash
 
     start = time.perf_counter()
     bank = Bank(database, clock=clock)

@@ -27,6 +27,7 @@ the load with a message naming the file, the item and the problem.
 from __future__ import annotations
 
 import hashlib
+import tomllib
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -65,7 +66,6 @@ def load_file(path: Path, *, label: str | None = None) -> list[PreparedItem]:
         ItemFormatError, AnswerMismatchError, DuplicateItemError,
         UnknownProfileError, ItemTopicError: naming the file and the item.
     """
-    import tomllib
 
     origin = label or path.name
     try:

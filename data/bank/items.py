@@ -34,6 +34,12 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from scoring import parse_record, score, score_record
+from scoring.errors import ScoringError
+from scoring.hand import Meld
+from scoring.rules import PROFILES
+from scoring.tiles import format_tiles, parse_tiles
+
 from ..errors import (
     AnswerDifference,
     AnswerMismatchError,
@@ -166,10 +172,6 @@ def read_problem(
             unreadable tiles.
         UnknownProfileError: for a rule profile that does not exist.
     """
-    from scoring.errors import ScoringError
-    from scoring.hand import Meld
-    from scoring.rules import PROFILES
-    from scoring.tiles import format_tiles, parse_tiles
 
     def fail(problem: str, kind: Fault, **params: Any) -> ItemFormatError:
         return ItemFormatError(origin, item, problem, line=line, kind=kind, params=params)
@@ -275,8 +277,6 @@ def score_problem(
     Raises:
         ItemFormatError: when scoring refuses the hand (naming why).
     """
-    from scoring import parse_record, score
-    from scoring.errors import ScoringError
 
     try:
         result = score(parse_record(problem.to_record()))
@@ -288,8 +288,6 @@ def score_problem(
 
 def _batch_answer(problem: Problem, uid: str, origin: str, line: int | None) -> dict[str, Any]:
     """What ``scoring.score_record`` (the batch interface) says of the problem."""
-    from scoring import score_record
-    from scoring.errors import ScoringError
 
     try:
         return score_record(problem.to_record(uid))

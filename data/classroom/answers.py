@@ -35,6 +35,12 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
+import psycopg
+from sqlalchemy import Boolean, Float, Integer, Text, bindparam, func, insert, select, text, update
+
+from ..db.engine import postgres_timeouts
+from ..db.liveness import unavailable_state
+from ..models.core import Base
 from ..records import PartResult
 from .errors import AnswerError
 from .records import PracticeSetRecord, StoredAnswer
@@ -150,7 +156,6 @@ class GuardedAnswerWriter:
 
     def _in_one_statement(self, values: dict[str, Any], n_parts: int, n_topics: int,
                           limited: bool) -> bool:
-        from ..db.liveness import unavailable_state
 
         statement = self._statement(n_parts, n_topics, limited)
         for attempt in (1, 2):
@@ -170,7 +175,6 @@ class GuardedAnswerWriter:
     def _in_one_commit(self, todo: list[tuple[NextAnswer, dict[str, Any], bool]]) -> list[bool]:
         """PostgreSQL: every answer of the batch in one statement (so one commit), the
         columns sent as arrays: one round trip, and the same statement for any batch."""
-        from ..db.liveness import unavailable_state
 
         values = _batch_values(todo)
         if self._batch_statement is None:
@@ -207,9 +211,7 @@ class GuardedAnswerWriter:
     def _guarded_rows(conn: Connection, values: dict[str, Any], n_parts: int, n_topics: int,
                       limited: bool) -> bool:
         """The guarded statements of one answer, in the caller's transaction (SQLite)."""
-        from sqlalchemy import func, insert, select, update
 
-        from ..models.core import Base
 
         tables = Base.metadata.tables
         e, ca = tables["class_enrolments"], tables["class_answers"]
@@ -324,7 +326,6 @@ class LoopWriter:
 
     def _analyze(self) -> None:
         """In a thread: renew the answer tables' statistics (see the class's note)."""
-        from sqlalchemy import text
 
         with self.db.engine.connect() as conn:
             conn.execute(text("ANALYZE class_answers, class_answer_parts, class_answer_concepts"))
@@ -354,9 +355,7 @@ class LoopWriter:
         return self._sql
 
     async def _connect(self) -> Any:
-        import psycopg
 
-        from ..db.engine import postgres_timeouts
 
         engine = self.db.engine
         _, params = engine.dialect.create_connect_args(engine.url)
@@ -501,9 +500,7 @@ def record_checked(
     """
     # SQLAlchemy Core on one connection (no unit of work): this is the hot path
     # when a whole class answers at once.
-    from sqlalchemy import func, insert, select, update
 
-    from ..models.core import Base
 
     tables = Base.metadata.tables
     e, ps, psi = tables["class_enrolments"], tables["class_sets"], tables["class_set_items"]
@@ -626,9 +623,7 @@ def record_checked(
 
 def _batch_statement() -> TextClause:
     """The one PostgreSQL statement of a batch: the answers' columns come as arrays."""
-    from sqlalchemy import bindparam, text
 
-    from ..models.core import Base
 
     when = Base.metadata.tables["class_answers"].c.answered_at.type
     sql = """
@@ -673,9 +668,7 @@ SELECT enrolment_id FROM answer"""
 
 def _guarded_statement(n_parts: int, n_topics: int, limited: bool) -> TextClause:
     """The one PostgreSQL statement: move the enrolment on, then insert the answer's rows."""
-    from sqlalchemy import Boolean, Float, Integer, Text, bindparam, text
 
-    from ..models.core import Base
 
     when = Base.metadata.tables["class_answers"].c.answered_at.type
     over = ("AND (SELECT COALESCE(SUM(seconds), 0) FROM class_answers "

@@ -28,7 +28,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
+from sqlalchemy import delete, insert, select, update
+from sqlalchemy.exc import IntegrityError
+
+from ..models import classroom as class_models  # noqa: F401  (the table must be known)
+from ..models.classroom import ClassLimit
 from .errors import StudentNameTakenError, TooManyAttemptsError, WrongPasswordError
+from .records import check_name
 
 if TYPE_CHECKING:
     from sqlalchemy import Table
@@ -101,7 +107,6 @@ JOINS_PER_SET = Rule(free=300, most=300, window=3600.0)
 
 
 def _table() -> Table:
-    from ..models.classroom import ClassLimit
 
     return cast("Table", ClassLimit.__table__)
 
@@ -171,7 +176,6 @@ class Limits:
     """
 
     def __init__(self, db: Database, *, ticker: Callable[[], float] = time.time) -> None:
-        from ..models import classroom as class_models  # noqa: F401  (the table must be known)
 
         self.db = db
         self.ticker = ticker
@@ -182,8 +186,6 @@ class Limits:
 
         ``step`` gives the new row (None: leave it as it is) and what to return.
         """
-        from sqlalchemy import insert, select, update
-        from sqlalchemy.exc import IntegrityError
 
         key = _clean(key)
         table = _table()
@@ -278,7 +280,6 @@ class Limits:
 
     def wait(self, key: str, rule: Rule) -> float:
         """Seconds before ``key`` may make an attempt (0.0: now); holds nothing."""
-        from sqlalchemy import select
 
         table = _table()
         now = self.ticker()
@@ -294,7 +295,6 @@ class Limits:
 
     def attempts(self, key: str) -> int:
         """Attempts counted under ``key`` (0 when none)."""
-        from sqlalchemy import select
 
         table = _table()
         with self.db.session() as s:
@@ -303,7 +303,6 @@ class Limits:
 
     def release(self, *keys: str) -> None:
         """Forget every attempt of these keys (a right code: its student starts afresh)."""
-        from sqlalchemy import delete
 
         table = _table()
         with self.db.transaction() as s:
@@ -312,7 +311,6 @@ class Limits:
     def prune(self, older_than: float = 86_400.0) -> int:
         """Forget the keys whose window began more than ``older_than`` seconds ago and that
         have nothing under way (every window of the rules is shorter); how many went."""
-        from sqlalchemy import delete
 
         table = _table()
         with self.db.transaction() as s:
@@ -323,7 +321,6 @@ class Limits:
 
     def release_prefix(self, prefix: str) -> None:
         """Forget every key starting with ``prefix`` (a student's codes, when reset)."""
-        from sqlalchemy import delete
 
         table = _table()
         escaped = prefix.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
@@ -386,7 +383,6 @@ class Guard:
             StudentNameTakenError: the name is taken and the code is wrong or missing.
             SetNotFoundError, SetOptionsError: from :meth:`Classroom.join`.
         """
-        from .records import check_name
 
         student = check_name(student, "student")
         if code and code.strip():

@@ -17,6 +17,8 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Any
 
+from scoring.rules import PROFILES
+
 from ..records import ASKABLE, Part, PartResult, Problem
 from ..records import BankItem as BankItemRecord
 from .errors import SetOptionsError, StudentNotFoundError
@@ -104,7 +106,6 @@ class SetOptions:
     explain: Explain = Explain.AFTER
 
     def __post_init__(self) -> None:
-        from scoring.rules import PROFILES
 
         if self.rules not in PROFILES:
             raise SetOptionsError(

@@ -9,6 +9,12 @@ from collections import Counter, defaultdict
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from sqlalchemy import select
+from sqlalchemy.orm import selectinload
+
+from ..models.classroom import ClassAnswer, Enrolment, PracticeSetItem
+from ..models.core import BankItem
+from ..topics import get_topic, is_topic, sort_topics
 from .errors import ClassroomError
 from .records import (
     ClassResults,
@@ -27,12 +33,7 @@ if TYPE_CHECKING:
 
 def build_results(s: Session, record: PracticeSetRecord, enrolment_id: int | None) -> ClassResults:
     """The results of a set, of every student or of one enrolment only."""
-    from sqlalchemy import select
-    from sqlalchemy.orm import selectinload
 
-    from ..models.classroom import ClassAnswer, Enrolment, PracticeSetItem
-    from ..models.core import BankItem
-    from ..topics import get_topic, is_topic, sort_topics
 
     items = {
         pos: item

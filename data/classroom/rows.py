@@ -5,8 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from ..bank.items import checked_item, read_problem
 from ..records import BankItem as BankItemRecord
 from ..records import PartResult, Problem
+from ..topics import sort_topics
 from .records import (
     StoredAnswer,
 )
@@ -25,21 +27,18 @@ def missing_message(missing: Sequence[str], what: str) -> str:
 
 def row_problem(row: BankItemRow) -> Problem:
     """The problem of a bank row."""
-    from ..bank.items import read_problem
 
     return read_problem(dict(row.problem), origin="database", item=row.uid)
 
 
 def bank_record(row: BankItemRow) -> BankItemRecord:
     """A bank row as the checked record the app sees (re-scored, answer compared)."""
-    from ..bank.items import checked_item
 
     return checked_item(row).to_bank_item(row.id)
 
 
 def answer_record(row: Any, item_uid: str, *, created: bool) -> StoredAnswer:
     """A ``class_answers`` row (with its parts and concepts loaded) as a record."""
-    from ..topics import sort_topics
 
     return StoredAnswer(
         position=row.position,

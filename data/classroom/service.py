@@ -19,14 +19,25 @@ from dataclasses import replace
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
+from sqlalchemy import func, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import selectinload
+
 from ..clock import Clock, utc_now
-from ..errors import DataError
+from ..db.schema import open_database
+from ..errors import DataError, Fault
+from ..models import classroom as class_models  # noqa: F401  (the tables must be known)
+from ..models.classroom import ClassAnswer, Enrolment, PracticeSet, PracticeSetItem
+from ..models.core import BankItem, ItemTopic, Meta
 from ..records import PartResult
+from ..topics import check_topic, sort_topics
+from .admission import lookalike
 from .answers import GuardedAnswerWriter, LoopWriter, NextAnswer, record_checked
 from .errors import (
     AdmissionError,
     AnswerError,
     SetExistsError,
+    SetFileError,
     SetNotFoundError,
     SetOptionsError,
     StudentNameTakenError,
@@ -35,6 +46,7 @@ from .errors import (
     WrongPasswordError,
 )
 from .hashing import CODE_COST, hash_secret, new_resume_code, normal_code, verify_secret
+from .limits import Limits
 from .records import (
     ClassQuestion,
     ClassResults,
@@ -50,6 +62,7 @@ from .records import (
 )
 from .results import build_results
 from .rows import answer_record, bank_record, missing_message
+from .setfile import check_items_in_bank, read_set_file, set_document, write_set_file
 from .tokens import code_mark
 
 if TYPE_CHECKING:
@@ -71,7 +84,6 @@ def open_classroom(
     Raises:
         DatabaseError: when the database cannot be reached or created.
     """
-    from ..db.schema import open_database
 
     return Classroom(open_database(target), clock=clock)
 
@@ -88,7 +100,6 @@ class Classroom:
     def __init__(
         self, db: Database, *, clock: Clock | None = None, rng: random.Random | None = None
     ) -> None:
-        from ..models import classroom as class_models  # noqa: F401  (the tables must be known)
 
         self.db = db
         self._clock = clock or utc_now
@@ -145,11 +156,7 @@ class Classroom:
             UnknownItemError: a named item is not in the bank, or not of the profile.
             UnknownTopicError: a topic outside the vocabulary.
         """
-        from sqlalchemy import select
 
-        from ..models.classroom import PracticeSet, PracticeSetItem
-        from ..models.core import BankItem, ItemTopic
-        from ..topics import check_topic
 
         name = check_name(name, "set")
         options = options or SetOptions()
@@ -245,9 +252,7 @@ class Classroom:
 
     def list_sets(self) -> tuple[SetSummary, ...]:
         """Every practice set, by name (no password needed: names and sizes only)."""
-        from sqlalchemy import func, select
 
-        from ..models.classroom import Enrolment, PracticeSet, PracticeSetItem
 
         size = (
             select(func.count())
@@ -307,10 +312,7 @@ class Classroom:
             SetNotFoundError: no set of that name.
             AnswerMismatchError: a bank item no longer agrees with scoring.
         """
-        from sqlalchemy import select
 
-        from ..models.classroom import PracticeSetItem
-        from ..models.core import BankItem
 
         with self.db.session() as s:
             set_row = self._set_row(s, name)
@@ -330,7 +332,6 @@ class Classroom:
         The file carries the options, how the items were chosen and every item
         in full (its problem and answer), but no password and no results.
         """
-        from .setfile import set_document
 
         with self.db.session() as s:
             row = self._teacher_set(s, name, password)
@@ -338,7 +339,6 @@ class Classroom:
 
     def export_set(self, name: str, password: str, path: str | os.PathLike[str]) -> int:
         """Write the set file (see :meth:`set_document`); returns the number of items."""
-        from .setfile import write_set_file
 
         return write_set_file(self.set_document(name, password), path)
 
@@ -355,9 +355,6 @@ class Classroom:
                 this bank does not have (all of them are listed).
             SetExistsError: a set of that name exists.
         """
-        from ..errors import Fault
-        from .errors import SetFileError
-        from .setfile import check_items_in_bank, read_set_file
 
         read = read_set_file(path, name)
         with self.db.session() as s:
@@ -390,9 +387,7 @@ class Classroom:
             SetNotFoundError: no set of that name.
             StudentNameTakenError: the name is taken and no matching code was given.
         """
-        from sqlalchemy.exc import IntegrityError
 
-        from ..models.classroom import Enrolment
 
         student = check_name(student, "student")
         given = normal_code(code) if code and code.strip() else None
@@ -428,9 +423,7 @@ class Classroom:
 
     def _resume(self, name: str, student: str, code: str | None) -> StudentSession | None:
         """The session of a student already in the set (None when not in it)."""
-        from sqlalchemy import select
 
-        from ..models.classroom import Enrolment
 
         with self.db.session() as s:
             set_row = self._set_row(s, name)
@@ -450,9 +443,7 @@ class Classroom:
 
     def _start_clock(self, session: StudentSession) -> StudentSession:
         """Start the clock of an enrolment that has none (kept from an older version)."""
-        from sqlalchemy import update
 
-        from ..models.classroom import Enrolment
 
         now = self._now()
         with self.db.transaction() as s:
@@ -467,9 +458,7 @@ class Classroom:
         Never sent or printed; every classroom server on this database reads the
         same one, so a token outlives a restart.
         """
-        from sqlalchemy.exc import IntegrityError
 
-        from ..models.core import Meta
 
         with self.db.session() as s:
             row = s.get(Meta, TOKEN_SECRET_KEY)
@@ -491,7 +480,6 @@ class Classroom:
         Raises:
             StudentNotFoundError: no such enrolment (its set was deleted).
         """
-        from ..models.classroom import Enrolment, PracticeSet
 
         with self.db.session() as s:
             row = s.get(Enrolment, enrolment_id)
@@ -503,10 +491,7 @@ class Classroom:
 
     def _admit(self, s: Session, set_row: PracticeSet, student: str) -> None:
         """Refuse a new name the set does not take (see :mod:`.admission`)."""
-        from sqlalchemy import select
 
-        from ..models.classroom import Enrolment
-        from .admission import lookalike
 
         if set_row.closed:
             raise AdmissionError(f"practice set '{set_row.name}' takes no new students: "
@@ -547,9 +532,7 @@ class Classroom:
         Raises:
             SetNotFoundError, WrongPasswordError; StudentNotFoundError: no such student.
         """
-        from sqlalchemy import select
 
-        from ..models.classroom import Enrolment
 
         with self.db.transaction() as s:
             row = self._teacher_set(s, name, password)
@@ -566,9 +549,7 @@ class Classroom:
         Raises:
             SetNotFoundError: no set of that name.
         """
-        from sqlalchemy import select
 
-        from ..models.classroom import Enrolment
 
         with self.db.session() as s:
             set_row = self._set_row(s, name)
@@ -588,9 +569,7 @@ class Classroom:
             WrongPasswordError: the password does not match.
             StudentNotFoundError: no such student in the set.
         """
-        from sqlalchemy import select
 
-        from ..models.classroom import Enrolment
 
         new_code = new_resume_code()
         code_hash = hash_secret(new_code, cost=CODE_COST)
@@ -602,7 +581,6 @@ class Classroom:
                 raise StudentNotFoundError(f"no student '{student}' in practice set '{row.name}'")
             enrolment.pin_hash = code_hash
             enrolment_id = enrolment.id
-        from .limits import Limits
 
         Limits(self.db).release_prefix(f"code:{enrolment_id}:")  # the new code starts afresh
         return new_code
@@ -617,9 +595,7 @@ class Classroom:
         Raises:
             StudentNotFoundError: the enrolment is gone (its set was deleted).
         """
-        from sqlalchemy import func, select
 
-        from ..models.classroom import ClassAnswer, Enrolment
 
         mine = ClassAnswer.enrolment_id == session.enrolment_id
         answered = select(func.count()).where(mine).scalar_subquery()
@@ -670,9 +646,7 @@ class Classroom:
             AnswerError: a question out of order or out of the set, a part the
                 set does not ask, an unknown concept, the set finished.
         """
-        from sqlalchemy.exc import IntegrityError
 
-        from ..topics import check_topic, sort_topics
 
         if not parts:
             raise AnswerError("an answer needs at least one part")
@@ -759,7 +733,6 @@ class Classroom:
 
     def finish(self, enrolment_id: int) -> StudentSession:
         """Mark a student's set finished (when its time is over); answers stay as they are."""
-        from ..models.classroom import Enrolment, PracticeSet
 
         with self.db.transaction() as s:
             row = s.get(Enrolment, enrolment_id)
@@ -778,11 +751,7 @@ class Classroom:
             return self._answer_in(s, enrolment_id, position)
 
     def _answer_in(self, s: Session, enrolment_id: int, position: int) -> StoredAnswer | None:
-        from sqlalchemy import select
-        from sqlalchemy.orm import selectinload
 
-        from ..models.classroom import ClassAnswer, Enrolment, PracticeSetItem
-        from ..models.core import BankItem
 
         row = s.scalar(
             select(ClassAnswer)
@@ -832,9 +801,7 @@ class Classroom:
             SetNotFoundError: no set of that name.
             StudentNotFoundError: no such student, or the code does not match.
         """
-        from sqlalchemy import select
 
-        from ..models.classroom import Enrolment
 
         with self.db.session() as s:
             row = self._set_row(s, name)
@@ -849,7 +816,6 @@ class Classroom:
 
     def own_results(self, session: StudentSession) -> StudentResult:
         """The results of the student of a session (already identified by their join)."""
-        from ..models.classroom import PracticeSet
 
         with self.db.session() as s:
             row = s.get(PracticeSet, session.practice_set.id)
@@ -860,9 +826,7 @@ class Classroom:
     # ----------------------------------------------------------------- helpers
 
     def _set_row(self, s: Session, name: str) -> PracticeSet:
-        from sqlalchemy import select
 
-        from ..models.classroom import PracticeSet
 
         key = unicodedata.normalize("NFC", str(name)).strip()
         if has_control(key) or len(key) > 200:  # no set has such a name: never asked
@@ -883,10 +847,7 @@ class Classroom:
             raise WrongPasswordError(f"wrong teacher password for practice set '{row.name}'")
 
     def _set_record(self, s: Session, row: PracticeSet) -> PracticeSetRecord:
-        from sqlalchemy import select
 
-        from ..models.classroom import PracticeSetItem
-        from ..models.core import BankItem
 
         uids = s.scalars(
             select(BankItem.uid)
@@ -916,9 +877,7 @@ class Classroom:
     def _session(
         self, s: Session, row: Enrolment, set_row: PracticeSet, *, resumed: bool = False
     ) -> StudentSession:
-        from sqlalchemy import func, select
 
-        from ..models.classroom import ClassAnswer
 
         answered, used = s.execute(
             select(func.count(), func.coalesce(func.sum(ClassAnswer.seconds), 0.0)).where(
@@ -949,7 +908,6 @@ class Classroom:
 def _ready(answers: Sequence[NextAnswer]) -> tuple[list[NextAnswer], list[int]]:
     """The answers a batch may simply write (their topics checked and sorted), and where
     each stands in ``answers``; the others are left to :meth:`Classroom.record_answer`."""
-    from ..topics import check_topic, sort_topics
 
     ready: list[NextAnswer] = []
     where: list[int] = []

@@ -15,7 +15,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from sqlalchemy import select
+
+from ..bank.items import read_problem
 from ..errors import DataError, Fault
+from ..models.classroom import PracticeSetItem
+from ..models.core import BankItem
 from ..records import Problem
 from ..syntax import json_problem
 from .errors import ClassroomError, SetFileError, SetOptionsError
@@ -53,10 +58,7 @@ class SetFile:
 
 def set_document(s: Session, row: PracticeSet, record: PracticeSetRecord) -> dict[str, Any]:
     """The set file's JSON object for a set (its items in order, with their answers)."""
-    from sqlalchemy import select
 
-    from ..models.classroom import PracticeSetItem
-    from ..models.core import BankItem
 
     items = s.scalars(
         select(BankItem)
@@ -131,7 +133,6 @@ def read_set_file(path: str | os.PathLike[str], name: str | None = None) -> SetF
     Raises:
         SetFileError: the file cannot be read or is malformed.
     """
-    from ..bank.items import read_problem
 
     origin = str(path)
     doc = _load(path, origin)
@@ -203,9 +204,7 @@ def check_items_in_bank(s: Session, read: SetFile) -> None:
     Raises:
         SetFileError: naming the missing items, or the first item that differs.
     """
-    from sqlalchemy import select
 
-    from ..models.core import BankItem
 
     rows = {r.uid: r for r in s.scalars(select(BankItem).where(BankItem.uid.in_(read.uids)))}
     missing = [u for u in read.uids if u not in rows]

@@ -17,7 +17,9 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from ..bank.curated import bank_files
 from ..errors import DataError
+from ..topics import is_topic
 
 __all__ = ["CELL_KINDS", "COURSE_FILE", "DRILLS", "CourseError", "LessonRow", "lesson_rows"]
 
@@ -50,7 +52,6 @@ class LessonRow:
 
 
 def _check(row: dict[str, object], number: int, curated: set[str]) -> LessonRow:
-    from ..topics import is_topic
 
     lesson_id = row.get("id")
     where = f"{COURSE_FILE.name}: lesson {number} ({lesson_id!r})"
@@ -95,7 +96,6 @@ def lesson_rows(path: Path = COURSE_FILE) -> tuple[LessonRow, ...]:
     Raises:
         CourseError: naming the lesson and field that is wrong.
     """
-    from ..bank.curated import bank_files
 
     curated = set()
     for file in bank_files():

@@ -27,7 +27,11 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING
 
+from sqlalchemy import select
+
 from ..clock import Clock, utc_now
+from ..models.core import Attempt, AttemptConcept, ItemTopic
+from ..models.course import CourseMark
 
 if TYPE_CHECKING:
     from ..db.database import Database
@@ -89,9 +93,7 @@ class CourseRecords:
     def answers(self, learner_id: int, *, limit: int = RECENT) -> list[CourseAnswer]:
         """The learner's latest answers (at most ``limit``), oldest first, with the topics
         of each hand and the concepts missed."""
-        from sqlalchemy import select
 
-        from ..models.core import Attempt, AttemptConcept, ItemTopic
 
         with self.db.session() as s:
             rows = s.execute(
@@ -124,9 +126,7 @@ class CourseRecords:
 
     def placed(self, learner_id: int) -> dict[str, datetime]:
         """The lessons the placement test proved mastered, with when."""
-        from sqlalchemy import select
 
-        from ..models.course import CourseMark
 
         with self.db.session() as s:
             return {lesson: at for lesson, at in s.execute(
@@ -136,7 +136,6 @@ class CourseRecords:
     def place(self, learner_id: int, lessons: Iterable[str], *,
               at: datetime | None = None) -> None:
         """Mark lessons as proved by the placement test (again: the time is renewed)."""
-        from ..models.course import CourseMark
 
         when = at or self.clock()
         with self.db.transaction() as s:

@@ -25,6 +25,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
+from scoring import parse_record, score
+
 from .situation import Recorded
 
 if TYPE_CHECKING:
@@ -119,7 +121,6 @@ def check_win(
         scoring.errors.ScoringError: when scoring refuses the hand (the caller
             reports it as a disagreement).
     """
-    from scoring import parse_record, score
 
     result = score(parse_record({**problem, "rules": rules}))
     answer = result.to_record(None)

@@ -20,6 +20,9 @@ from typing import Any, BinaryIO
 
 from .errors import MalformedLogError, UnknownFormatError
 from .game import GameLog, LogFormat
+from .mjai import read_mjai
+from .mjlog import read_mjlog
+from .tenhou6 import read_tenhou6
 
 _GZIP_MAGIC = b"\x1f\x8b"
 
@@ -151,9 +154,6 @@ def read_log(data: bytes, *, origin: str, name: str | None = None) -> GameLog:
     Raises:
         LogError: (a subclass) naming the file and what is wrong.
     """
-    from .mjai import read_mjai
-    from .mjlog import read_mjlog
-    from .tenhou6 import read_tenhou6
 
     text = unpack(data, origin)
     fmt, parsed = _sniff(text, origin)

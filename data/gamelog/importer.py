@@ -17,11 +17,24 @@ from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
+from sqlalchemy import Table, insert, select
+
+from scoring.errors import ScoringError
+
+from ..bank.items import prepare_item
+from ..bank.repository import _row_values
 from ..clock import Clock, utc_now
-from ..errors import ItemError
-from .detect import read_log_file
+from ..errors import DuplicateItemError, Fault, ItemError
+from ..models.core import BankItem as Row
+from ..models.core import ItemTopic
+from ..models.gamelog import LogImport, LogRound, LogWin
+from ..records import ItemKind, Problem
+from .check import check_win
+from .detect import read_log, read_log_file
 from .errors import LogError
 from .game import GameLog
+from .rounds import log_rounds
+from .settling import check_game_ends
 
 if TYPE_CHECKING:
     from sqlalchemy import Table
@@ -182,11 +195,7 @@ def prepare_wins(
     game: GameLog, *, origin: str, rules: str
 ) -> tuple[list[tuple[WinSituation, PreparedItem]], list[RefusedWin]]:
     """Check every win against the server: the items that agree, the wins that do not."""
-    from scoring.errors import ScoringError
 
-    from ..bank.items import prepare_item
-    from ..records import ItemKind, Problem
-    from .check import check_win
 
     profile = game.rules or rules
     good: list[tuple[WinSituation, PreparedItem]] = []
@@ -233,7 +242,6 @@ def import_log(
     ``known`` maps the digests of files imported before to when (read from the
     database when not given).
     """
-    from .detect import read_log
 
     digest = hashlib.sha256(data).hexdigest()
     when = _imported_when(database, digest) if known is None else known.get(digest)
@@ -252,8 +260,6 @@ def import_log(
     good, bad = prepare_wins(game, origin=origin, rules=rules)
     at = {id(w): i for i, w in enumerate(game.wins)}
     results = {at[id(w)]: item.result for w, item in good}
-    from .rounds import log_rounds
-    from .settling import check_game_ends
 
     checked = check_game_ends(game, rules=rules, results=results)
     ends = settle_ends(game, rules=rules, refused=bad, results=results, checked=checked)
@@ -281,7 +287,6 @@ def settle_ends(
     already ``refused`` left out), and the final scores when they differ though every round
     end agrees; ``results`` are the wins already scored, by their index in ``game.wins``
     (``checked``: the game's round ends already checked)."""
-    from .settling import check_game_ends
 
     if checked is None:
         checked = check_game_ends(game, rules=rules, results=results)
@@ -344,9 +349,7 @@ def import_logs(
 
 def _imported(database: Database) -> dict[str, str]:
     """When each file imported before was imported, by content digest."""
-    from sqlalchemy import select
 
-    from ..models.gamelog import LogImport
 
     table = cast("Table", LogImport.__table__)
     with database.engine.connect() as conn:
@@ -359,9 +362,7 @@ def _when(at: datetime) -> str:
 
 
 def _imported_when(database: Database, digest: str) -> str | None:
-    from sqlalchemy import select
 
-    from ..models.gamelog import LogImport
 
     table = cast("Table", LogImport.__table__)
     with database.engine.connect() as conn:
@@ -383,14 +384,7 @@ def _store(
 ) -> tuple[int, int]:
     """Store the agreeing wins, the file, its wins table and its round ends worth settling,
     in one transaction."""
-    from sqlalchemy import Table, insert, select
 
-    from ..bank.repository import _row_values
-    from ..errors import DuplicateItemError, Fault
-    from ..models.core import BankItem as Row
-    from ..models.core import ItemTopic
-    from ..models.gamelog import LogImport, LogRound, LogWin
-    from ..records import Problem
 
     bank_items, topics = cast(Table, Row.__table__), cast(Table, ItemTopic.__table__)
     imports, wins = cast(Table, LogImport.__table__), cast(Table, LogWin.__table__)

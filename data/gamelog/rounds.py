@@ -14,11 +14,13 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from scoring import parse_record, score
 from scoring.errors import ScoringError
 from scoring.rules import Nagashi, get_profile
 from scoring.settle import RoundEnd, RoundEndKind
 
 from ..generate.rounds import RoundSpec
+from .detect import read_log
 from .ends import RoundRecord
 from .game import GameLog
 from .settling import GameCheck, _share, _table, check_game_ends
@@ -32,7 +34,6 @@ __all__ = ["file_rounds", "log_rounds"]
 def _end(game: GameLog, record: RoundRecord, rules: str,
          results: Mapping[int, Result]) -> tuple[str, RoundEnd] | None:
     """The round end to ask, with its kind, or None when it is not one worth settling."""
-    from scoring import parse_record, score
 
     profile = get_profile(rules)
     if record.wins:
@@ -97,7 +98,6 @@ def file_rounds(paths: Iterable[str | Path], *, rules: str = "tenhou") -> list[R
     Raises:
         LogError: naming the file, when one cannot be read as a game log.
     """
-    from .detect import read_log
 
     out: list[RoundSpec] = []
     for path in paths:

@@ -18,6 +18,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from scoring import parse_record, score
+from scoring.errors import ScoringError
 from scoring.rules import Leftover, Nagashi, RuleProfile, get_profile
 from scoring.settle import RoundEnd, RoundEndKind, Settlement, Table, WinShare, settle_round
 
@@ -152,8 +154,6 @@ def check_game_ends(
     ``rules`` is the profile when the log does not say; ``results`` are wins already
     scored (by their index in ``game.wins``), scored here otherwise.
     """
-    from scoring import parse_record, score
-    from scoring.errors import ScoringError
 
     name = game.rules or rules
     profile = get_profile(name)

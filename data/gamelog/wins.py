@@ -6,10 +6,20 @@
 
 from __future__ import annotations
 
+import hashlib
 from enum import StrEnum
+from pathlib import Path
 from typing import TYPE_CHECKING
 
+from sqlalchemy import or_, select
+
 from ..errors import NotFoundError
+from ..generate.rounds import round_from_record
+from ..models.core import BankItem
+from ..models.gamelog import LogImport, LogRound, LogWin
+from .detect import read_log_file
+from .errors import LogError
+from .importer import Outcome, import_log
 
 if TYPE_CHECKING:
     from ..db.database import Database
@@ -30,10 +40,7 @@ def player_wins(database: Database, player: str, role: Role = Role.BOTH) -> list
     Raises:
         NotFoundError: when no imported win has that player in that role.
     """
-    from sqlalchemy import or_, select
 
-    from ..models.core import BankItem
-    from ..models.gamelog import LogWin
 
     won, paid = LogWin.winner == player, LogWin.payer == player
     where = won if role is Role.WON else paid if role is Role.PAID else or_(won, paid)
@@ -70,10 +77,7 @@ def import_rounds(database: Database, key: str) -> list[RoundSpec]:
     Raises:
         NotFoundError: when no import has that file name or game.
     """
-    from sqlalchemy import select
 
-    from ..generate.rounds import round_from_record
-    from ..models.gamelog import LogRound
 
     found = _import_id(database, key)
     with database.session() as s:
@@ -88,11 +92,8 @@ def _import_id(database: Database, key: str) -> int:
     Raises:
         NotFoundError: when no import has that file name or game.
     """
-    from pathlib import Path
 
-    from sqlalchemy import or_, select
 
-    from ..models.gamelog import LogImport
 
     name = Path(key).name if key != "-" else key
     with database.session() as s:
@@ -120,15 +121,8 @@ def file_wins(
         LogError: when the file is refused (naming why).
         NotFoundError: when it holds no win our scoring agrees with.
     """
-    import hashlib
-    from pathlib import Path
 
-    from sqlalchemy import select
 
-    from ..models.gamelog import LogImport
-    from .detect import read_log_file
-    from .errors import LogError
-    from .importer import Outcome, import_log
 
     file = Path(path)
     try:
@@ -150,10 +144,7 @@ def file_wins(
 
 
 def _wins_of_import(database: Database, import_id: int) -> list[str]:
-    from sqlalchemy import select
 
-    from ..models.core import BankItem
-    from ..models.gamelog import LogWin
 
     stmt = (
         select(BankItem.uid)

@@ -13,6 +13,9 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from scoring.rules import get_profile
+from scoring.tiles import format_tiles, parse_tiles
+
 from ..errors import DataError
 from ..records import Problem
 from .spec import (
@@ -288,7 +291,6 @@ def _tiles_text(kinds: Sequence[int], red: set[int] | None = None) -> list[str]:
 
 
 def _fmt(tiles: Sequence[str]) -> str:
-    from scoring.tiles import format_tiles, parse_tiles
 
     return format_tiles(parse_tiles("".join(tiles)))
 
@@ -325,7 +327,6 @@ def build_problem(rng: random.Random, spec: Spec) -> Problem:
     Raises:
         Reject: when the spec cannot be met with these random choices.
     """
-    from scoring.rules import get_profile
 
     b = _Build()
     open_hand = spec.open_melds > 0

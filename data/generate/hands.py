@@ -14,10 +14,14 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..bank.items import PreparedItem, prepare_item, problem_uid
+from scoring import parse_record, score
+from scoring.errors import ScoringError
+from scoring.rules import get_profile
+
+from ..bank.items import PreparedItem, difficulty_of, prepare_item, problem_uid
 from ..errors import GeneratorError
 from ..records import ItemKind, Problem
-from ..topics import WIN_TOPICS, check_topic
+from ..topics import WIN_TOPICS, check_topic, sort_topics, topics_of
 from .build import Reject, build_problem
 from .recipes import harder, rarity, recipe_for
 from .spec import Spec, realistic_spec
@@ -76,7 +80,6 @@ _PLAIN = frozenset(
 
 def notable_topics(topics: Iterable[str]) -> tuple[str, ...]:
     """The topics worth naming as what a hand teaches (yaku, fu details, traps...)."""
-    from ..topics import sort_topics
 
     return sort_topics(
         t for t in topics if t not in _PLAIN and not t.startswith(("cell:", "dora:"))
@@ -93,7 +96,6 @@ class HandGenerator:
     """
 
     def __init__(self, seed: int | None = 0, *, rules: str = "tenhou", max_tries: int = 4000):
-        from scoring.rules import get_profile
 
         get_profile(rules)
         self.seed = seed
@@ -106,8 +108,6 @@ class HandGenerator:
 
     def score(self, problem: Problem) -> Result | None:
         """Score a candidate (counted in :attr:`tried`); None when scoring refuses it."""
-        from scoring import parse_record, score
-        from scoring.errors import ScoringError
 
         self.tried += 1
         try:
@@ -137,8 +137,6 @@ class HandGenerator:
         self, problem: Problem, result: Result, focus: tuple[str, ...] | None, source: str
     ) -> Generated:
         """The generated hand: its topics, focus (default: its notable topics) and difficulty."""
-        from ..bank.items import difficulty_of
-        from ..topics import topics_of
 
         topics = topics_of(result)
         return Generated(

@@ -12,6 +12,8 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
+from scoring.tiles import Tile, dora_from_indicator, format_tiles, parse_tiles
+
 from ..bank.items import PreparedItem, prepare_item, problem_uid
 from ..errors import GeneratorError
 from ..records import BankItem, ItemKind, Problem
@@ -75,7 +77,6 @@ def transform_problem(problem: Problem, rng: random.Random) -> Problem:
     Dora indicators are moved so that they point at the transformed dora; the
     counters change a little (staying zero when zero).
     """
-    from scoring.tiles import Tile, dora_from_indicator, format_tiles, parse_tiles
 
     suits = [0, 1, 2]
     rng.shuffle(suits)

@@ -22,6 +22,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
+from data.classroom import AnswerError, Explain, NextAnswer, PartResult
+
 from ..drills import DrillKind, Question
 from ..grading import (
     NO_LOCAL_WORDS,
@@ -326,7 +328,6 @@ class ClassDesk:
         Raises:
             AnswerError: a question out of order or out of the set, the set finished.
         """
-        from data.classroom import AnswerError
 
         set_name = session.practice_set.name
         options = session.practice_set.options
@@ -379,7 +380,6 @@ class ClassDesk:
         Raises:
             AnswerError: e.g. the set's time is over.
         """
-        from data.classroom import AnswerError
 
         session = answer.session
         try:
@@ -402,7 +402,6 @@ class ClassDesk:
         is every answer when that transaction fails (the guard makes a repeat
         of a write that did land store nothing more).
         """
-        from data.classroom import NextAnswer
 
         if len(answers) == 1:
             return [self._store_or_error(answers[0])]
@@ -447,7 +446,6 @@ def _graded(key: AnswerKey, typed: tuple[str, ...], timed_out: bool,
     """Grade what was typed for each of the key's parts (in its order): the marks and the
     parts as stored, or the hints when a part cannot be read (never when the time ran out:
     then it is wrong)."""
-    from data.classroom import PartResult
 
     given: dict[Part, Answer] = dict(zip(key.parts, typed, strict=True))
     words = local_words()  # a payment as said at a table is read in any of our languages
@@ -461,7 +459,6 @@ def _graded(key: AnswerKey, typed: tuple[str, ...], timed_out: bool,
 def receipt_for(graded: Graded) -> Receipt:
     """What the student is told of a stored answer: the marks only when the set shows them
     during the set (its explanation setting ``during``); otherwise only that it is stored."""
-    from data.classroom import Explain
 
     session = graded.session
     during = session.practice_set.options.explain is Explain.DURING
@@ -475,7 +472,6 @@ def receipt_for(graded: Graded) -> Receipt:
 def results_visible(session: StudentSession) -> bool:
     """A student sees their marks and the right answers once finished, or during the set
     when the set explains during."""
-    from data.classroom import Explain
 
     return session.finished or session.practice_set.options.explain is Explain.DURING
 

@@ -19,9 +19,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import signal
 from collections import Counter
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
+
+from aiohttp import web
+
+from .proxy import _ip
 
 if TYPE_CHECKING:
     from aiohttp import web
@@ -53,7 +58,6 @@ class ConnectionCap:
     def _capped(self, address: str) -> bool:
         if self.trusted is None:
             return True
-        from .proxy import _ip
 
         ip = _ip(address)
         return ip is None or not self.trusted.trusts(ip)
@@ -130,7 +134,6 @@ async def start_app(app: web.Application, host: str, port: int, *,
                     cap: ConnectionCap | None = None, idle: float = IDLE_SECONDS,
                     ) -> tuple[asyncio.Server, Callable[[], Any]]:
     """Start ``app`` on ``host:port`` behind the doors; the server and its closing coroutine."""
-    from aiohttp import web
 
     quiet_disconnects()
     runner = web.AppRunner(app, access_log=None, keepalive_timeout=idle,
@@ -160,7 +163,6 @@ def serve_app(app: web.Application, host: str, port: int, *, loop: asyncio.Abstr
         finally:
             await close()
 
-    import signal
 
     asyncio.set_event_loop(loop)
     task = loop.create_task(run())

@@ -18,8 +18,23 @@ import unicodedata
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ..words.core import format_percent, npgettext, pgettext
-from ..words.terms import fu_count, han_count, rules_name
+from ..cli import declaration_text, given_text
+from ..course.lessons import lesson
+from ..course.mastery import State
+from ..course.sets import student_gate
+from ..errors import DrillError
+from ..grading import Part, part_label
+from ..words.core import (
+    SOURCE_LANGUAGE,
+    active_language,
+    format_decimal,
+    format_percent,
+    gettext,
+    npgettext,
+    pgettext,
+)
+from ..words.sentences import part_name as in_sentence
+from ..words.terms import fu_count, han_count, honour_name, rules_name, yaku_title
 from ..words.topics import topic_title
 from ..words.width import Align, cut, display_width, pad, wrap
 
@@ -66,7 +81,6 @@ def _pad(text: str, width: int, align: Align = "left") -> str:
 
 
 def _english() -> bool:
-    from ..words.core import SOURCE_LANGUAGE, active_language
 
     return active_language() == SOURCE_LANGUAGE
 
@@ -80,19 +94,16 @@ def _decimal(x: float) -> str:
     """A number of seconds with one decimal (``2.5``; ``2,5`` in Ukrainian)."""
     if _english():
         return f"{x:.1f}"
-    from ..words.core import format_decimal
 
     return format_decimal(x, 1)
 
 
 def _wind(code: str) -> str:
-    from ..words.terms import honour_name
 
     return honour_name(27 + "ESWN".index(code))
 
 
 def _flag(flag: str) -> str:
-    from ..words.terms import yaku_title
 
     return flag.replace("_", " ") if _english() else yaku_title(flag)
 
@@ -132,13 +143,11 @@ def describe_problem(problem: Problem) -> str:
 
 
 def _payment(declaration: str) -> str:
-    from ..cli import declaration_text
 
     return declaration_text(declaration)
 
 
 def _given(part: str, given: str | None) -> str:
-    from ..cli import given_text
 
     return given_text(part, given)
 
@@ -274,10 +283,6 @@ def path_lines(results: ClassResults) -> list[str]:
     lesson_id = results.practice_set.selection.get("lesson")
     if not lesson_id:
         return []
-    from ..course.lessons import lesson
-    from ..course.mastery import State
-    from ..course.sets import student_gate
-    from ..errors import DrillError
 
     try:
         taught = lesson(str(lesson_id))
@@ -304,8 +309,6 @@ def parts_text(parts: Sequence[str]) -> str:
     """The asked parts inside a sentence (``fu, han, payment``; ``符、翻、支払い``)."""
     if _english():
         return ", ".join(parts)
-    from ..grading import Part
-    from ..words.sentences import part_name as in_sentence
 
     names = []
     for part in parts:
@@ -320,8 +323,6 @@ def part_name(part: str) -> str:
     """An asked part (``fu``, ``han``, ``yaku``, ``payment``...) as the language names it."""
     if _english():
         return part
-    from ..grading import Part, part_label
-    from ..words.core import gettext
 
     try:
         return gettext(part_label(Part(part)))

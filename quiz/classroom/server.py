@@ -50,10 +50,31 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from aiohttp import web
 
+from data.classroom import (
+    AdmissionError,
+    AnswerError,
+    NextAnswer,
+    RevokedTokenError,
+    SessionTokenError,
+    SetNotFoundError,
+    SetOptionsError,
+    StudentNameTakenError,
+    StudentNotFoundError,
+    TokenSigner,
+    TooManyAttemptsError,
+    WrongPasswordError,
+    results_csv,
+)
+from data.classroom.limits import Guard, retry_seconds
+from data.classroom.records import check_name, has_control
+from data.errors import DatabaseError, DataError
+
 from ..grading import Hints
+from ..words.core import request_language, speaking
 from .desk import ClassDesk, Graded, ToStore, receipt_for, results_visible
 from .proxy import Network, TrustedProxies
-from .wire import question_to_json, receipt_to_json, result_to_json, session_to_json
+from .report import class_report
+from .wire import hints_to_json, question_to_json, receipt_to_json, result_to_json, session_to_json
 
 if TYPE_CHECKING:
     from data.classroom import SeatClaims, StudentSession, TokenSigner
@@ -227,7 +248,6 @@ class ClassServer:
                  trusted_proxies: Iterable[Network] = (), group_commit: bool = True,
                  tokens: TokenSigner | None = None, loop_writes: bool | None = None,
                  deadline: float | None = DEADLINE) -> None:
-        from data.classroom.limits import Guard
 
         self.desk = desk
         self.guard = guard or Guard(desk.classroom, rules=rules)
@@ -273,7 +293,6 @@ class ClassServer:
 
     def _tokens(self) -> TokenSigner:
         """The signer of session tokens, with the class database's secret (read once)."""
-        from data.classroom import TokenSigner
 
         with self._signer_lock:
             if self._signer is None:
@@ -295,7 +314,6 @@ class ClassServer:
             SessionTokenError: forged, expired, or revoked (the teacher reset the code).
             StudentNotFoundError: the student's set was deleted.
         """
-        from data.classroom import RevokedTokenError
 
         claims = self._tokens().read(token)
         session, mark = self.desk.classroom.seat(claims.enrolment_id)
@@ -313,7 +331,6 @@ class ClassServer:
         (after a restart) and again every :data:`RECHECK_SECONDS` (a code reset
         elsewhere revokes it); in between its seat is kept in memory.
         """
-        from data.classroom import SessionTokenError, StudentNotFoundError
 
         auth = request.headers.get("Authorization", "")
         token = auth[7:] if auth.startswith("Bearer ") else ""
@@ -350,7 +367,6 @@ class ClassServer:
         """``fn`` (a :class:`Guard` check) in a database thread. Refused only while other
         checks of the same key are under way (a teacher's tabs at once), it waits for them
         here, off the threads, and tries again, for :data:`SETTLE_WAIT` s at most."""
-        from data.classroom import TooManyAttemptsError
 
         waited = 0.0
         while True:
@@ -366,19 +382,6 @@ class ClassServer:
     async def _errors(self, request: web.Request,
                       handler: Callable[[web.Request], Awaitable[web.StreamResponse]],
                       ) -> web.StreamResponse:
-        from data.classroom import (
-            AdmissionError,
-            AnswerError,
-            SetNotFoundError,
-            SetOptionsError,
-            StudentNameTakenError,
-            StudentNotFoundError,
-            TooManyAttemptsError,
-            WrongPasswordError,
-        )
-        from data.classroom.limits import retry_seconds
-        from data.classroom.records import has_control
-        from data.errors import DatabaseError, DataError
 
         name = request.match_info.get("name")
         if name is not None and (has_control(name) or len(name) > 200):
@@ -453,8 +456,6 @@ class ClassServer:
 
     async def join(self, request: web.Request) -> web.Response:
         """Join or resume; the code is given once, and failures are slowed and limited."""
-        from data.classroom import SetOptionsError, StudentNameTakenError
-        from data.classroom.records import check_name
 
         name = request.match_info["name"]
         doc = await self._body(request)
@@ -491,9 +492,7 @@ class ClassServer:
         (``read``: the body read and the student's turn; ``pool``: waiting for a
         database thread; ``grade``; ``store``: the write and its commit).
         """
-        from data.classroom.records import has_control
 
-        from .wire import hints_to_json
 
         received = time.perf_counter()
         seat = await self._seat(request)
@@ -547,7 +546,6 @@ class ClassServer:
         """A group commit's batch written from the loop (one statement, one commit); what it
         did not simply write (a repeat, the set's time over, the database away...) is then
         stored alone in a writer thread, whose full checks say why."""
-        from data.classroom import NextAnswer
 
         assert self._commits is not None
         try:
@@ -602,10 +600,7 @@ class ClassServer:
 
     async def results(self, request: web.Request) -> web.Response:
         """The teacher's report (text, CSV and figures), with the set's password."""
-        from data.classroom import WrongPasswordError, results_csv
 
-        from ..words.core import request_language, speaking
-        from .report import class_report
 
         name = request.match_info["name"]
         doc = await self._body(request)
@@ -642,8 +637,6 @@ class ClassServer:
     async def reset_code(self, request: web.Request) -> web.Response:
         """A student's new code (teacher, with the set's password): the old code and every
         session token given with it stop working."""
-        from data.classroom import WrongPasswordError
-        from data.classroom.records import check_name
 
         name = request.match_info["name"]
         doc = await self._body(request)
@@ -664,8 +657,6 @@ class ClassServer:
 
     async def remove_student(self, request: web.Request) -> web.Response:
         """Remove a student and their answers (teacher): their session tokens stop working."""
-        from data.classroom import WrongPasswordError
-        from data.classroom.records import check_name
 
         name = request.match_info["name"]
         doc = await self._body(request)
@@ -684,7 +675,6 @@ class ClassServer:
 
     async def admission(self, request: web.Request) -> web.Response:
         """Close or open a set to new names, give or clear its roster (teacher)."""
-        from data.classroom import WrongPasswordError
 
         name = request.match_info["name"]
         doc = await self._body(request)

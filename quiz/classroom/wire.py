@@ -14,6 +14,18 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
+from data.bank.items import read_problem
+from data.classroom import (
+    Explain,
+    PartResult,
+    PracticeSetRecord,
+    SetOptions,
+    StoredAnswer,
+    StudentResult,
+    StudentSession,
+)
+from data.errors import DataError
+
 from ..errors import DrillError
 from ..grading import Diagnosis, Hint, Hints, Marked, Part, PartMark
 from ..grading.wording import Term, Wording, wording_from_doc, wording_to_doc
@@ -101,7 +113,6 @@ def session_to_json(session: StudentSession) -> dict[str, Any]:
 
 def session_from_json(doc: Mapping[str, Any]) -> StudentSession:
     """A session read back (ids are 0: a client never needs them)."""
-    from data.classroom import Explain, PracticeSetRecord, SetOptions, StudentSession
 
     try:
         s = doc["set"]
@@ -130,8 +141,6 @@ def question_to_json(position: int, uid: str, problem: Problem) -> dict[str, Any
 
 def question_from_json(doc: Mapping[str, Any]) -> AskedQuestion:
     """A question read back (the hand is checked as any imported hand)."""
-    from data.bank.items import read_problem
-    from data.errors import DataError
 
     try:
         uid = str(doc["uid"])
@@ -264,7 +273,6 @@ def result_to_json(result: StudentResult) -> dict[str, Any]:
 
 def result_from_json(doc: Mapping[str, Any]) -> StudentResult:
     """A student's own results read back."""
-    from data.classroom import PartResult, StoredAnswer, StudentResult
 
     try:
         answers = tuple(

@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 
+from data.course import lesson_rows
 from scoring.tiles import parse_tiles
 
 from ..drills import DRILLS, DrillKind
@@ -88,7 +89,6 @@ def tiles_marked(text: str, draw: Callable[[Sequence[object]], str]) -> str:
 @cache
 def lessons() -> tuple[Lesson, ...]:
     """Every lesson, in the course's order."""
-    from data.course import lesson_rows
 
     out = []
     for number, row in enumerate(lesson_rows(), 1):

@@ -20,7 +20,7 @@ from scoring.yaku import DORA_NAMES
 
 from ..drills import DrillKind, Question, TableCell, build_question, question_for_cell
 from ..words.core import _
-from .lessons import Lesson
+from .lessons import Lesson, lessons
 from .mastery import WINDOW, LessonAnswer, focus_topic, gate
 
 if TYPE_CHECKING:
@@ -102,7 +102,6 @@ def taught_so_far(lesson: Lesson, question: Question) -> bool:
     by then, with no dora (taught after) and no yakuman. Other lessons ask what
     every hand holds.
     """
-    from .lessons import lessons
 
     r = question.result
     if r is None or lesson.drill not in (DrillKind.FU, DrillKind.HAN):

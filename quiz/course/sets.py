@@ -15,6 +15,7 @@ results show, for each student, the lesson's gate over their answers in it.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from datetime import UTC, datetime
 
 from ..drills import DrillKind
 from ..grading import Part
@@ -53,7 +54,6 @@ def set_parts(lesson: Lesson) -> tuple[str, ...]:
 
 def student_gate(lesson: Lesson, answers: Iterable[tuple[bool, float]]) -> Gate:
     """The lesson's gate over a student's answers in a set (right, seconds), in order."""
-    from datetime import UTC, datetime
 
     at = datetime(2000, 1, 1, tzinfo=UTC)
     return gate([LessonAnswer(right, seconds, at) for right, seconds in answers],

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from scoring.points import base_points
-from scoring.result import Payment, ReadingKind, Wait
+from scoring.result import Payment, PayShape, ReadingKind, Wait
 from scoring.rules import TENHOU, RuleProfile
 from scoring.tiles import Tile, dora_from_indicator, format_tiles
 from scoring.traps import Traps, traps_of
@@ -112,7 +112,6 @@ class AnswerKey:
     @classmethod
     def from_round(cls, spec: RoundSpec) -> AnswerKey:
         """The key of a round end to settle: each seat's change (the settlement drill)."""
-        from scoring.result import PayShape
 
         from .settle import SettleKey
 

@@ -27,6 +27,7 @@ import unicodedata
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
+from scoring.errors import ScoringError
 from scoring.rules import CountersTo, MultipleRon, SticksTo
 from scoring.settle import (
     SEATS,
@@ -166,7 +167,6 @@ def _deltas(steps: list[SettleStep]) -> tuple[int, ...]:
 
 def _resettled(key: SettleKey, *, end: RoundEnd | None = None, table: Table | None = None,
                **rules: object) -> tuple[int, ...] | None:
-    from scoring.errors import ScoringError
 
     spec = key.spec
     try:

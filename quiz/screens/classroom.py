@@ -24,6 +24,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.markup import escape
+from rich.text import Text
 from textual import on
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
@@ -32,19 +33,32 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Input, Static
 from textual.widgets._footer import FooterKey
 
+from data.errors import DataError
+from data.topics import get_topic, is_topic
+
 from ..classroom.client import ClassRefused, Kept, LinkDown
+from ..classroom.report import part_name
 from ..cli import declaration_text, given_text
 from ..drills import prompt_for
 from ..errors import DrillError
-from ..grading import Answer, Hints, Marked, Part
+from ..grading import Answer, Hints, Marked, Part, part_label
 from ..widgets.answer_form import AnswerForm
 from ..widgets.explanation import ExplanationView
 from ..widgets.footer import Footer as DrillFooter
 from ..widgets.hand import HandView
+from ..widgets.hanging import HangingRow, HangingRows, HangingVisual
 from ..widgets.marks import MarksView
 from ..widgets.situation import SituationPanel
-from ..words.core import format_percent, gettext, npgettext, pgettext
+from ..words.core import (
+    SOURCE_LANGUAGE,
+    active_language,
+    format_percent,
+    gettext,
+    npgettext,
+    pgettext,
+)
 from ..words.error_texts import localized_error
+from ..words.topics import topic_title
 
 if TYPE_CHECKING:
     from data.classroom import SetOptions, StudentResult, StudentSession
@@ -535,9 +549,7 @@ class ClassSummaryScreen(Screen[None]):
 def _show_wrapped(shown: Static, lines: list[str]) -> None:
     """Lines of markup in ``shown``, each wrapped by the language's rules (Japanese
     kinsoku, a number with its unit: :func:`quiz.words.width.wrap`), not by Rich's."""
-    from rich.text import Text
 
-    from ..widgets.hanging import HangingRow, HangingRows, HangingVisual
 
     rows = [HangingRow(Text(""), Text.from_markup(line)) for line in lines]
     shown.update(HangingVisual(shown, HangingRows(rows)))
@@ -545,14 +557,12 @@ def _show_wrapped(shown: Static, lines: list[str]) -> None:
 
 def english() -> bool:
     """Whether the screens speak English (they then read exactly as they always did)."""
-    from ..words.core import SOURCE_LANGUAGE, active_language
 
     return active_language() == SOURCE_LANGUAGE
 
 
 def _part_name(part: str) -> str:
     """An asked part as the language names it (``fu`` in English, as it always read)."""
-    from ..classroom.report import part_name
 
     return part_name(part)
 
@@ -561,7 +571,6 @@ def _part_title(part: str) -> str:
     """A part as a column title (``Fu``, ``Payment``; ``符``, ``支払い``)."""
     if english():
         return part.capitalize()
-    from ..grading import part_label
 
     try:
         return gettext(part_label(Part(part)))
@@ -570,9 +579,7 @@ def _part_title(part: str) -> str:
 
 
 def _titles(concepts: tuple[str, ...]) -> list[str]:
-    from data.topics import get_topic, is_topic
 
-    from ..words.topics import topic_title
 
     return [topic_title(get_topic(c).id) if is_topic(c) else c for c in concepts]
 
@@ -630,7 +637,6 @@ class ClassroomApp(App[None]):
 
     async def join(self, name: str, code: str | None) -> str | None:
         """Join or resume; returns the error to show, or None."""
-        from data.errors import DataError
 
         try:
             await asyncio.to_thread(self.controller.join, name, code)

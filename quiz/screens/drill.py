@@ -18,7 +18,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
-from data.errors import DataError
+from data.errors import DatabaseUnavailableError, DataError
 
 from ..drills import DRILLS, DrillKind, Question, prompt_for
 from ..grading import Answer, Hints, Marked, Part
@@ -27,7 +27,7 @@ from ..widgets.footer import Footer
 from ..widgets.hand import HandView
 from ..widgets.situation import SituationPanel
 from ..widgets.status_bar import StatusBar
-from ..words.core import _, ngettext
+from ..words.core import _, ngettext, pgettext
 from ..words.payments import say_payment
 from ..words.tilefaces import TileStyle
 from .choices import Choice, Go, StartDrill, TypeAhead
@@ -223,7 +223,6 @@ class DrillScreen(Screen[None]):
         and no question drawn ahead is left, the screen says so and tries
         again every :data:`RETRY_SECONDS` (Esc and Ctrl+Q keep working).
         """
-        from data.errors import DatabaseUnavailableError
 
         c = self.controller
         assert c is not None
@@ -253,7 +252,6 @@ class DrillScreen(Screen[None]):
 
     def _wait_for_database(self) -> None:
         """No question can be read now: say so, and try again until one comes."""
-        from ..words.core import pgettext
 
         self._waiting_for_database = True
         self.show_message(pgettext(
@@ -356,7 +354,6 @@ class DrillScreen(Screen[None]):
 
     def _read_due(self, c: DrillController) -> None:
         """Count what is due (a worker thread), then redraw the status line."""
-        from data.errors import DatabaseUnavailableError
 
         store = self.drill_app.store
         assert store is not None

@@ -39,6 +39,7 @@ from ..widgets.situation import SituationPanel
 from ..widgets.status_bar import StatusBar
 from ..words.core import _, ngettext
 from .choices import ClosingScreen, Go, LeaveHandler, TypeAhead
+from .confirm import ConfirmScreen
 from .host import ExplanationDrawn, host_of
 
 __all__ = ["ExplanationBody", "ExplanationScreen", "verdict_text"]
@@ -223,7 +224,6 @@ class ExplanationScreen(ClosingScreen):
         if self.looking_back:
             await self.leave(Go.BACK)
             return
-        from .confirm import ConfirmScreen
 
         async def answered(yes: bool | None) -> None:
             if yes:

@@ -13,6 +13,7 @@ from textual.widgets import Markdown
 from ..drills import DRILLS
 from ..widgets.footer import Footer
 from ..words.core import N_, _
+from ..words.width import join_wide_lines, space_latin_words
 
 __all__ = ["HELP_TEXT", "HelpScreen", "help_text", "tables_as_lists"]
 
@@ -155,7 +156,6 @@ def tables_as_lists(markdown: str) -> str:
 
 def help_text() -> str:
     """The help in the language spoken now (Markdown)."""
-    from ..words.width import join_wide_lines, space_latin_words
 
     text = join_wide_lines("".join(_(section) for section in HELP_SECTIONS) + "\n"
                            + _drill_lines() + "\n\n" + _(HELP_END) + "\n" + _(HELP_COURSE))

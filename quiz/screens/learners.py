@@ -12,6 +12,9 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from data.errors import LearnerError
+from data.learners import Learners
+
 from ..words.core import _
 
 __all__ = ["LearnerScreen"]
@@ -59,8 +62,6 @@ class LearnerScreen(ModalScreen[str | None]):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
-        from data.errors import LearnerError
-        from data.learners import Learners
 
         try:
             name = Learners.check_name(event.value)

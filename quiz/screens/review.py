@@ -35,6 +35,7 @@ when the learner or the settings change.
 from __future__ import annotations
 
 import asyncio
+import random
 from typing import Any, ClassVar
 
 from textual import work
@@ -66,11 +67,12 @@ from ..widgets.marks import MarksView
 from ..widgets.rating_bar import RatingBar
 from ..widgets.situation import SituationPanel
 from ..words.core import _, ngettext, pgettext
+from ..words.srs import due_counts_text
 from ..words.terms import local_words
 from ..words.tilefaces import TileStyle
 from .drill import placeholders_for
 from .explanation import ExplanationBody, verdict_text
-from .stats import SrsScreen
+from .stats import SrsScreen, StatsScreen, has_srs_modes
 
 __all__ = ["FETCH_WAIT", "ReviewScreen", "drill_question"]
 
@@ -223,7 +225,6 @@ class ReviewScreen(SrsScreen):
     def begin(self) -> None:
         """Open the learner's queue and show a question."""
         self.stopwatch = Stopwatch(self.context.clock)
-        import random
 
         stamp = self.context.clock().strftime("%Y%m%dT%H%M%S")
         self.session_id = (f"review-{self.context.learner_id}-{stamp}-"
@@ -387,7 +388,6 @@ class ReviewScreen(SrsScreen):
     def refresh_status(self) -> None:
         """Redraw the status line: learner and what is due (as every screen says it)."""
         name = self.context.learner_name
-        from ..words.srs import due_counts_text
 
         counts = f" · {due_counts_text(self.counts)}" if self.counts is not None else ""
         done = (" · " + ngettext("%(n)d reviewed", "%(n)d reviewed", self.answered)
@@ -509,7 +509,6 @@ class ReviewScreen(SrsScreen):
 
     def action_stats(self) -> None:
         """Show the statistics (the app's ``stats`` mode when it has one)."""
-        from .stats import StatsScreen, has_srs_modes
 
         if has_srs_modes(self.app):
             self.app.switch_mode("stats")

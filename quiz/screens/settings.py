@@ -20,6 +20,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Checkbox, Label, Select, SelectionList, Static
 
+from data.topics import hand_topics
 from scoring.rules import PROFILES
 
 from ..drills import DRILLS
@@ -37,6 +38,7 @@ from ..widgets.marked_list import MarkedSelectionList
 from ..words.core import N_, _, language_choices, ngettext
 from ..words.terms import profile_title
 from ..words.tilefaces import TileStyle
+from ..words.topics import topic_title
 from ..words.width import display_width
 
 __all__ = ["LABEL_MAX", "SettingsScreen", "label_column"]
@@ -65,9 +67,7 @@ _STYLE_LABELS = (N_("Plain text (5m, E, Rd)"), N_("Kanji (伍萬, 東)"),
 
 
 def _topic_options() -> list[tuple[str, str]]:
-    from data.topics import hand_topics
 
-    from ..words.topics import topic_title
 
     return [(f"{topic_title(t)} ({t})", t) for t in hand_topics()]
 

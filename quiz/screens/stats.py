@@ -37,9 +37,11 @@ from ..srs import Progress, ReviewContext, SrsService
 from ..widgets.charts import BarChart, ChartData, LineChart
 from ..widgets.footer import Footer
 from ..words.core import N_, _, ngettext, pgettext
+from ..words.srs import cards_text, due_counts_text
 from ..words.topics import topic_title
 from ..words.width import cut
 from .host import host_of
+from .leeches import LeechScreen
 
 __all__ = ["StatsScreen", "charts_of", "has_srs_modes", "show_leeches"]
 
@@ -116,7 +118,6 @@ def summary_text(progress: Progress) -> str:
     said = ngettext("%(n)d leech", "%(n)d leeches", n) % {"n": n}
     leeches = f" · [b yellow]{said}[/]" if n else ""
     median = f"{progress.median_seconds:.1f}s" if progress.answers else "-"
-    from ..words.srs import cards_text, due_counts_text
 
     due = f"{due_counts_text(progress.due)} · " if progress.due is not None else ""
     answers = ngettext("%(n)d answer", "%(n)d answers", progress.answers) % {
@@ -306,7 +307,6 @@ class StatsScreen(SrsScreen):
 
 def show_leeches(screen: Screen[Any], service: SrsService) -> None:
     """Read the leeches in a thread, then show them (a busy database never freezes the keys)."""
-    from .leeches import LeechScreen
 
     def read() -> None:
         try:

@@ -7,8 +7,10 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol
 
+from data.bank.repository import Bank
 from data.clock import Clock, utc_now
 from data.errors import DataError
+from data.generate import HandGenerator
 
 if TYPE_CHECKING:
     from data.db.database import Database
@@ -42,7 +44,6 @@ class BankHands:
     """
 
     def __init__(self, db: Database, *, seed: int | None = 0, clock: Clock = utc_now) -> None:
-        from data.bank.repository import Bank
 
         self.bank = Bank(db, clock=clock)
         self.rng = random.Random(seed)
@@ -68,7 +69,6 @@ class BankHands:
 
     def for_topic(self, topic: str) -> BankItem | None:
         """A freshly generated and stored hand exercising a topic."""
-        from data.generate import HandGenerator
 
         gen = HandGenerator(self.rng.randrange(2**31))
         try:

@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING
 from fsrs import Rating
 
 from data.records import BankItem
+from data.srs import cards as srs_cards
+from data.srs import repository as repo
 from data.srs.records import CardKind, CardOrigin, CardRecord, Cell, ReviewKind, ReviewWrite
 from data.topics import is_topic
 
@@ -35,8 +37,6 @@ def enrol_concepts(service: SrsService, topics: Iterable[str]) -> tuple[CardReco
     Returns:
         the cards made.
     """
-    from data.srs import cards as srs_cards
-    from data.srs import repository as repo
 
     now = service.now()
     ideas = service.known_concepts(topics)
@@ -83,8 +83,6 @@ def record_drill_answer(
     if cell is not None:
         rating = auto_rating(correct, seconds, pace=service.pace(cells=True),
                              slow=service.settings.slow, fast=service.settings.fast)  # fmt: skip
-        from data.srs import cards as srs_cards
-        from data.srs import repository as repo
 
         found = srs_cards.find_card(service.db, service.learner_id, CardKind.CELL, cell.topic,
                                report=service.report)  # fmt: skip
@@ -106,8 +104,6 @@ def record_drill_answer(
         writes.extend(service._miss_writes(question, False, rest, now, attempt_id))
     if not writes:
         return ()
-    from data.srs import cards as srs_cards
-    from data.srs import repository as repo
 
     saved = repo.save_reviews(service.db, writes, report=service.report,
                               tally=lapse_rule(service.settings.leech_threshold))  # fmt: skip
@@ -132,7 +128,6 @@ def note_drill_answer(service: SrsService, question: DrillQuestion, marked: Mark
 
 def due_cells(service: SrsService, limit: int = 20) -> list[Cell]:
     """Points-table cells due now, most overdue first (for the table drill to ask first)."""
-    from data.srs import repository as repo
 
     cards = repo.due_cards(service.db, service.learner_id, CardKind.CELL, now=service.now(),
                            limit=limit, report=service.report)  # fmt: skip

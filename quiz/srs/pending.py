@@ -19,10 +19,19 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from data.clock import Clock, utc_now
+from data.errors import DatabaseUnavailableError, DataError
+from data.learners import Attempts, StoredEntries
+from data.records import PartResult
+from data.srs import cards as srs_cards
+from data.srs import repository as repo
 from data.srs.records import CardState, Cell, Schedule
 
-from .questions import QuestionKind, ReviewQuestion
+from ..store.entries import PendingRating, PendingReview
+from .questions import QuestionKind, ReviewQuestion, cell_question
 from .ratings import Rating, RatingOption
+from .rules import rerating_rule
+from .service import SrsService
+from .settings import SrsError, settings_from_stored
 
 if TYPE_CHECKING:
     from data.db.database import Database
@@ -80,7 +89,6 @@ def propose(service: SrsService, question: ReviewQuestion, marked: Marked, secon
 def pending_review(learner_id: int, proposal: Proposal, marked: Marked, seconds: float, *,
                    session: str) -> PendingReview:
     """The writer's entry for an answer of the queue."""
-    from ..store.entries import PendingReview
 
     q = proposal.question
     item_id = q.item.id if q.item is not None and q.item.id else None
@@ -98,7 +106,6 @@ def pending_review(learner_id: int, proposal: Proposal, marked: Marked, seconds:
 def pending_rating(review: PendingReview, proposal: Proposal,
                    rating: Rating | int) -> PendingRating:
     """The writer's entry for a rating changed after the answer (its schedule as shown)."""
-    from ..store.entries import PendingRating
 
     return PendingRating(review=review.entry, learner_id=review.learner_id,
                          session=review.session, answered_at=review.answered_at,
@@ -130,8 +137,6 @@ def schedule_from_json(data: Mapping[str, Any]) -> Schedule:
 
 def _service(db: Database, learner_id: int, stored: Mapping[str, Any],
              when: datetime) -> SrsService:
-    from .service import SrsService
-    from .settings import settings_from_stored
 
     return SrsService(db, learner_id, clock=lambda: when, settings=settings_from_stored(stored))
 
@@ -148,12 +153,7 @@ def store_review(db: Database, entry: PendingReview, stored: Mapping[str, Any]) 
     Returns:
         the id of the card's review.
     """
-    from data.learners import Attempts
-    from data.records import PartResult
-    from data.srs import cards as srs_cards
 
-    from .questions import cell_question
-    from .settings import SrsError
 
     when = entry.when
     service = _service(db, entry.learner_id, stored, when)
@@ -197,11 +197,7 @@ def store_rating(db: Database, entry: PendingRating, stored: Mapping[str, Any], 
         StaleEntryError: when it was kept longer than :data:`data.learners.ENTRY_LIFE`
             ago (its id may be forgotten since it was stored): it is never stored.
     """
-    from data.errors import DatabaseUnavailableError, DataError
-    from data.learners import StoredEntries
-    from data.srs import repository as repo
 
-    from .settings import settings_from_stored
 
     # AlreadyStoredError: stored once already; StaleEntryError: kept too long ago
     StoredEntries(db, clock=clock).claim(entry.entry, kept_at=entry.kept)
@@ -211,7 +207,6 @@ def store_rating(db: Database, entry: PendingRating, stored: Mapping[str, Any], 
     if review_id is None:
         log.warning("a changed rating has no stored answer; dropped")
         return
-    from .rules import rerating_rule
 
     try:
         repo.replace_review(db, review_id, rating=entry.rating,

@@ -25,6 +25,11 @@ from fsrs import Card, Rating
 
 from data.clock import Clock, utc_now
 from data.errors import DataError
+from data.generate.rounds import round_for_topic
+from data.learners import Attempts
+from data.records import PartResult
+from data.srs import cards as srs_cards
+from data.srs import repository as repo
 from data.srs.records import (
     CardKind,
     CardOrigin,
@@ -36,6 +41,7 @@ from data.srs.records import (
     ReviewWrite,
 )
 from data.topics import is_topic
+from scoring.rules import get_profile
 
 from ..words.core import pgettext
 from ..words.topics import topic_title
@@ -148,7 +154,6 @@ class SrsService:
 
     def due_counts(self) -> DueCounts:
         """What is due now: the one count the drill, the review and the statistics show."""
-        from data.srs import repository as repo
 
         now = self.now()
         state = repo.queue_state(
@@ -175,7 +180,6 @@ class SrsService:
             exclude: card ids not to choose (e.g. ones that could not be asked).
             exclude_items: bank items not to ask as new hands (e.g. answered, not yet stored).
         """
-        from data.srs import repository as repo
 
         s = self.settings
         now = self.now()
@@ -247,7 +251,6 @@ class SrsService:
 
     def next_due(self) -> datetime | None:
         """When the next (re)learning card is due (looking a day ahead), or None."""
-        from data.srs import repository as repo
 
         now = self.now()
         state = repo.queue_state(
@@ -257,7 +260,6 @@ class SrsService:
         return state.learning[0].due if state.learning else None
 
     def _resolve(self, choice: Choice) -> ReviewQuestion | None:
-        from data.srs import repository as repo
 
         card = choice.card
         if card is None:
@@ -312,8 +314,6 @@ class SrsService:
 
     def _round_question(self, card: CardRecord, topic: str) -> ReviewQuestion | None:
         """A made-up round end exercising a settlement concept (None: the rules have none)."""
-        from data.generate.rounds import round_for_topic
-        from scoring.rules import get_profile
 
         try:
             spec = round_for_topic(self.rng, get_profile(self.settings.rules or "tenhou"), topic)
@@ -335,7 +335,6 @@ class SrsService:
                 else pgettext("review", "a hand you answered before"))
 
     def _recent_items(self, card: CardRecord) -> set[int]:
-        from data.srs import repository as repo
 
         return set(repo.recent_items(self.db, card.id))
 
@@ -343,7 +342,6 @@ class SrsService:
 
     def pace(self, *, cells: bool) -> float | None:
         """The learner's median seconds for a right answer (None until enough answers)."""
-        from data.srs import repository as repo
 
         durations = repo.recent_durations(self.db, self.learner_id, cells=cells)
         if len(durations) < self.settings.pace_answers:
@@ -443,7 +441,6 @@ class SrsService:
             attempt_id=attempt_id, set_item_id=set_item, add_concepts=add,
         )  # fmt: skip
         extra = self._miss_writes(question, correct, missed, now, attempt_id)
-        from data.srs import repository as repo
 
         saved = repo.save_reviews(self.db, [primary, *extra], report=self.report,
                                   tally=lapse_rule(self.settings.leech_threshold))  # fmt: skip
@@ -483,7 +480,6 @@ class SrsService:
     def answer_marked(self, question: ReviewQuestion, marked: Marked, seconds: float, *,
                       drill: str = "review", attempt_id: int | None = None) -> Review:  # fmt: skip
         """:meth:`answer` with the grading's marks (each part is stored with the attempt)."""
-        from data.records import PartResult
 
         parts = [PartResult(m.part.value, m.given, m.expected, m.correct) for m in marked.marks]
         return self.answer(question, correct=marked.correct, seconds=seconds,
@@ -498,7 +494,6 @@ class SrsService:
         Raises:
             SrsError: when the card was reviewed again since.
         """
-        from data.srs import repository as repo
 
         rating = Rating(int(rating))
         if rating == review.rating:
@@ -526,7 +521,6 @@ class SrsService:
     def _store_attempt(self, question: ReviewQuestion, parts: Sequence[PartResult], seconds: float,
                        missed: Sequence[str], drill: str, now: datetime, *,
                        session: str | None = None) -> int:  # fmt: skip
-        from data.learners import Attempts
 
         record = Attempts(self.db, clock=lambda: now).record(
             self.learner_id,
@@ -547,7 +541,6 @@ class SrsService:
         """Again reviews for what a wrong answer shows was missed (besides the card asked)."""
         if correct:
             return []
-        from data.srs import cards as srs_cards
 
         card = question.card
         writes: list[ReviewWrite] = []
@@ -604,7 +597,6 @@ class SrsService:
 
         Returns None for a card skipped this session (a damaged row).
         """
-        from data.srs import cards as srs_cards
 
         if found is None and lookup:
             found = srs_cards.find_card(self.db, self.learner_id, kind, subject, report=self.report)
@@ -660,7 +652,6 @@ class SrsService:
 
     def leeches(self) -> list[LeechInfo]:
         """The leeches (cards missed ``leech_threshold`` times), with their concepts."""
-        from data.srs import repository as repo
 
         out = []
         for card in repo.leeches(self.db, self.learner_id, report=self.report):
@@ -681,7 +672,6 @@ class SrsService:
 
     def card(self, card_id: int) -> CardRecord | None:
         """A card by id (None when missing or damaged)."""
-        from data.srs import cards as srs_cards
 
         return srs_cards.get_card(self.db, card_id, report=self.report)
 

@@ -26,7 +26,10 @@ from datetime import UTC, date, datetime, timedelta
 from typing import TYPE_CHECKING
 
 from data.records import Accuracy
+from data.srs import history as h
+from data.srs import repository as repo
 from data.srs.records import CardProblem, CardState, RateOverTime
+from data.srs.totals import answer_totals
 from data.topics import is_topic
 
 from .rules import DueCounts, day_start
@@ -116,8 +119,6 @@ def forecast(db: Database, learner_id: int, *, day_start: datetime, days: int = 
              ) -> tuple[int, ...]:  # fmt: skip
     """Cards due on each of the next ``days`` days from ``day_start``; the first day
     includes the overdue."""
-    from data.srs import history as h
-    from data.srs import repository as repo
 
     counts = [0] * days
     before = day_start + timedelta(days=days)
@@ -160,8 +161,6 @@ def progress(
         due: what is due now (shown beside the cards by state).
         report: called for each damaged card row (those are not counted).
     """
-    from data.srs import history as h
-    from data.srs.totals import answer_totals
 
     start = day_start(now, day_offset)
     today = (start - day_offset).date()

@@ -9,7 +9,10 @@ import threading
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Protocol, TypeVar
 
+from data.bank.repository import Bank
 from data.clock import Clock, utc_now
+from data.errors import DatabaseUnavailableError, ItemError
+from data.records import ItemKind
 
 if TYPE_CHECKING:
     from data.bank.repository import Bank
@@ -71,7 +74,6 @@ class BankDraws:
         Returns:
             the thread, or None when the bank already holds enough.
         """
-        from data.records import ItemKind
 
         if want <= 0 or self.bank.count(kind=ItemKind.GENERATED) >= want:
             return None
@@ -79,7 +81,6 @@ class BankDraws:
         def run() -> None:
             import time
 
-            from data.bank.repository import Bank
 
             bank = Bank(self.database, clock=self.clock)
             time.sleep(1.0)  # let the first question come up first
@@ -111,7 +112,6 @@ class BankDraws:
         When nothing matches the topic and difficulty asked for, a few hands
         for them are generated and stored first.
         """
-        from data.errors import DatabaseUnavailableError
 
         excluded = set(exclude)
         try:
@@ -173,7 +173,6 @@ class BankDraws:
             import time
 
             time.sleep(1.0)  # after the question is drawn on screen
-            from data.errors import ItemError
 
             rng = random.Random(seed)
             try:

@@ -26,11 +26,26 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
+from data.bank.repository import Bank
 from data.clock import Clock, utc_now
+from data.db.schema import open_database
+from data.db.url import is_memory as names_memory
+from data.learners import (
+    AlreadyStoredError,
+    Attempts,
+    Learners,
+    SettingsStore,
+    StaleEntryError,
+    StoredEntries,
+)
+from data.records import PartResult
 
 from ..errors import DrillError
 from ..settings import Settings
+from ..words.core import npgettext, pgettext
 from .draws import BankDraws
+from .entries import PendingAnswer, PendingSettings, Refused
+from .journal import WriterState
 
 if TYPE_CHECKING:
     from data.bank.repository import Bank
@@ -97,7 +112,6 @@ def _abandonable(work: Callable[[], T], cancelled: Callable[[], bool] | None) ->
 def pending_answer(learner_id: int, question: Question, marked: Marked, *, seconds: float,
                    session: str | None, answered_at: datetime) -> PendingAnswer:
     """A marked answer as the answer writer stores it (and the journal keeps it)."""
-    from .entries import PendingAnswer
 
     item_id = question.item.id if question.item is not None and question.item.id else None
     c = question.cell
@@ -142,8 +156,6 @@ class DrillStore:
     refused: list[Refused] = field(default_factory=list, init=False)
 
     def __post_init__(self) -> None:
-        from data.bank.repository import Bank
-        from data.learners import Attempts, Learners, SettingsStore
 
         self.bank = Bank(self.database, clock=self.clock)
         self.learners = Learners(self.database, clock=self.clock)
@@ -173,8 +185,6 @@ class DrillStore:
             OpenCancelled: when ``cancelled()`` became true first.
         """
         from data.bank.build import DEFAULT_GENERATED, ensure_bank
-        from data.db.schema import open_database
-        from data.db.url import is_memory as names_memory
 
         database = _abandonable(lambda: open_database(target), cancelled)
         want = DEFAULT_GENERATED if generated is None else generated
@@ -232,7 +242,6 @@ class DrillStore:
         Returns:
             how many ids were forgotten.
         """
-        from data.learners import StoredEntries
 
         return StoredEntries(self.database, clock=self.clock).forget(stop=stop)
 
@@ -244,7 +253,6 @@ class DrillStore:
     def listen(self, listener: Listener) -> None:
         """Call ``listener(status)`` from the writer's or the reads' thread when the
         database comes or goes (``status.state`` is ``silent`` while reads get no answer)."""
-        from .journal import WriterState
 
         self.writer.listen(listener)
 
@@ -262,7 +270,6 @@ class DrillStore:
         state = self._writer.state
         if not state.waiting:
             return None
-        from ..words.core import npgettext, pgettext
 
         n = state.waiting
         where = self._writer.journal.path
@@ -358,7 +365,6 @@ class DrillStore:
         Returns:
             the writer's entry.
         """
-        from .entries import PendingSettings
 
         entry = PendingSettings(learner_id, settings.to_dict(),
                                 kept_at=self.clock().isoformat())
@@ -370,7 +376,6 @@ class DrillStore:
 
     def waiting_settings(self, learner_id: int | None = None) -> list[PendingSettings]:
         """Settings saved that the database has not taken yet (of one learner, when given)."""
-        from .entries import PendingSettings
 
         if self._writer is None:
             return []
@@ -379,7 +384,6 @@ class DrillStore:
 
     def _store_settings(self, entry: PendingSettings) -> None:
         """Store saved settings (the writer's thread, inside the entry's unit of work)."""
-        from data.learners import StoredEntries
 
         StoredEntries(self.database, clock=self.clock).claim(entry.entry, kept_at=entry.kept)
         stored = self.settings_store.all(entry.learner_id)
@@ -458,7 +462,6 @@ class DrillStore:
         the same journal) stored it first, nothing is written and what it
         stored is returned.
         """
-        from data.learners import AlreadyStoredError, StaleEntryError
 
         try:
             with self.database.unit():
@@ -475,7 +478,6 @@ class DrillStore:
         """An entry too old to store safely: it leaves the journal, and is noted and logged."""
         import logging
 
-        from .entries import Refused
 
         self._items.pop(entry.entry, None)
         refused = Refused(entry.entry, reason)
@@ -557,7 +559,6 @@ class DrillStore:
     def _write_answer(self, answer: PendingAnswer) -> AttemptRecord:
         """Store an answer's attempt (under its entry's unique id), then note it for spaced
         repetition (the writer's thread, inside the entry's unit of work)."""
-        from data.records import PartResult
 
         attempt = self.attempts.record(
             answer.learner_id,

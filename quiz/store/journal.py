@@ -44,6 +44,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from data.db.liveness import first_line, unavailable_state
+from data.db.url import default_database_path
+
+from ..errors import DrillError
+from ..words.core import npgettext, pgettext
 from .entries import Pending, PendingSettings, entry_from_json
 
 if TYPE_CHECKING:
@@ -72,7 +77,6 @@ def journal_path(url: str) -> Path | None:
         return Path(path + ".pending-answers.jsonl")
     import hashlib
 
-    from data.db.url import default_database_path
 
     digest = hashlib.sha256(url.encode()).hexdigest()[:12]
     return default_database_path().parent / f"pending-answers-{digest}.jsonl"
@@ -157,7 +161,6 @@ class WriterState:
         """What the screen says, in the learner's language (empty when all is well)."""
         if self.state is None:
             return ""
-        from ..words.core import npgettext, pgettext
 
         if self.state == "silent":
             return pgettext("robust", "The database is not answering; your answers are safe. "
@@ -186,7 +189,6 @@ Listener = Callable[[WriterState], None]
 
 def _writer_closed_error() -> Exception:
     """The error a closed writer's last write ends with (see :attr:`BackgroundWriter.closed`)."""
-    from ..errors import DrillError
 
     return DrillError("the answer writer is closed: the entry stays in the journal")
 
@@ -413,7 +415,6 @@ class BackgroundWriter:
                 continue
 
     def _run(self) -> None:
-        from data.db.liveness import first_line, unavailable_state
 
         tries = 0
         while True:

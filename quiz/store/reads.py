@@ -26,12 +26,18 @@ Only the standard library is imported at module level.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import queue
 import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import CancelledError, Future
 from concurrent.futures import TimeoutError as FutureTimeout
 from typing import TYPE_CHECKING, Any, TypeVar
+
+from data.db.liveness import unavailable_state
+from data.errors import DatabaseUnavailableError
 
 if TYPE_CHECKING:
     import asyncio
@@ -49,7 +55,6 @@ PROBE_EVERY = 1.0
 def not_answering(what: str = "") -> Exception:
     """The error of a read given up: a :class:`data.errors.DatabaseUnavailableError`
     in the state ``silent`` (so every caller handling an unavailable database handles it)."""
-    from data.errors import DatabaseUnavailableError
 
     detail = f" ({what})" if what else ""
     return DatabaseUnavailableError(f"the database is not answering{detail}", "silent")
@@ -166,7 +171,6 @@ class BoundedReads:
         bound after the stall ends, connections of other threads that have waited
         for a reply longer than the bound are given up too (a write stuck on the
         silent server is retried on a new connection)."""
-        import time
 
         assert self._probe is not None
         try:
@@ -188,7 +192,6 @@ class BoundedReads:
 
     def _probe_while_stalled(self) -> None:
         """Probe every :data:`PROBE_EVERY` seconds until the stall ends (see above)."""
-        import time
 
         assert self._probe is not None
         while self.stalled:
@@ -240,7 +243,6 @@ class BoundedReads:
 
 def _unanswered(error: BaseException) -> bool:
     """True when a read failed because the database did not answer (away, dropped)."""
-    from data.db.liveness import unavailable_state
 
     return isinstance(error, OSError) or unavailable_state(error) is not None
 
@@ -252,8 +254,6 @@ def in_background(work: Callable[[], T]) -> asyncio.Future[T]:
     app goes on drawing and taking keys (Esc, Ctrl+Q). A program ending while
     it runs does not wait for it (the thread is a daemon).
     """
-    import asyncio
-    import contextlib
 
     loop = asyncio.get_running_loop()
     future: asyncio.Future[T] = loop.create_future()

@@ -11,6 +11,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+from data.learner_passwords import LearnerPasswords
+
+from ..classroom.desk import ClassDesk
+from ..classroom.server import ClassServer
+from .classpages import ClassPages
+from .learnerpages import LearnerPages
+from .server import FAIL_DELAY, WebPages
+
 if TYPE_CHECKING:
     from aiohttp import web
 
@@ -36,13 +44,7 @@ def make_web_app(store: DrillStore, classroom: Classroom, *,
         password_cost: scrypt's cost for learners' passwords (tests use a small one).
         fail_delay: seconds a failed password or code is held back.
     """
-    from data.learner_passwords import LearnerPasswords
 
-    from ..classroom.desk import ClassDesk
-    from ..classroom.server import ClassServer
-    from .classpages import ClassPages
-    from .learnerpages import LearnerPages
-    from .server import FAIL_DELAY, WebPages
 
     proxies = tuple(trusted_proxies)
     delay = FAIL_DELAY if fail_delay is None else fail_delay

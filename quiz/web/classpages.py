@@ -15,12 +15,33 @@ from __future__ import annotations
 
 import time
 from typing import TYPE_CHECKING, Any
+from urllib.parse import quote
 
 from aiohttp import web
 
+from data.classroom import (
+    AnswerError,
+    RevokedTokenError,
+    SessionTokenError,
+    SetNotFoundError,
+    SetOptionsError,
+    StudentNameTakenError,
+    StudentNotFoundError,
+    TokenSigner,
+    TooManyAttemptsError,
+    WrongPasswordError,
+    results_csv,
+)
+from data.classroom.limits import Guard, retry_seconds
+from data.classroom.records import check_name
+
 from ..classroom.desk import ToStore, receipt_for, results_visible
+from ..classroom.report import class_report, student_report
+from ..classroom.server import GroupCommit
+from ..grading import Hints
 from ..settings import Settings
 from ..words.core import speaking
+from ..words.topics import topic_title
 from .server import (
     VISIT,
     PageError,
@@ -56,11 +77,9 @@ class ClassPages:
     """The students' and teachers' pages over a class desk."""
 
     def __init__(self, pages: WebPages, desk: ClassDesk) -> None:
-        from ..classroom.server import GroupCommit
 
         self.pages = pages
         self.desk = desk
-        from data.classroom.limits import Guard
 
         #: Codes and the teacher's password checked within the limits kept in the database.
         self.guard = Guard(desk.classroom)
@@ -93,7 +112,6 @@ class ClassPages:
 
     def tokens(self) -> TokenSigner:
         """The signer of students' session tokens (the classroom server's own secret)."""
-        from data.classroom import TokenSigner
 
         if self._signer is None:
             self._signer = TokenSigner(self.desk.classroom.token_secret())
@@ -111,7 +129,6 @@ class ClassPages:
         Raises:
             SessionTokenError: forged, expired or revoked (the code was reset).
         """
-        from data.classroom import RevokedTokenError
 
         claims = self.tokens().read(token)
         session, mark = self.desk.classroom.seat(claims.enrolment_id)
@@ -128,7 +145,6 @@ class ClassPages:
 
     def _kept_seat(self, token: str, name: str) -> StudentSession | None:
         """The seat of a token read within :data:`RECHECK_SECONDS`, from the desk's memory."""
-        from data.classroom import SessionTokenError
 
         kept = self._seats.get(token)
         if kept is None or time.monotonic() - kept[1] > RECHECK_SECONDS \
@@ -156,14 +172,6 @@ class ClassPages:
 
     async def join(self, request: web.Request) -> web.StreamResponse:
         """Join a set, or come back to it (this browser's code, or the one typed)."""
-        from data.classroom import (
-            SetNotFoundError,
-            SetOptionsError,
-            StudentNameTakenError,
-            TooManyAttemptsError,
-        )
-        from data.classroom.limits import retry_seconds
-        from data.classroom.records import check_name
 
         w = self.pages.words(request)
         form = await request.post()
@@ -203,7 +211,6 @@ class ClassPages:
         return response
 
     async def _student(self, request: web.Request) -> StudentSession:
-        from data.classroom import SessionTokenError, StudentNotFoundError
 
         visit: Visit = request[VISIT]
         name = request.match_info["name"]
@@ -251,7 +258,6 @@ class ClassPages:
             "action": f"/class/{_quote(session.practice_set.name)}/answer"}, status=status)
 
     async def _finished(self, request: web.Request, session: StudentSession) -> web.Response:
-        from ..classroom.report import student_report
 
         w = self.pages.words(request)
         report = None
@@ -266,7 +272,6 @@ class ClassPages:
     async def answer(self, request: web.Request) -> web.StreamResponse:
         """Grade the answer on the server (the classroom desk), store it, show what the set
         allows."""
-        from data.classroom import AnswerError
 
         session = await self._student(request)
         w = self.pages.words(request)
@@ -295,7 +300,6 @@ class ClassPages:
                       if isinstance(marked, ToStore) else marked)
         except AnswerError:
             raise PageError(w["answered_already"], 409) from None
-        from ..grading import Hints
 
         if isinstance(graded, Hints):
             with speaking(self.pages.language(request)):
@@ -323,8 +327,6 @@ class ClassPages:
 
     async def teacher_sign_in(self, request: web.Request) -> web.StreamResponse:
         """The set's password, checked once (slowed and limited like the API's)."""
-        from data.classroom import SetNotFoundError, TooManyAttemptsError, WrongPasswordError
-        from data.classroom.limits import retry_seconds
 
         w = self.pages.words(request)
         form = await request.post()
@@ -352,7 +354,6 @@ class ClassPages:
         raise web.HTTPSeeOther(f"/teach/{_quote(record.name)}")
 
     async def _results(self, request: web.Request) -> ClassResults:
-        from data.classroom import SetNotFoundError
 
         visit: Visit = request[VISIT]
         name = request.match_info["name"]
@@ -366,7 +367,6 @@ class ClassPages:
             raise PageError(self.pages.words(request)["need_sign_in"], 401) from None
 
     def _live(self, request: web.Request, results: ClassResults) -> dict[str, Any]:
-        from ..words.topics import topic_title
 
         with speaking(self.pages.language(request)):
             concepts = [(topic_title(c.topic), c.misses, c.students)
@@ -383,7 +383,6 @@ class ClassPages:
 
     async def teacher_page(self, request: web.Request) -> web.StreamResponse:
         """The class live (updated without reloading), and the report as ``class results``."""
-        from ..classroom.report import class_report
 
         results = await self._results(request)
         with speaking(self.pages.language(request)):
@@ -398,7 +397,6 @@ class ClassPages:
 
     async def teacher_csv(self, request: web.Request) -> web.StreamResponse:
         """The results as CSV (as ``class results --csv`` writes them)."""
-        from data.classroom import results_csv
 
         results = await self._results(request)
         filename = "".join(c if c.isalnum() else "-" for c in results.practice_set.name)
@@ -407,6 +405,5 @@ class ClassPages:
 
 
 def _quote(name: str) -> str:
-    from urllib.parse import quote
 
     return quote(name, safe="")

@@ -25,6 +25,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
+from data.errors import DataError
+
 from ..controller import BankQuestions, TableQuestions
 from ..drills import DrillKind, Question, TableCell, build_question, question_for_cell
 from ..grading import Hints, Marked, Part, grade
@@ -115,7 +117,6 @@ class WebDrill:
         Raises:
             BadTicket: forged, expired, another learner's, or its hand is gone.
         """
-        from data.errors import DataError
 
         doc = self.signer.read(ticket)
         if doc is None or doc.get("l") != learner.id:

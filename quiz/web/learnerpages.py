@@ -17,13 +17,26 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
+from data.errors import DataError
+from data.srs.records import Cell
+from scoring.rules import PROFILES
+
 from ..drills import DRILLS, DrillKind
 from ..grading import Hints, Part, grade, part_label
+from ..screens.review import drill_question
+from ..screens.settings import _topic_options
 from ..settings import ASKABLE, SESSION_LENGTHS, Settings
+from ..srs import SrsService, settings_from_stored
+from ..srs.context import ReviewContext
+from ..srs.pending import pending_review, propose, schedule_json
+from ..srs.questions import QuestionKind, ReviewQuestion
+from ..store.entries import PendingRating
+from ..widgets.rating_bar import rating_label
 from ..words.core import LANGUAGE_NAMES, LANGUAGES, _, ngettext, speaking
 from ..words.terms import local_words
 from ..words.tilefaces import TileStyle
-from .drill import STORE_WAIT, TICKET_LIFE, WEB_DRILLS
+from ..words.topics import topic_title
+from .drill import STORE_WAIT, TICKET_LIFE, WEB_DRILLS, BadTicket
 from .security import new_id
 from .server import (
     VISIT,
@@ -70,9 +83,7 @@ class LearnerPages:
     # ----------------------------------------------------------------- settings
 
     def _choices(self) -> dict[str, list[tuple[str, str]]]:
-        from scoring.rules import PROFILES
 
-        from ..screens.settings import _topic_options
 
         return {
             "language": [("", _("automatic (LANG)")),
@@ -147,7 +158,6 @@ class LearnerPages:
     # ----------------------------------------------------------------- summary and progress
 
     def _figures(self, attempts: list[AttemptRecord]) -> dict[str, Any]:
-        from ..words.topics import topic_title
 
         right = sum(a.correct for a in attempts)
         seconds = sum(a.seconds for a in attempts)
@@ -219,7 +229,6 @@ class LearnerPages:
     # ----------------------------------------------------------------- review
 
     def _service(self, learner: LearnerRecord) -> SrsService:
-        from ..srs import SrsService, settings_from_stored
 
         store = self.pages.store
         stored = store.settings_store.all(learner.id)
@@ -227,7 +236,6 @@ class LearnerPages:
                           settings=settings_from_stored(stored))
 
     def _context(self, learner: LearnerRecord, settings: Settings) -> Any:
-        from ..srs.context import ReviewContext
 
         return ReviewContext(self.pages.store.database, learner.id, learner.name,
                              clock=self.pages.store.clock, profile=settings.profile,
@@ -238,7 +246,6 @@ class LearnerPages:
     def _next(self, learner: LearnerRecord, settings: Settings,
               ) -> tuple[ReviewQuestion, Question] | None:
         """In a worker thread: the queue's next question and the drill question it asks."""
-        from ..screens.review import drill_question
 
         service = self._service(learner)
         context = self._context(learner, settings)
@@ -263,12 +270,7 @@ class LearnerPages:
     def _reopen(self, learner: LearnerRecord, settings: Settings, ticket: str,
                 ) -> tuple[ReviewQuestion, Question, dict[str, Any]]:
         """In a worker thread: the review question of a ticket, as it was asked."""
-        from data.errors import DataError
-        from data.srs.records import Cell
 
-        from ..screens.review import drill_question
-        from ..srs.questions import QuestionKind, ReviewQuestion
-        from .drill import BadTicket
 
         doc = self.pages.drill.signer.read(ticket)
         if doc is None or doc.get("l") != learner.id or doc.get("r") != 1:
@@ -292,7 +294,6 @@ class LearnerPages:
     def _answer(self, learner: LearnerRecord, q: ReviewQuestion, question: Question,
                 typed: dict[str, str], doc: dict[str, Any]) -> tuple[Any, Any, Any] | Hints:
         """In a worker thread: grade, propose the rating, hand the review to the writer."""
-        from ..srs.pending import pending_review, propose
 
         graded = grade(question.key, {Part(k): v for k, v in typed.items()}, local_words())
         if isinstance(graded, Hints):
@@ -309,8 +310,6 @@ class LearnerPages:
     def _rating_forms(self, learner: LearnerRecord, proposal: Any,
                       entry: Any) -> list[tuple[str, str, bool]]:
         """Each rating as a signed form value: its label, the value, whether proposed."""
-        from ..srs.pending import schedule_json
-        from ..widgets.rating_bar import rating_label
 
         out = []
         for option in proposal.options:
@@ -323,8 +322,6 @@ class LearnerPages:
 
     async def rate(self, request: web.Request) -> web.StreamResponse:
         """Another rating than the one proposed (the terminal's keys 1-4), stored in order."""
-        from ..store.entries import PendingRating
-        from .drill import BadTicket
 
         learner = await self.pages.learner(request)
         form = await request.post()

@@ -24,14 +24,24 @@ import aiohttp_jinja2
 import jinja2
 from aiohttp import web
 
+from data.errors import LearnerError, NotFoundError
+from data.learner_passwords import NameTakenError, PasswordError, WrongSignInError
+
 from ..classroom.proxy import Network, TrustedProxies
 from ..drills import DRILLS, DrillKind, Question, prompt_for
 from ..grading import Hints, Marked, Part, part_label
+from ..screens.drill import payment_placeholder
 from ..settings import Settings
-from ..words.core import LANGUAGE_NAMES, LANGUAGES, _, ngettext, request_language, speaking
+from ..widgets.answer_form import PLACEHOLDERS
+from ..widgets.marks import mark_lines
+from ..widgets.situation import situation_lines
+from ..words.core import LANGUAGE_NAMES, LANGUAGES, N_, _, ngettext, request_language, speaking
+from ..words.explanation import explanation_lines, section_title
+from ..words.payments import say_payment
 from ..words.sentences import hint_of
 from ..words.terms import fu_count, han_count
-from .drill import WEB_DRILLS, Asked, BadTicket, WebDrill
+from ..words.tilefaces import tiles_in
+from .drill import LONGEST_FIELD, WEB_DRILLS, Asked, BadTicket, WebDrill
 from .limits import PasswordLimiter
 from .security import SECURITY_HEADERS, Signer, csrf_ok, csrf_token, derive_key, new_id
 from .tiles import hand_view, tiles_html
@@ -281,7 +291,6 @@ class WebPages:
 
     async def learner(self, request: web.Request) -> LearnerRecord:
         """The signed-in learner (and their settings, read fresh); else back to the start."""
-        from data.errors import NotFoundError
 
         visit: Visit = request[VISIT]
         lid = visit.get("lid")
@@ -331,8 +340,6 @@ class WebPages:
 
     async def sign_up(self, request: web.Request) -> web.StreamResponse:
         """A new learner (or a terminal learner setting a password), signed in at once."""
-        from data.errors import LearnerError
-        from data.learner_passwords import NameTakenError, PasswordError
 
         w = self.words(request)
         name, password, form = await self._password_form(request)
@@ -353,7 +360,6 @@ class WebPages:
 
     async def sign_in(self, request: web.Request) -> web.StreamResponse:
         """A learner signs in; wrong passwords are slowed, then refused for a while."""
-        from data.learner_passwords import WrongSignInError
 
         w = self.words(request)
         name, password, _form = await self._password_form(request)
@@ -472,7 +478,6 @@ def read_fields(form: Mapping[str, Any], parts: Iterable[Part],
     Raises:
         PageError: a field is not text or too long (nothing is stored).
     """
-    from .drill import LONGEST_FIELD
 
     typed: dict[str, str] = {}
     for part in parts:
@@ -517,7 +522,6 @@ class QuestionView:
 
 
 def _labels() -> dict[str, str]:
-    from ..words.core import N_
 
     meld = {"chi": N_("^chi"), "pon": N_("^pon"), "minkan": N_("^open kan"),
             "shouminkan": N_("^added kan"), "ankan": N_("closed kan")}
@@ -528,7 +532,6 @@ def _labels() -> dict[str, str]:
 
 def payment_forms() -> list[tuple[str, str]]:
     """The payment field's buttons: what each adds, and its label (the table's forms)."""
-    from ..words.payments import say_payment
 
     forms: list[tuple[str, str]] = [("/", "/"), (" all", "all")]
     said = say_payment({"all": 3900}).replace("3900", "").strip()
@@ -544,9 +547,6 @@ def payment_forms() -> list[tuple[str, str]]:
 def question_view(q: Question, settings: Settings, *, typed: Mapping[str, str],
                   hints: Hints | None) -> QuestionView:
     """A question as a page shows it, in the language spoken now."""
-    from ..screens.drill import payment_placeholder
-    from ..widgets.answer_form import PLACEHOLDERS
-    from ..widgets.situation import situation_lines
 
     style = settings.tile_style.value
     groups: list[Any] = []
@@ -597,7 +597,6 @@ class MarkRow:
 
 def marks_view(marked: Marked, settings: Settings) -> list[MarkRow]:
     """The marks as the terminal words them (:func:`quiz.widgets.marks.mark_lines`)."""
-    from ..widgets.marks import mark_lines
 
     rows = []
     for row in mark_lines(marked, style=settings.tile_style):
@@ -620,8 +619,6 @@ class ExplainedLine:
 def explanation_view(q: Question, settings: Settings) -> list[ExplainedLine]:
     """The worked explanation in the learner's words and tile style
     (:mod:`quiz.words.explanation`)."""
-    from ..words.explanation import explanation_lines, section_title
-    from ..words.tilefaces import tiles_in
 
     out = []
     last = None

@@ -37,6 +37,7 @@ from ..grading import Answer, Hints, Part
 from ..grading import part_label as english_label
 from ..words.core import N_, _
 from ..words.sentences import say
+from .hanging import HangingRow, HangingRows, HangingVisual
 from .yaku_picker import YakuPicker
 
 __all__ = [
@@ -276,7 +277,6 @@ class AnswerForm(Widget):
     def _draw_hints(self) -> None:
         from rich.text import Text
 
-        from .hanging import HangingRow, HangingRows, HangingVisual
 
         # wrapped by the language's rules (Japanese kinsoku, a number with its unit)
         rows = [HangingRow(Text(""), Text(f"{field_label(part)}: {message}"))

@@ -28,6 +28,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
+import plotext._utility as plotext_utility  # type: ignore[import-untyped]
 from rich.style import Style
 from rich.text import Text
 from textual.app import RenderResult
@@ -52,7 +53,6 @@ def _in_order(data: Iterable[Any]) -> list[Any]:
 
 
 def _plotext_in_order() -> None:
-    import plotext._utility as plotext_utility  # type: ignore[import-untyped]
 
     plotext_utility.no_duplicates = _in_order
 

@@ -15,8 +15,10 @@ from textual.widgets import Static
 from scoring.tiles import parse_tiles
 
 from ..grading import Marked, Part, part_label
+from ..grading.settle import read_settlement, seat_marks
 from ..words.core import SOURCE_LANGUAGE, _, active_language, npgettext, pgettext
 from ..words.sentences import mark_note, say
+from ..words.terms import honour_name, limit_name, wait_name, yaku_title
 from ..words.tilefaces import TileStyle, tiles_in, tiles_text
 from ..words.topics import topic_title
 from ..words.width import display_width, pad
@@ -38,7 +40,6 @@ def shown(part: Part, value: str, style: TileStyle = TileStyle.ASCII) -> str:
     Yaku by their names, tiles in the learner's style, payments as said at the
     table, a yakuman and a wait by the field's word for them.
     """
-    from ..words.terms import limit_name, wait_name, yaku_title
 
     if not value or value == "?":
         return value
@@ -74,8 +75,6 @@ _ECHOED = frozenset({Part.FU, Part.HAN, Part.DORA_HAN, Part.PAYMENT})
 
 def _seat_rows(given: str, expected: str, right: str, wrong: str) -> list[HangingRow]:
     """A settlement marked seat by seat, East first (when the answer could be read)."""
-    from ..grading.settle import read_settlement, seat_marks
-    from ..words.terms import honour_name
 
     marks = seat_marks(given, expected)
     got, want = read_settlement(given), read_settlement(expected)

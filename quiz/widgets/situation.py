@@ -10,6 +10,8 @@ from textual.reactive import reactive
 
 from scoring.hand import Situation, Wind
 
+from ..words.terms import rules_name
+
 if TYPE_CHECKING:
     from data.generate.rounds import RoundSpec
 
@@ -46,7 +48,6 @@ def wind_word(wind: Wind) -> str:
 def rules_words(profile: str) -> str:
     """The rule profile a question is scored under, by its name in the learner's language
     (``天鳳ルール``, ``правила Tenhou``), not by its id (``tenhouルール``)."""
-    from ..words.terms import rules_name
 
     words = _("%(rules)s rules") % {"rules": rules_name(profile)}
     return words.replace(" ", NO_BREAK)  # a name is not parted at the end of a line

@@ -27,7 +27,13 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
-from .core import LOCALES, dpgettext
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import write_po
+
+from data.topics import TOPICS, Family
+
+from .core import DATA_DOMAINS, LOCALES, dpgettext
+from .topics import TOPICS_DOMAIN
 
 __all__ = ["NOTES_DOMAIN", "data_messages", "main", "note_text", "template_path",
            "write_template"]
@@ -55,9 +61,7 @@ def data_messages(domain: str) -> Iterator[tuple[str, str]]:
 
         yield from course_messages()
         return
-    from data.topics import TOPICS, Family
 
-    from .topics import TOPICS_DOMAIN
 
     if domain != TOPICS_DOMAIN:
         raise ValueError(f"unknown data domain {domain!r}")
@@ -74,8 +78,6 @@ def template_path(domain: str) -> Path:
 
 def write_template(domain: str) -> int:
     """Write a data domain's template from the data; the number of messages written."""
-    from babel.messages.catalog import Catalog
-    from babel.messages.pofile import write_po
 
     catalog = Catalog(project="Riichi Drill", domain=domain, charset="utf-8")
     count = 0
@@ -89,7 +91,6 @@ def write_template(domain: str) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     """``python -m quiz.words.data_texts``: write the notes and topics templates from the data."""
-    from .core import DATA_DOMAINS
 
     for domain in DATA_DOMAINS:
         n = write_template(domain)

@@ -65,6 +65,8 @@ from scoring.result import (
 )
 from scoring.tiles import Tile, dora_from_indicator, format_tiles
 
+from ..drills import DrillKind, table_tricks
+from ..grading import Part
 from ..grading.marks import TileText
 from .core import npgettext, pgettext
 from .data_texts import note_text
@@ -474,7 +476,6 @@ def _dora_lines(r: Result, tiles: TileText) -> list[ExplanationLine]:
 
 
 def _table_lines(question: Question) -> list[ExplanationLine]:
-    from ..drills import table_tricks
 
     cell = question.cell
     assert cell is not None
@@ -536,8 +537,6 @@ def explanation_lines(question: Question,
 
     A curated example ends with its teaching note.
     """
-    from ..drills import DrillKind
-    from ..grading import Part
 
     if question.cell is not None:
         return tuple(_table_lines(question))

@@ -39,6 +39,7 @@ from scoring.errors import ScoringError
 from .core import SOURCE_LANGUAGE, active_language, npgettext, pgettext
 from .error_texts import localized_error
 from .refusals import refusal_text
+from .terms import yaku_title
 
 __all__ = ["error_text", "item_error_text", "set_file_error_text"]
 
@@ -104,7 +105,6 @@ def _field_name(field: str) -> str:
 
 def _yaku_list(text: str) -> str:
     """``pinfu 1, riichi 1`` with each yaku named as the language names it."""
-    from .terms import yaku_title
 
     out = []
     for part in text.split(", "):

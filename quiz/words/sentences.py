@@ -31,6 +31,7 @@ from ..grading.answers import Part, part_label
 from ..grading.marks import Hints, Marked
 from ..grading.wording import Arg, Count, Term, Tiles, TileText, Wording
 from . import core as i18n
+from . import terms
 from .core import active_language, gettext
 from .payments import say_payment
 
@@ -362,7 +363,6 @@ def _payment(value: str) -> str:
 
 
 def _term(term: Term) -> str:
-    from . import terms
 
     kind, value = term.kind, term.value
     if kind == "yaku":
@@ -387,7 +387,6 @@ def _term(term: Term) -> str:
 
 
 def _count(count: Count) -> str:
-    from . import terms
 
     say = {"fu": terms.fu_count, "han": terms.han_count, "honba": terms.honba_count}
     return say[count.unit](count.n) if count.unit in say else str(count.n)

@@ -27,6 +27,7 @@ from scoring.rules import CountersTo, RuleProfile, SticksTo
 from scoring.settle import SEATS, RoundEndKind, Settlement, SettleStep, SettleStepKind
 from scoring.settle import render_settle_step as english_step
 
+from ..grading.settle import by_wind, format_settlement
 from .core import _, ngettext, pgettext
 from .payments import say_payment
 from .terms import honba_count, honour_name, limit_name, stick_count, yaku_title
@@ -181,7 +182,6 @@ def _overview(settlement: Settlement, profile: RuleProfile) -> list[str]:
 
 def settle_lines(spec: RoundSpec) -> list[str]:
     """The worked settlement in words: the overview, each step, then the answer."""
-    from ..grading.settle import by_wind, format_settlement
 
     settlement = spec.settle()
     dealer = settlement.dealer

@@ -226,9 +226,9 @@ async def first_questions(db: Path, *, fast: bool, monkeypatch: pytest.MonkeyPat
 
         monkeypatch.setattr(DrillStore, "open", slow_open)
     else:
-        import data.first_read
+        import quiz.app
 
-        monkeypatch.setattr(data.first_read, "first_read", lambda *a, **k: None)
+        monkeypatch.setattr(quiz.app, "first_read", lambda *a, **k: None)
     app = create_app(db, learner="ann", clock=FakeClock(), seed=11, generated=0)
     asked: list[str] = []
     try:
@@ -331,6 +331,10 @@ def test_sqlalchemy_is_not_imported_when_the_first_question_is_drawn(db: Path,
         proc.wait()
         os.close(master)
     assert modules.exists(), "the first question did not come from the first read"
+    from tests.test_layers import START_PATH
+
+    ours = {m for m in modules.read_text().split() if m.split(".")[0] in ("data", "quiz")}
+    assert ours <= START_PATH, f"on the start path, not in START_PATH: {ours - START_PATH}"
     imported = {m.split(".")[0] for m in modules.read_text().split()}
     assert "textual" in imported and "scoring" in imported
     heavy = imported & {"sqlalchemy", "alembic", "fsrs", "plotext", "babel", "psycopg"}

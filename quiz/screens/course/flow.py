@@ -13,8 +13,11 @@ from typing import TYPE_CHECKING
 from ...course.lessons import lesson
 from ...course.placement import PlacementTest
 from ...course.practice import LessonQuestions
+from ...course.service import CourseService
 from ...drills import DrillKind, Question, build_question
 from ...words.core import _, ngettext
+from .map import CourseMapScreen
+from .reading import ReadingScreen
 
 if TYPE_CHECKING:
     from ...app import DrillApp
@@ -35,7 +38,6 @@ class CourseFlow:
 
     def service(self) -> CourseService:
         """The course service of the learner drilling now."""
-        from ...course.service import CourseService
 
         app = self.app
         assert app.store is not None and app.controller is not None
@@ -43,7 +45,6 @@ class CourseFlow:
 
     async def open_map(self) -> None:
         """Show the course map (progress read off the screen's thread)."""
-        from .map import CourseMapScreen
 
         app = self.app
         if app.store is None or app.controller is None:
@@ -90,7 +91,6 @@ class CourseFlow:
 
     async def read(self, lesson_id: str) -> None:
         """Show a lesson's reading; practise it after, or back to the map."""
-        from .reading import ReadingScreen
 
         app = self.app
 

@@ -18,10 +18,14 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from ...course.lessons import Lesson, tiles_marked
+from ...widgets.explanation import ExplanationView
 from ...widgets.footer import Footer
+from ...widgets.hand import HandView
+from ...widgets.situation import SituationPanel
 from ...words.core import _
 from ...words.tilefaces import TileStyle, tiles_text
 from ...words.width import wrap
+from ..drill import draw_question
 
 if TYPE_CHECKING:
     from textual.events import Resize
@@ -92,10 +96,6 @@ class ReadingScreen(Screen[bool]):
         body.focus()
         if self.examples is None:
             return
-        from ...widgets.explanation import ExplanationView
-        from ...widgets.hand import HandView
-        from ...widgets.situation import SituationPanel
-        from ..drill import draw_question
 
         widgets = []
         for n, q in enumerate(self.examples(), 1):
