@@ -61,7 +61,7 @@ UNIT_WORDS = frozenset({
     "fu", "han", "honba", "points", "point", "all", "điểm",
     # Ukrainian (фу is indeclinable; хан and очко in their three forms)
     "фу", "хан", "хани", "ханів", "очко", "очки", "очок", "лічильник", "лічильники",
-    "лічильників", "мініпойнт", "мініпойнти", "мініпойнтів",
+    "лічильників",
 })
 
 #: Words that start a Thai phrase with a unit said after a number (``1 เท่าจากลูกมือ``:

@@ -37,8 +37,8 @@ HONBA = "seed000-honba-dealer-ron"
 
 #: The whole-hand question, in each language's own sentence.
 WHOLE_QUESTION = {"ja": "符・翻・支払いは？", "th": "ฟุ ฮัง และแต้มที่จ่ายเท่าไร?",
-                  "vi": "Fu, han và điểm phải trả là bao nhiêu?",
-                  "uk": "Скільки фу і ханів, яка виплата?"}
+                  "vi": "Hãy cho biết fu, han và số điểm phải trả.",
+                  "uk": "Визначте: фу, хан і виплата."}
 #: The Tenhou profile by its name in each language, and its id as it was shown raw.
 RULES_NAME = {"ja": "天鳳ルール", "th": "กติกา Tenhou", "vi": "luật Tenhou",
               "uk": "правила Tenhou"}
@@ -247,9 +247,9 @@ UK_QUESTIONS = {
     ("fu",): "Скільки фу?", ("han",): "Скільки ханів?", ("payment",): "Яка виплата?",
     ("yaku",): "Які яку?",
     ("fu", "han"): "Скільки фу і ханів?", ("han", "payment"): "Скільки ханів і яка виплата?",
-    ("fu", "han", "payment"): "Скільки фу і ханів, яка виплата?",
+    ("fu", "han", "payment"): "Визначте: фу, хан і виплата.",
     ("han", "yaku"): "Скільки ханів і які яку?",
-    ("fu", "han", "yaku", "payment"): "Скільки фу і ханів, які яку, яка виплата?",
+    ("fu", "han", "yaku", "payment"): "Визначте: фу, хан, яку і виплата.",
 }
 
 
