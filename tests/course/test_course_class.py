@@ -18,7 +18,7 @@ def test_a_lesson_set_asks_its_parts_and_the_results_show_each_students_place(
     url = f"sqlite:///{tmp_path / 'class.db'}"
     build_bank(url)
     pw = tmp_path / "pw"
-    pw.write_text("pw\n", "utf-8")
+    pw.write_text("tile wall 99\n", "utf-8")
     code = main(["--db", url, "class", "new", "Fu sets", "--lesson", "fu-sets", "--count", "12",
                  "--seed", "3", "--password-file", str(pw)])
     out, err = capsys.readouterr()
@@ -52,7 +52,7 @@ def test_a_lesson_set_asks_its_parts_and_the_results_show_each_students_place(
 
 def test_an_unknown_lesson_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     pw = tmp_path / "pw"
-    pw.write_text("pw\n", "utf-8")
+    pw.write_text("tile wall 99\n", "utf-8")
     code = main(["--db", f"sqlite:///{tmp_path / 'x.db'}", "class", "new", "X", "--lesson",
                  "nope", "--password-file", str(pw)])
     err = capsys.readouterr().err.strip().splitlines()

@@ -10,7 +10,7 @@ import pytest
 
 from data.gamelog.check import LogDifference, Measure
 from data.gamelog.importer import FileReport, ImportSummary, Outcome, RefusedWin
-from quiz.cli.bank import _log_file_line, _log_summary_line
+from quiz.cli.bank_logs import _log_file_line, _log_summary_line
 from quiz.words.core import use
 
 REPORTS = (
@@ -62,7 +62,7 @@ def _refused_by_scoring() -> RefusedWin:
 
 @pytest.mark.parametrize("lang", ["en", "ja", "th", "vi", "uk"])
 def test_each_refused_win_is_said_with_its_reason(lang: str) -> None:
-    from quiz.cli.bank import _refused_win_line
+    from quiz.cli.bank_logs import _refused_win_line
 
     use(lang)
     wins = (REPORTS[2].disagreements[0], _refused_by_scoring())

@@ -113,7 +113,7 @@ def test_reports_built_in_two_threads_at_once_do_not_mix(classroom: Classroom) -
 
 
 async def test_the_command_asks_in_the_teachers_language(client: TestClient[Any, Any]) -> None:
-    from quiz.cli.classroom import _server_results
+    from quiz.cli.teacher import _server_results
 
     use("th")  # the server's language (it runs in this process)
     args = argparse.Namespace(server=str(client.make_url("")).rstrip("/"), name="Club",

@@ -19,6 +19,7 @@ from sqlalchemy.engine import make_url
 from quiz.app import create_app
 from quiz.screens.drill import DrillScreen
 from quiz.screens.help import HelpScreen
+from quiz.store.draws import BankDraws
 from quiz.store.drill import DrillStore
 from tests.classroom.conftest import fresh_postgres_database
 from tests.robust.conftest import PausableProxy
@@ -72,7 +73,7 @@ def waiting_text(app: object) -> str:
 async def test_a_silent_server_mid_drill_never_freezes_the_screen(
         proxied: tuple[str, PausableProxy], monkeypatch: pytest.MonkeyPatch) -> None:
     url, proxy = proxied
-    monkeypatch.setattr(DrillStore, "RESERVE", 4)  # four questions drawn ahead, not twelve
+    monkeypatch.setattr(BankDraws, "RESERVE", 4)  # four questions drawn ahead, not twelve
     app = create_app(url, learner="ann", seed=5, generated=0,
                      settings={"drill": "fu", "session_length": 0})
     answered = 0
@@ -146,7 +147,7 @@ async def test_the_drill_goes_on_within_seconds_though_the_stuck_connection_neve
     connection is given up (never answered, never closed by the server), the drill goes
     on within seconds, and every answer is stored once."""
     url, proxy = proxied
-    monkeypatch.setattr(DrillStore, "RESERVE", 2)  # two questions drawn ahead
+    monkeypatch.setattr(BankDraws, "RESERVE", 2)  # two questions drawn ahead
     app = create_app(url, learner="ann", seed=11, generated=0,
                      settings={"drill": "fu", "session_length": 0})
     answered = 0
