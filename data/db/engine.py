@@ -111,16 +111,31 @@ def _check_sqlite_folder(url: str) -> None:
         if not Path(path).is_file():
             raise DatabaseError(f"cannot open the database '{path}': it is a folder, a pipe "
                                 "or a device, not a database")
-        try:
-            with open(path, "rb") as f:
-                head = f.read(16)
-        except OSError as e:
-            raise DatabaseError(f"cannot open the database '{path}': "
-                                f"{e.strerror or e}") from None
-        if head != b"SQLite format 3\x00":
-            what = "an empty file" if not head else "another kind of file"
+        if not Path(path).stat().st_size or not _is_sqlite(path):
+            what = "another kind of file" if Path(path).stat().st_size else "an empty file"
             raise DatabaseError(f"cannot open the database '{path}': it is {what}, not a "
                                 "database (nothing was changed)")
+
+
+def _is_sqlite(path: str) -> bool:
+    """Whether a file is an SQLite database, asked through SQLite itself (read-only).
+
+    Never with Python's own ``open``: closing another descriptor of a file drops every
+    POSIX lock this process holds on it, the locks of SQLite's open connections too.
+    """
+    import sqlite3
+
+    try:
+        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    except sqlite3.Error:
+        return True  # cannot be opened read-only here: let the engine say why
+    try:
+        conn.execute("PRAGMA schema_version").fetchone()
+        return True
+    except sqlite3.DatabaseError as e:
+        return "not a database" not in str(e)
+    finally:
+        conn.close()
 
 
 def _sqlite_on_connect(dbapi_connection: Any, _record: Any) -> None:
