@@ -22,6 +22,12 @@ def _register_import_log(add: Any) -> None:
         pgettext("cli", "import the wins of game logs (Tenhou mjlog, tenhou.net/6 JSON, mjai), "
                         "each checked against what the game server paid"),
     )
+    log_arguments(p)
+    p.set_defaults(run=run_import_log)
+
+
+def log_arguments(p: argparse.ArgumentParser) -> None:
+    """The log files, and the rule profile of logs that do not say theirs."""
     p.add_argument("files", nargs="+", metavar="FILE",
                    help=pgettext("cli", "log files or folders ('-': stdin)"))
     p.add_argument(
@@ -29,19 +35,24 @@ def _register_import_log(add: Any) -> None:
         default="tenhou",
         help=pgettext("cli", "rule profile for logs that do not say theirs (mjai; default tenhou)"),
     )
-    p.set_defaults(run=run_import_log)
+
+
+def check_rules(name: str) -> None:
+    """Refuse a rule profile we do not know, in one line."""
+    from data.errors import DataError
+    from scoring.rules import PROFILES
+
+    if name not in PROFILES:
+        raise DataError(pgettext("cli", "unknown rule profile '%(name)s' (known: %(known)s)")
+                        % {"name": name, "known": ", ".join(sorted(PROFILES))})
 
 
 def run_import_log(args: argparse.Namespace) -> int:
     """``bank import-log FILE...``: each file on its own; exit 1 when something was refused."""
-    from data.errors import DataError
     from data.gamelog.detect import read_limited
     from data.gamelog.importer import Outcome, import_logs
-    from scoring.rules import PROFILES
 
-    if args.rules not in PROFILES:
-        raise DataError(pgettext("cli", "unknown rule profile '%(name)s' (known: %(known)s)")
-                        % {"name": args.rules, "known": ", ".join(sorted(PROFILES))})
+    check_rules(args.rules)
     db = open_database(getattr(args, "db", None))
     try:
         summary = import_logs(db, args.files, rules=args.rules,

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..words.core import npgettext, pgettext
 from . import command_group
+from .bank_logs import check_rules, log_arguments
 
 if TYPE_CHECKING:
     from data.gamelog.settling import GameCheck
@@ -45,13 +46,7 @@ def register(subparsers: Any) -> None:
     )
     p = add("check", pgettext("cli", "settle every round end of each game (wins, draws, "
                                      "nagashi, abortive draws) and compare with the log"))
-    p.add_argument("files", nargs="+", metavar="FILE",
-                   help=pgettext("cli", "log files or folders ('-': stdin)"))
-    p.add_argument(
-        "--rules",
-        default="tenhou",
-        help=pgettext("cli", "rule profile for logs that do not say theirs (mjai; default tenhou)"),
-    )
+    log_arguments(p)
     p.set_defaults(run=run_check)
 
 
@@ -62,13 +57,10 @@ def run_check(args: argparse.Namespace) -> int:
     from data.gamelog.errors import LogError
     from data.gamelog.importer import log_files
     from data.gamelog.settling import check_game_ends
-    from scoring.rules import PROFILES
 
     from ..words.error_texts import localized_error
 
-    if args.rules not in PROFILES:
-        raise DataError(pgettext("cli", "unknown rule profile '%(name)s' (known: %(known)s)")
-                        % {"name": args.rules, "known": ", ".join(sorted(PROFILES))})
+    check_rules(args.rules)
     files = log_files(args.files)
     if not files:
         raise DataError(pgettext("cli", "no log file in %(paths)s")
