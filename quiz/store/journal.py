@@ -39,10 +39,16 @@ import os
 import threading
 import time
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, BinaryIO
+
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - Windows: one program per journal
+    fcntl = None  # type: ignore[assignment]
 
 from data.db.liveness import first_line, unavailable_state
 from data.db.url import default_database_path
@@ -83,7 +89,13 @@ def journal_path(url: str) -> Path | None:
 
 
 class AnswerJournal:
-    """The journal file: ``add`` lines for answers waiting, ``done`` lines once stored."""
+    """The journal file: ``add`` lines for answers waiting, ``done`` lines once stored.
+
+    Two programs may share one journal (two apps on one database): every read,
+    append and removal holds the file's lock (``flock``, where the system has it),
+    and a program that waited for the lock of a file another removed meanwhile
+    opens the new one, so no line lands in a removed file.
+    """
 
     def __init__(self, path: Path | None) -> None:
         self.path = path
@@ -91,51 +103,97 @@ class AnswerJournal:
 
     def read(self) -> list[Pending]:
         """The entries still waiting, in the order they were given (unreadable lines skipped)."""
-        if self.path is None or not self.path.is_file():
+        if self.path is None:
             return []
-        waiting: dict[str, Pending] = {}
-        with self._lock, self.path.open(encoding="utf-8", errors="replace") as f:
-            for line in f:
-                try:
-                    data = json.loads(line)
-                    if data.get("op") == "done":
-                        waiting.pop(str(data["entry"]), None)
-                    elif (answer := entry_from_json(data)) is not None:
-                        waiting.setdefault(answer.entry, answer)
-                except (ValueError, KeyError, TypeError, IndexError):
-                    continue  # a line cut short by a kill: the rest still counts
-        return list(waiting.values())
+        with self._lock, _locked(self.path, create=False) as f:
+            return [] if f is None else _waiting(f)
 
     def add(self, answers: Sequence[Pending]) -> None:
         """Append answers (flushed to disk before this returns)."""
-        self._append([a.to_json() for a in answers])
+        if self.path is None or not answers:
+            return
+        with self._lock, _locked(self.path, create=True) as f:
+            assert f is not None
+            _append(f, [a.to_json() for a in answers])
 
     def done(self, entry: str) -> None:
         """Note that an answer is stored; an empty journal is removed."""
-        self._append([json.dumps({"op": "done", "entry": entry})])
-        if not self.read():
-            self.clear()
+        if self.path is None:
+            return
+        with self._lock, _locked(self.path, create=True) as f:
+            assert f is not None
+            _append(f, [json.dumps({"op": "done", "entry": entry})])
+            f.seek(0)
+            if not _waiting(f):
+                self.path.unlink(missing_ok=True)  # still under the lock: nobody appends
 
     def clear(self) -> None:
         """Remove the journal file."""
-        if self.path is not None:
-            with self._lock:
+        if self.path is None:
+            return
+        with self._lock, _locked(self.path, create=False) as f:
+            if f is not None:
                 self.path.unlink(missing_ok=True)
 
-    def _append(self, lines: Sequence[str]) -> None:
-        if self.path is None or not lines:
+
+@contextmanager
+def _locked(path: Path, *, create: bool) -> Iterator[BinaryIO | None]:
+    """The journal opened and locked against other programs (None: no file, not created).
+
+    After the lock is held, the file open must still be the one at ``path``: another
+    program may have removed it while this one waited.
+    """
+    while True:
+        if create:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            f = path.open("a+b" if create else "r+b")
+        except FileNotFoundError:
+            if create:
+                continue  # the folder went away between the two steps: make it again
+            yield None
             return
-        with self._lock:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            with self.path.open("a+b") as f:
-                text = "".join(line + "\n" for line in lines).encode("utf-8")
-                if f.tell() > 0:
-                    f.seek(-1, os.SEEK_END)
-                    if f.read(1) != b"\n":  # a line cut short by a kill: start afresh
-                        text = b"\n" + text
-                f.write(text)
-                f.flush()
-                os.fsync(f.fileno())
+        with f:
+            if fcntl is not None:
+                fcntl.flock(f.fileno(), fcntl.LOCK_EX)
+            try:
+                same = os.stat(path).st_ino == os.fstat(f.fileno()).st_ino
+            except FileNotFoundError:
+                same = False
+            if same:
+                f.seek(0)
+                yield f
+                return
+        # removed (or replaced) while this program waited: open what is there now
+
+
+def _waiting(f: BinaryIO) -> list[Pending]:
+    """The entries a journal's lines leave waiting, in order (unreadable lines skipped)."""
+    waiting: dict[str, Pending] = {}
+    for raw in f:
+        try:
+            data = json.loads(raw.decode("utf-8", errors="replace"))
+            if data.get("op") == "done":
+                waiting.pop(str(data["entry"]), None)
+            elif (answer := entry_from_json(data)) is not None:
+                waiting.setdefault(answer.entry, answer)
+        except (ValueError, KeyError, TypeError, IndexError, AttributeError):
+            continue  # a line cut short by a kill: the rest still counts
+    return list(waiting.values())
+
+
+def _append(f: BinaryIO, lines: Sequence[str]) -> None:
+    """Append lines to the locked journal, flushed to disk."""
+    text = "".join(line + "\n" for line in lines).encode("utf-8")
+    f.seek(0, os.SEEK_END)
+    if f.tell() > 0:
+        f.seek(-1, os.SEEK_END)
+        if f.read(1) != b"\n":  # a line cut short by a kill: start afresh
+            text = b"\n" + text
+    f.seek(0, os.SEEK_END)
+    f.write(text)
+    f.flush()
+    os.fsync(f.fileno())
 
 
 @dataclass(frozen=True)

@@ -194,6 +194,39 @@ def test_a_journal_line_cut_short_by_a_kill_does_not_stop_the_rest(tmp_path: Pat
     assert json.loads(a.to_json())["entry"] == a.entry
 
 
+def test_two_programs_sharing_one_journal_lose_no_entry_and_never_fail(tmp_path: Path) -> None:
+    """One program stores its answers (each ``done`` may remove an empty journal) while
+    another keeps adding: no entry still waiting is ever lost, and no read fails on a
+    journal removed under it."""
+    import os
+    import subprocess
+    import sys
+
+    path = tmp_path / "j.jsonl"
+    program = """
+import sys
+from quiz.store.entries import PendingAnswer
+from quiz.store.journal import AnswerJournal
+journal, role = AnswerJournal(__import__("pathlib").Path(sys.argv[1])), sys.argv[2]
+for i in range(400) if role == "store" else range(1000, 1400):
+    journal.add([PendingAnswer(learner_id=1, item_id=None, drill="table",
+                               parts=(("fu", "1", "2", False),), seconds=1.0, concepts=(),
+                               session="s", question=None,
+                               answered_at="2025-06-01T12:00:00+00:00", entry=f"k{i}")])
+    if role == "store":
+        journal.done(f"k{i}")
+"""
+    root = Path(__file__).resolve().parents[2]
+    programs = [subprocess.Popen([sys.executable, "-c", program, str(path), role], cwd=root,
+                                 env=dict(os.environ), stderr=subprocess.PIPE, text=True)
+                for role in ("store", "keep")]
+    for p in programs:
+        _, err = p.communicate(timeout=120)
+        assert p.returncode == 0, err
+    assert sorted(int(a.entry[1:]) for a in AnswerJournal(path).read()) == list(
+        range(1000, 1400))
+
+
 @pytest.mark.slow
 def test_questions_go_on_from_those_drawn_ahead_while_the_database_is_away(
         tmp_path: Path) -> None:
