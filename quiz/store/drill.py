@@ -156,7 +156,6 @@ class DrillStore:
     refused: list[Refused] = field(default_factory=list, init=False)
 
     def __post_init__(self) -> None:
-
         self.bank = Bank(self.database, clock=self.clock)
         self.learners = Learners(self.database, clock=self.clock)
         self.settings_store = SettingsStore(self.database, clock=self.clock)
@@ -320,10 +319,6 @@ class DrillStore:
     def is_memory(self) -> bool:
         """An in-memory database (one shared connection: read and written on one thread)."""
         if self._memory is None:
-
-
-            from data.db.url import is_memory as names_memory
-
             self._memory = names_memory(str(self.database.engine.url))
         return self._memory
 
