@@ -257,4 +257,4 @@ async def test_a_missed_settlement_concept_is_reviewed_on_the_settle_page(
     store.flush()
     last = store.history(lid)[0]
     assert last.drill == "review" and last.correct
-    assert last.question is not None and last.question["kind"] == "round"
+    assert [p.part for p in last.parts] == ["settlement"]  # stored as the terminal's review
