@@ -413,7 +413,7 @@ class LearnerPages:
                 "total": None, "action": "/review"})
         graded, proposal, entry = result
         with speaking(self.pages.language(request)):
-            round_view = settle_view(question, settings, typed=typed)
+            round_view = settle_view(question, settings, typed=typed, marked=graded)
             marks = marks_view(graded, settings)
             lines = explanation_view(question, settings)
             ratings = self._rating_forms(learner, proposal, entry)

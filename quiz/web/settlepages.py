@@ -29,9 +29,9 @@ from scoring.settle import SEATS
 from scoring.tiles import Tile
 
 from ..drills import DRILLS, DrillKind, Question, prompt_for
-from ..grading import Hints, Part
+from ..grading import Hints, Marked, Part
 from ..grading.answers import DONT_KNOW, Hint, normal
-from ..grading.settle import format_settlement, read_settlement
+from ..grading.settle import format_settlement, read_settlement, seat_marks
 from ..settings import Settings
 from ..words.core import N_, _, speaking
 from ..words.sentences import hint_of
@@ -59,7 +59,8 @@ _HOW = N_("Type + for points a seat receives and - for points it pays, 0 for no 
 
 @dataclass(frozen=True)
 class SeatView:
-    """One seat as the page draws it: its wind tile, its name, what happened, its field."""
+    """One seat as the page draws it: its wind tile, its name, what happened, its field
+    (and once marked: ``right`` or ``wrong``, and the change that was right)."""
 
     field: str
     name: str
@@ -68,6 +69,8 @@ class SeatView:
     dealer: bool
     value: str
     hint: str | None
+    mark: str | None = None
+    expected: str = ""
 
 
 @dataclass(frozen=True)
@@ -87,7 +90,7 @@ class SettleView:
 
 def settle_view(q: Question, settings: Settings, *, typed: Mapping[str, str],
                 hints: Mapping[str, str] | None = None,
-                graded: Hints | None = None) -> SettleView:
+                graded: Hints | None = None, marked: Marked | None = None) -> SettleView:
     """A settlement question as a page shows it, in the language spoken now.
 
     Args:
@@ -96,19 +99,30 @@ def settle_view(q: Question, settings: Settings, *, typed: Mapping[str, str],
         typed: what was typed in each seat's field, by field name.
         hints: what a seat's field needs (its text could not be read), by field name.
         graded: the grader's hints on the four changes read together.
+        marked: the marked answer (each seat's card then says right or wrong, and the
+            change that was right).
     """
 
     spec = q.round
     assert spec is not None
     style = settings.tile_style.value
     lines = round_lines(spec)
+    marks: tuple[bool | None, ...] = (None,) * SEATS
+    right: tuple[int, ...] | None = None
+    for m in marked.marks if marked is not None else ():
+        if m.part is Part.SETTLEMENT:
+            marks = seat_marks(m.given, m.expected)
+            expected = read_settlement(m.expected)
+            right = None if isinstance(expected, Hint) else expected
     seats = []
     for wind, line in enumerate(lines[2:2 + SEATS]):
         name, _sep, said = line.partition(": ")  # the seat's name, as the terminal splits it
         field = SEAT_FIELDS[wind]
+        ok = marks[wind]
         seats.append(SeatView(field, name, tile_html(Tile.parse(f"{wind + 1}z"), style), said,
-                              wind == 0, typed.get(field, ""),
-                              (hints or {}).get(field)))
+                              wind == 0, typed.get(field, ""), (hints or {}).get(field),
+                              None if ok is None else "right" if ok else "wrong",
+                              "" if right is None else format_settlement((right[wind],))))
     general = hint_of(graded, Part.SETTLEMENT) if graded is not None else None
     return SettleView(_(DRILLS[DrillKind.SETTLE].title), prompt_for(q), _(_HOW), lines[0],
                       lines[1].split(" · "), seats, general, _(_SIGN_LABEL), style)
@@ -214,7 +228,7 @@ class SettlePages:
         total = settings.session_length or None
         over = total is not None and asked.question.number >= total
         with speaking(self.pages.language(request)):
-            view = settle_view(asked.question, settings, typed=typed)
+            view = settle_view(asked.question, settings, typed=typed, marked=graded)
             marks = marks_view(graded, settings)
             lines = explanation_view(asked.question, settings)
         return self.pages.render(request, "marked.html", {

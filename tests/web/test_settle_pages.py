@@ -112,6 +112,10 @@ async def test_a_wrong_settlement_is_marked_seat_by_seat_with_its_likely_mistake
     want = key.expected
     assert [k == "right" for k, _w in seats] == [a == b for a, b in zip(values, want,
                                                                         strict=True)]
+    # and on each seat's card: right or wrong, and the change that was right
+    cards = re.findall(r'<p class="seat-mark (right|wrong)"><b>[✓✗]</b> ([^<]+)</p>', marked)
+    assert cards == [("right" if a == b else "wrong", f"{b:+d}" if b else "0")
+                     for a, b in zip(values, want, strict=True)]
     store.flush()
     attempt = store.history(lid)[0]
     assert attempt.drill == "settle" and not attempt.correct and attempt.concepts_missed
