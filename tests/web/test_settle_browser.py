@@ -70,11 +70,14 @@ def _with_a_mistake(served: Served, store: DrillStore, page: Any, name: str) -> 
     pytest.skip("no round end with a likely mistake in 30 questions")
 
 
-@pytest.mark.parametrize("screen", ["phone-360", "desktop"])
+@pytest.mark.parametrize(("screen", "scheme"), [("phone-360", "light"),
+                                               ("phone-landscape", "dark"),
+                                               ("desktop", "light")])
 def test_the_settle_page_on_a_phone_and_a_desktop(served: Served, store: DrillStore,
-                                                  screen: str, tmp_path: Path) -> None:
+                                                  screen: str, scheme: str,
+                                                  tmp_path: Path) -> None:
     with launch() as browser:
-        context = browser.new_context(**SCREENS[screen])
+        context = browser.new_context(**SCREENS[screen], color_scheme=scheme)
         page = context.new_page()
         watch = Watch(page, served.base)
         _sign_up(page, served.base, "sato")
@@ -108,6 +111,7 @@ def test_the_settle_page_on_a_phone_and_a_desktop(served: Served, store: DrillSt
         assert page.get_by_role("heading", name="Worked explanation").is_visible()
         assert page.locator(".explanation .ex.settle").count() >= 2
         assert page.locator(".seats .seat").count() == 4
+        assert page.locator(".seats .seat-mark.wrong").first.is_visible()  # on the cards too
         check_page(page, f"{screen} settle marked")
         page.screenshot(path=str(tmp_path / f"settle-{screen}-marked.png"), full_page=True)
         # the next one: one tap, then answered right
