@@ -140,6 +140,13 @@ def read_seats(form: Mapping[str, Any], words: Mapping[str, str],
 
     Raises:
         PageError: a field is not text or too long (nothing is stored).
+
+    >>> read_seats({"east": "+3000", "south": "▲1,000", "west": "-1000", "north": "−1000"},
+    ...            {})[2]
+    '+3000 -1000 -1000 -1000'
+    >>> typed, hints, line = read_seats({"east": "3000", "south": "lots"}, {})
+    >>> sorted(hints), line
+    (['north', 'south', 'west'], None)
     """
 
     typed: dict[str, str] = {}
