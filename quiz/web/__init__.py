@@ -18,6 +18,7 @@ from ..classroom.server import ClassServer
 from .classpages import ClassPages
 from .learnerpages import LearnerPages
 from .server import FAIL_DELAY, WebPages
+from .settlepages import SettlePages
 
 if TYPE_CHECKING:
     from aiohttp import web
@@ -57,5 +58,6 @@ def make_web_app(store: DrillStore, classroom: Classroom, *,
                      secure_cookies=secure_cookies, fail_delay=delay)
     pages.extensions.append(ClassPages(pages, desk).install)
     pages.extensions.append(LearnerPages(pages).install)
+    pages.extensions.append(SettlePages(pages).install)
     pages.install(app)
     return app

@@ -9,10 +9,11 @@ answers are (:func:`quiz.store.pending_answer`), with their spaced-repetition
 cards.
 
 The server keeps nothing per visitor: the question on a page travels with its
-form as a signed *ticket* (the learner, the bank item or table cell, the
-drill, the rules it was asked under, when it was shown and a nonce). The
-server checks the signature and rebuilds the question from the bank, so a
-forged question is refused, and any ``web`` process behind a proxy can take
+form as a signed *ticket* (the learner, the bank item, table cell or round
+end to settle, the drill, the rules it was asked under, when it was shown and a nonce). The
+server checks the signature and rebuilds the question from the bank (a round
+end from the ticket's own record, :func:`data.generate.rounds.round_from_record`),
+so a forged question is refused, and any ``web`` process behind a proxy can take
 the answer. The nonce is the stored answer's journal entry id: a form sent
 twice stores one answer.
 """
@@ -26,9 +27,17 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from data.errors import DataError
+from data.generate.rounds import round_from_record
 
-from ..controller import BankQuestions, TableQuestions
-from ..drills import DrillKind, Question, TableCell, build_question, question_for_cell
+from ..controller import BankQuestions, RoundQuestions, TableQuestions
+from ..drills import (
+    DrillKind,
+    Question,
+    TableCell,
+    build_question,
+    question_for_cell,
+    question_for_round,
+)
 from ..grading import Hints, Marked, Part, grade
 from ..settings import Settings
 from ..store.drill import pending_answer
@@ -65,11 +74,6 @@ class Asked:
     shown_at: float
 
 
-#: The drills the web pages ask: every drill of the app but the settlement of a round,
-#: which only the terminal asks for now (its situation has no page yet).
-WEB_DRILLS: tuple[DrillKind, ...] = tuple(k for k in DrillKind if k is not DrillKind.SETTLE)
-
-
 class WebDrill:
     """Asks questions and takes answers for the web pages (no state per visitor).
 
@@ -91,6 +95,8 @@ class WebDrill:
         rng = random.Random(self.rng.randrange(2**63))
         if drill is DrillKind.TABLE:
             question = TableQuestions(settings, rng).next_question(number)
+        elif drill is DrillKind.SETTLE:
+            question = RoundQuestions(settings, rng).next_question(number)
         else:
             question = BankQuestions(self.store, drill, settings, rng).next_question(number)
         if question is None:
@@ -105,6 +111,8 @@ class WebDrill:
         if question.cell is not None:
             c = question.cell
             doc["c"] = [c.fu, c.han, c.dealer, c.tsumo, c.honba]
+        elif question.round is not None:
+            doc["r"] = question.round.to_record()
         else:
             assert question.item is not None
             doc["i"] = question.item.uid
@@ -129,6 +137,8 @@ class WebDrill:
                 question: Question | None = question_for_cell(
                     TableCell(int(fu), int(han), bool(dealer), bool(tsumo), int(honba)),
                     number=number, profile=str(doc["p"]))
+            elif "r" in doc:
+                question = question_for_round(round_from_record(doc["r"]), number=number)
             else:
                 item = self.store.item(str(doc["i"]))
                 question = build_question(drill, item, number=number, profile=str(doc["p"]),

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from aiohttp import web
 
 from data.errors import DataError
+from data.generate.rounds import round_from_record
 from data.srs.records import Cell
 from scoring.rules import PROFILES
 
@@ -36,7 +37,7 @@ from ..words.core import LANGUAGE_NAMES, LANGUAGES, _, ngettext, speaking
 from ..words.terms import local_words
 from ..words.tilefaces import TileStyle
 from ..words.topics import topic_title
-from .drill import STORE_WAIT, TICKET_LIFE, WEB_DRILLS, BadTicket
+from .drill import STORE_WAIT, TICKET_LIFE, BadTicket
 from .security import new_id
 from .server import (
     VISIT,
@@ -47,6 +48,7 @@ from .server import (
     question_view,
     read_fields,
 )
+from .settlepages import read_seats, settle_view
 
 if TYPE_CHECKING:
     from data.records import AttemptRecord, LearnerRecord
@@ -90,7 +92,7 @@ class LearnerPages:
                          *[(c, LANGUAGE_NAMES.get(c, c)) for c in LANGUAGES]],
             "tile_style": [(s.value, _(_STYLE_LABELS[s.value])) for s in TileStyle],
             "profile": [(p, p) for p in PROFILES],
-            "drill": [(k.value, _(DRILLS[k].title)) for k in WEB_DRILLS],
+            "drill": [(k.value, _(DRILLS[k].title)) for k in DrillKind],
             "session_length": [(str(n), str(n) if n else _("no limit"))
                                for n in SESSION_LENGTHS],
             "difficulty": [("", _("any")), *[(str(n), _("%(n)d of 5") % {"n": n})
@@ -264,7 +266,8 @@ class LearnerPages:
                                "i": q.item.uid if q.item is not None else None,
                                "x": None if q.cell is None else [q.cell.fu, q.cell.han,
                                                                  q.cell.dealer, q.cell.tsumo],
-                               "why": q.reason, "t": round(time.time(), 3), "e": new_id()}
+                               "why": q.reason, "t": round(time.time(), 3), "e": new_id(),
+                               "rd": None if q.round is None else q.round.to_record()}
         return self.pages.drill.signer.sign(doc, life=TICKET_LIFE)
 
     def _reopen(self, learner: LearnerRecord, settings: Settings, ticket: str,
@@ -283,7 +286,9 @@ class LearnerPages:
             if doc.get("x"):
                 fu, han, dealer, tsumo = doc["x"]
                 cell = Cell(int(han), int(fu), dealer=bool(dealer), tsumo=bool(tsumo))
-            q = ReviewQuestion(QuestionKind(doc["k"]), card, item, cell, str(doc.get("why", "")))
+            spec = round_from_record(doc["rd"]) if doc.get("rd") else None
+            q = ReviewQuestion(QuestionKind(doc["k"]), card, item, cell, str(doc.get("why", "")),
+                               round=spec)
         except (KeyError, ValueError, TypeError, DataError):
             raise BadTicket("that question was not asked here") from None
         question = drill_question(q, self._context(learner, settings), 1)
@@ -345,6 +350,12 @@ class LearnerPages:
         if found is None:
             return self.pages.render(request, "review_none.html", {})
         q, question = found
+        if question.round is not None:  # a settlement concept: the round's end to settle
+            with speaking(self.pages.language(request)):
+                round_view = settle_view(question, settings, typed={})
+            return self.pages.render(request, "settle.html", {
+                "q": round_view, "ticket": self._ticket(learner, q), "reason": q.reason,
+                "number": 1, "total": None, "action": "/review"})
         with speaking(self.pages.language(request)):
             view = question_view(question, settings, typed={}, hints=None)
         return self.pages.render(request, "review.html", {
@@ -360,6 +371,9 @@ class LearnerPages:
         if not isinstance(ticket, str):
             raise PageError(self.pages.words(request)["unknown_question"])
         q, question, doc = await self.pages.run(self._reopen, learner, settings, ticket)
+        if question.round is not None:
+            return await self._settle_answer(request, learner, settings, form, ticket,
+                                             (q, question, doc))
         typed = read_fields(form, question.fields, self.pages.words(request))
         with speaking(self.pages.language(request)):
             result = await self.pages.run(self._answer, learner, q, question, typed, doc)
@@ -378,4 +392,32 @@ class LearnerPages:
         return self.pages.render(request, "marked.html", {
             "q": view, "marks": marks, "right": graded.correct, "lines": lines, "number": 1,
             "total": None, "over": False, "kind": "", "ratings": ratings,
+            "next_url": "/review"})
+
+    async def _settle_answer(self, request: web.Request, learner: LearnerRecord,
+                             settings: Settings, form: Any, ticket: str,
+                             asked: tuple[ReviewQuestion, Question, dict[str, Any]],
+                             ) -> web.StreamResponse:
+        """A review of a settlement concept: each seat's change read, graded, rated."""
+        q, question, doc = asked
+        with speaking(self.pages.language(request)):
+            typed, hints, line = read_seats(form, self.pages.words(request))
+            result = (None if line is None else await self.pages.run(
+                self._answer, learner, q, question, {Part.SETTLEMENT.value: line}, doc))
+        if result is None or isinstance(result, Hints):
+            with speaking(self.pages.language(request)):
+                round_view = settle_view(question, settings, typed=typed, hints=hints,
+                                         graded=result)
+            return self.pages.render(request, "settle.html", {
+                "q": round_view, "ticket": ticket, "reason": q.reason, "number": 1,
+                "total": None, "action": "/review"})
+        graded, proposal, entry = result
+        with speaking(self.pages.language(request)):
+            round_view = settle_view(question, settings, typed=typed, marked=graded)
+            marks = marks_view(graded, settings)
+            lines = explanation_view(question, settings)
+            ratings = self._rating_forms(learner, proposal, entry)
+        return self.pages.render(request, "marked.html", {
+            "q": round_view, "marks": marks, "right": graded.correct, "lines": lines,
+            "number": 1, "total": None, "over": False, "kind": "", "ratings": ratings,
             "next_url": "/review"})

@@ -41,7 +41,7 @@ from ..words.payments import say_payment
 from ..words.sentences import hint_of
 from ..words.terms import fu_count, han_count
 from ..words.tilefaces import tiles_in
-from .drill import LONGEST_FIELD, WEB_DRILLS, Asked, BadTicket, WebDrill
+from .drill import LONGEST_FIELD, Asked, BadTicket, WebDrill
 from .limits import PasswordLimiter
 from .security import SECURITY_HEADERS, Signer, csrf_ok, csrf_token, derive_key, new_id
 from .tiles import hand_view, tiles_html
@@ -277,7 +277,7 @@ class WebPages:
                 "w": page_words(), "lang": lang, "visit": visit,
                 "csrf": csrf_token(self.csrf_key, visit.sid), "learner": visit.learner,
                 "notes": visit.notes, "drills": [(k.value, _(DRILLS[k].title)) for k in
-                                                  WEB_DRILLS],
+                                                  DrillKind],
                 **context,
             }
             response = aiohttp_jinja2.render_template(template, request, ctx, status=status)
@@ -414,12 +414,10 @@ class WebPages:
         kind = request.query.get("kind")
         try:
             drill = DrillKind(kind) if kind else settings.drill
-            if drill not in WEB_DRILLS:
-                if kind:
-                    raise ValueError(kind)
-                drill = DrillKind.WHOLE  # the learner's drill in the terminal: not on a page
         except ValueError:
             raise PageError(self.words(request)["page_not_found"], 404) from None
+        if drill is DrillKind.SETTLE:  # a round's end, not a hand: its own page
+            raise web.HTTPSeeOther("/settle")
         session, number = self._session(visit, drill)
         lang = self.language(request)
         with speaking(lang):

@@ -19,6 +19,7 @@ Client = TestClient[web.Request, web.Application]
 
 CSRF = re.compile(r'name="csrf" value="([^"]+)"')
 TICKET = re.compile(r'name="ticket" value="([^"]+)"')
+ACTION = re.compile(r'<form method="post" action="([^"]+)" class="answer')
 
 
 @pytest.fixture
@@ -60,6 +61,13 @@ def csrf_of(html: str) -> str:
     return m.group(1)
 
 
+def action_of(html: str) -> str:
+    """Where a question page's answer form is sent (``/drill``, ``/settle``, ``/review``)."""
+    m = ACTION.search(html)
+    assert m is not None, html[:2000]
+    return m.group(1)
+
+
 def ticket_of(html: str) -> str:
     m = TICKET.search(html)
     assert m is not None, html[:2000]
@@ -83,6 +91,10 @@ def right_answer(app: web.Application, learner_id: int, ticket: str) -> dict[str
     learner = pages.store.learners.by_id(learner_id)
     asked = pages.drill.reopen(learner, ticket)
     key = asked.question.key
+    if key.settle is not None:  # the settlement drill: a field a seat, East first
+        from quiz.web.settlepages import SEAT_FIELDS
+
+        return {f: f"{v:+d}" for f, v in zip(SEAT_FIELDS, key.settle.expected, strict=True)}
     return {p.value: key.expected_text(p) for p in asked.question.parts
             if p in (Part.FU, Part.HAN, Part.PAYMENT, Part.DORA, Part.DORA_HAN, Part.WAITS,
                      Part.WAIT, Part.YAKU)}

@@ -313,7 +313,7 @@ def test_every_language_fits_a_small_phone_in_light_and_dark(served: Served,
 
 
 def test_every_drill_kind_fits_a_small_phone(served: Served, store: DrillStore) -> None:
-    from quiz.web.drill import WEB_DRILLS
+    from quiz.drills import DrillKind
 
     with launch() as browser:
         context = browser.new_context(**SCREENS["phone-360"])
@@ -327,7 +327,7 @@ def test_every_drill_kind_fits_a_small_phone(served: Served, store: DrillStore) 
         with page.expect_navigation():
             page.press("#up-password2", "Enter")
         lid = store.learners.get("kinds").id
-        for kind in WEB_DRILLS:
+        for kind in DrillKind:  # every kind, the settlement's page too
             page.goto(f"{served.base}/drill?kind={kind.value}")
             check_page(page, f"question {kind.value}")
             type_answer(page, right_answer(served.app, lid, _ticket(page)))

@@ -9,7 +9,15 @@ from aiohttp import web
 from data.learner_passwords import LearnerPasswords
 from quiz.store.drill import DrillStore
 from quiz.web.security import CONTENT_SECURITY_POLICY
-from tests.web.conftest import Client, csrf_of, page, right_answer, sign_up, ticket_of
+from tests.web.conftest import (
+    Client,
+    action_of,
+    csrf_of,
+    page,
+    right_answer,
+    sign_up,
+    ticket_of,
+)
 
 
 def _learner_id(store: DrillStore, name: str = "alice") -> int:
@@ -200,19 +208,19 @@ async def test_a_forged_grade_is_not_believed(client: Client, app: web.Applicati
 
 async def test_every_drill_kind_is_asked_and_marked(client: Client, app: web.Application,
                                                     store: DrillStore) -> None:
-    from quiz.web.drill import WEB_DRILLS
+    from quiz.drills import DrillKind
 
     html = await sign_up(client)
     lid = _learner_id(store)
-    for kind in WEB_DRILLS:
+    for kind in DrillKind:
         html = await page(client, f"/drill?kind={kind.value}")
         answer = right_answer(app, lid, ticket_of(html))
-        r = await client.post("/drill", data={"csrf": csrf_of(html), "ticket": ticket_of(html),
-                                              **answer})
+        r = await client.post(action_of(html), data={"csrf": csrf_of(html),
+                                                     "ticket": ticket_of(html), **answer})
         marked = await r.text()
         assert r.status == 200 and 'class="verdict right"' in marked, (kind, answer)
         assert f'href="/drill?kind={kind.value}" aria-current="page"' in marked
     store.flush()
-    assert sorted({a.drill for a in store.history(lid)}) == sorted(k.value for k in WEB_DRILLS)
-    r = await client.get("/drill?kind=settle")  # the terminal's alone for now: no such page
+    assert sorted({a.drill for a in store.history(lid)}) == sorted(k.value for k in DrillKind)
+    r = await client.get("/drill?kind=no-such-drill")
     assert r.status == 404

@@ -11,6 +11,23 @@ document.addEventListener("DOMContentLoaded", function () {
       f.focus();
     });
   });
+  // A seat's change (the settlement drill): the number keypad, and a key that turns the
+  // sign (a phone's number keypad has no minus); without JavaScript, the whole keyboard.
+  document.querySelectorAll("input[data-signed]").forEach(function (f) {
+    f.setAttribute("inputmode", "numeric");
+  });
+  document.querySelectorAll("button.sign-key").forEach(function (b) {
+    b.addEventListener("click", function () {
+      var f = document.getElementById(b.dataset.for);
+      if (!f) { return; }
+      var v = f.value.trim();
+      if (/^[-\u2212\u25b2]/.test(v)) { v = "+" + v.slice(1); }
+      else if (v.charAt(0) === "+") { v = "-" + v.slice(1); }
+      else { v = "-" + v; }
+      f.value = v;
+      f.focus();
+    });
+  });
   // Enter (or the keyboard's "next") moves to the next field, then submits.
   var form = document.getElementById("answer");
   if (form) {
