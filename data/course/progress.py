@@ -8,7 +8,7 @@ mastered lesson's concepts are watched in every drill), with the topics of the
 hand asked and the concepts the grading named as missed. The only rows of its
 own are the marks of :mod:`data.models.course` (a lesson placed).
 
->>> from data.db import open_database
+>>> from data.db.schema import open_database
 >>> from data.learners import Learners
 >>> db = open_database(":memory:")
 >>> ann = Learners(db).get_or_create("Ann")

@@ -9,9 +9,9 @@ colour), the called tile of a meld lies sideways as at the table, the outer
 tiles of a closed kan lie face down.
 
 >>> from scoring.tiles import Tile
->>> tile_html(Tile.parse("0p"), "ascii")
+>>> str(tile_html(Tile.parse("0p"), "ascii"))
 '<span class="t pin red" title="5p*"><b>5p</b><i>*</i></span>'
->>> tile_html(Tile.parse("1z"), "kanji", called=True)
+>>> str(tile_html(Tile.parse("1z"), "kanji", called=True))
 '<span class="t wind called" title="E"><b>東</b></span>'
 """
 
