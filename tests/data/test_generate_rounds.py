@@ -31,7 +31,7 @@ def golden_lines() -> Iterator[dict[str, Any]]:
     """The rounds of the fixed seeds, with their answers."""
     from quiz.grading.settle import by_wind
 
-    for rules, seed in (("tenhou", 2026), ("ema", 7), ("wrc", 11)):
+    for rules, seed in (("tenhou", 2026), ("ema", 7), ("wrc", 11), ("mleague", 5)):
         for n, spec in enumerate(generate_rounds(12, seed=seed, rules=rules)):
             s = spec.settle()
             yield {"case": f"{rules} {seed} #{n}", "round": spec.to_record(),
@@ -48,10 +48,12 @@ def test_every_kind_is_made_where_the_rules_have_it() -> None:
 
     rng = random.Random(3)
     for kind in ROUND_KINDS:
-        spec = generate_round(rng, get_profile("tenhou"), kind)
+        rules = "mleague" if kind == "chombo" else "tenhou"  # Tenhou's server has no chombo
+        spec = generate_round(rng, get_profile(rules), kind)
         assert spec.kind == kind
     made = {s.kind for s in generate_rounds(200, seed=1)}
-    assert made == set(ROUND_KINDS)
+    assert made == set(ROUND_KINDS) - {"chombo"}
+    assert "chombo" in {s.kind for s in generate_rounds(200, seed=1, rules="mleague")}
 
 
 def test_a_kind_the_rules_do_not_have_is_refused_in_one_line() -> None:
@@ -79,10 +81,15 @@ def test_the_key_sums_to_zero_with_the_sticks(seed: int, rules: str) -> None:
         s = spec.settle()
         t = spec.table
         put_down = sum(s.deposits)
-        assert sum(s.deltas) + 1000 * s.sticks_left == 1000 * t.sticks + put_down
-        assert sum(s.net) + 1000 * s.sticks_left == 1000 * t.sticks
-        if s.kind is RoundEndKind.EXHAUSTIVE_DRAW:
+        assert sum(s.deltas) + 1000 * s.sticks_left + s.removed == 1000 * t.sticks + put_down
+        assert sum(s.net) + 1000 * s.sticks_left + s.removed == 1000 * t.sticks
+        if s.kind in (RoundEndKind.EXHAUSTIVE_DRAW, RoundEndKind.ABORTIVE_DRAW):
             assert s.sticks_left == t.sticks + len(t.riichi)
+        if s.kind is RoundEndKind.ABORTIVE_DRAW:  # nothing changes hands
+            assert s.deltas == (0, 0, 0, 0)
+        if s.kind is RoundEndKind.CHOMBO:  # this round's sticks go back; the offender pays
+            assert s.sticks_left == t.sticks and s.net[spec.end.offender or 0] < 0
+            assert all(d >= 0 for i, d in enumerate(s.net) if i != spec.end.offender)
 
 
 if __name__ == "__main__" and "--write" in sys.argv:
