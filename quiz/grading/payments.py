@@ -247,7 +247,8 @@ NOTEN_WORDS: Mapping[str, NotenWords] = {
 NOTHING_WORDS: Mapping[str, tuple[str, ...]] = {
     "en": ("nothing", "nothing changes hands", "nothing is paid", "no one pays",
            "nobody pays", "no payment", "no payments", "none", "no change", "no changes"),
-    "ja": ("なし", "無し", "点数移動なし", "点棒移動なし", "移動なし", "支払いなし", "誰も払わない"),
+    "ja": ("なし", "無し", "点数移動なし", "点棒移動なし", "移動なし", "支払いなし",
+           "誰も払わない"),
     "th": ("ไม่มีใครจ่าย", "ไม่มีการจ่าย", "ไม่จ่าย", "ไม่มี"),
     "vi": ("không ai trả điểm", "không ai trả", "không trả", "không có gì", "không"),
     "uk": ("ніхто не платить", "нічого", "без виплат", "ніхто нічого не платить"),
@@ -289,7 +290,7 @@ def _noten_words(kind: str) -> list[str]:
 
 def _word_pattern(words: list[str]) -> re.Pattern[str]:
     """Whole words where words are spaced; anywhere in Japanese and Thai."""
-    spaced = [w for w in words if re.search(r"[a-zа-яіїєґ\u00c0-\u1fff]", w)]
+    spaced = [w for w in words if re.search(r"[a-zа-яіїєґ\u00c0-\u024f\u1e00-\u1eff]", w)]
     unspaced = [w for w in words if w not in spaced]
     parts = []
     if spaced:
@@ -324,9 +325,8 @@ def parse_noten(text: str) -> NotenSaying | None:
     each = bool(_ALL.search(s))
     if not (noten or tenpai or each):
         return None
-    s = _TENPAI.sub(" ", _NOTEN.sub(" ", s))
-    s = _FILLER.sub(" ", s)
-    rest = canonical_payment(s).removesuffix(" all").removesuffix("all").strip()
+    s = _FILLER.sub(" ", _ALL.sub(" ", _TENPAI.sub(" ", _NOTEN.sub(" ", s))))
+    rest = canonical_payment(s)
     if not (rest.isdecimal() and rest.isascii()) or int(rest) <= 0:
         return None
     return NotenSaying(int(rest), to_tenpai=tenpai and not noten)

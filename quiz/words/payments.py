@@ -23,7 +23,7 @@ from scoring.result import Payment
 
 from .core import active_language
 
-__all__ = ["TABLE_FORMS", "TableForms", "say_nothing", "say_noten", "say_payment"]
+__all__ = ["TABLE_FORMS", "TableForms", "say_noten", "say_nothing", "say_payment"]
 
 
 @dataclass(frozen=True, slots=True)
