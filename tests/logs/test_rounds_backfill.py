@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -25,13 +26,25 @@ from quiz.launch import log_rounds
 SETTLE = Path(__file__).resolve().parents[2].parent / "shared" / "logs" / "settle"
 
 
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=[pytest.mark.postgres,
+                                                                   pytest.mark.slow])])
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A SQLite file, then a fresh database on the test PostgreSQL server."""
+    if request.param == "sqlite":
+        yield str(tmp_path / "old.db")
+    else:
+        from tests.classroom.conftest import fresh_postgres_database
+
+        yield from fresh_postgres_database()
+
+
 def _log() -> Path:
     if not SETTLE.is_dir():
         pytest.skip(f"no game logs to settle at {SETTLE} (the shared test data)")
     return sorted(SETTLE.glob("*.xml"))[0]
 
 
-def _database_at(path: Path, revision: str, log: Path) -> None:
+def _database_at(path: Path | str, revision: str, log: Path) -> None:
     """A database at ``revision`` that imported ``log`` then (its file row only)."""
     engine = db_engine.create_engine(path)
     upgrade(engine, revision=revision)
@@ -43,14 +56,12 @@ def _database_at(path: Path, revision: str, log: Path) -> None:
     engine.dispose()
 
 
-def test_a_file_imported_at_0011_gets_its_round_ends_when_imported_again(
-        tmp_path: Path) -> None:
+def test_a_file_imported_at_0011_gets_its_round_ends_when_imported_again(db_url: str) -> None:
     log = _log()
     want = file_rounds([log])
     assert want, "the test log has draws to settle"
-    path = tmp_path / "old.db"
-    _database_at(path, "0011_course", log)
-    database = open_database(path)  # upgraded to the head on opening
+    _database_at(db_url, "0011_course", log)
+    database = open_database(db_url)  # upgraded to the head on opening
     try:
         assert import_rounds(database, log.name) == []
         assert not import_rounds_kept(database, log.name)
@@ -68,11 +79,11 @@ def test_a_file_imported_at_0011_gets_its_round_ends_when_imported_again(
         database.close()
 
 
-def test_files_imported_with_their_round_ends_keep_them(tmp_path: Path) -> None:
+def test_files_imported_with_their_round_ends_keep_them(db_url: str, tmp_path: Path) -> None:
     """A file imported at 0012 (its round ends stored) is marked kept by 0013, and a file
     imported now is kept from the start: importing either again adds nothing."""
     log = _log()
-    path = tmp_path / "at12.db"
+    path = db_url
     _database_at(path, "0012_round_ends", log)
     engine = db_engine.create_engine(path)
     with engine.begin() as conn:
