@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 from data.errors import DataError
 from data.generate.rounds import ROUND_KINDS, generate_round, generate_rounds, round_from_record
-from scoring.rules import PROFILES, get_profile
+from scoring.rules import PROFILES, AbortiveDraw, get_profile
 from scoring.settle import RoundEndKind
 
 GOLDEN = Path(__file__).parent / "golden" / "generated_rounds.jsonl"
@@ -64,6 +64,40 @@ def test_a_kind_the_rules_do_not_have_is_refused_in_one_line() -> None:
         pytest.skip("every profile has nagashi")
     with pytest.raises(DataError, match="no round end 'nagashi'"):
         generate_round(random.Random(1), no_nagashi, "nagashi")
+
+
+def test_chombo_and_abortive_draws_are_asked_as_each_profile_has_them() -> None:
+    """A chombo only where the rules define one, paid as they define it; an abortive draw
+    only where the rules have them, and nothing changes hands."""
+    import random
+
+    from data.generate.rounds import kinds_for, round_for_topic
+    from scoring.rules import Chombo
+
+    for profile in PROFILES.values():
+        kinds = kinds_for(profile)
+        assert ("chombo" in kinds) == (profile.chombo is not Chombo.NONE), profile.name
+        assert ("abortive" in kinds) == bool(profile.abortive_draws - {AbortiveDraw.TRIPLE_RON})
+        made = generate_rounds(120, seed=4, rules=profile.name)
+        for spec in made:
+            s = spec.settle()
+            if spec.kind == "abortive":
+                assert s.deltas == (0, 0, 0, 0) and spec.end.abortive in profile.abortive_draws
+            if spec.kind == "chombo":
+                offender = spec.end.offender
+                assert offender is not None
+                paid = -s.net[offender]  # its own riichi stick, if any, came back
+                if profile.chombo is Chombo.PENALTY:
+                    assert paid == profile.chombo_points and s.removed == paid
+                else:  # a mangan tsumo the other way round
+                    assert paid == (12000 if offender == spec.table.dealer else 8000)
+        for topic, kind in (("settle:chombo", "chombo"), ("settle:abortive", "abortive")):
+            if kind in kinds:
+                spec = round_for_topic(random.Random(2), profile, topic)
+                assert spec.kind == kind and topic in spec.topics()
+            else:
+                with pytest.raises(DataError, match=f"no round end exercising '{topic}'"):
+                    round_for_topic(random.Random(2), profile, topic)
 
 
 def test_a_round_comes_back_from_its_record() -> None:
