@@ -53,7 +53,7 @@ the database and in bank files). The families:
 ``settle:<concept>``
     a round's settlement: ``settle:noten`` (noten payments), ``settle:double_ron``,
     ``settle:pao`` (liability), ``settle:honba_sticks`` (honba and riichi sticks at a
-    round's end), ``settle:nagashi``.
+    round's end), ``settle:nagashi``, ``settle:chombo``, ``settle:abortive``.
 ``cell:<han>h<fu>f:<dealer|non_dealer>:<ron|tsumo>``
     a cell of the points table below mangan, e.g. ``cell:3h40f:non_dealer:ron``
     (computed: see :func:`table_cell`; :func:`table_cells` lists every one:
@@ -330,6 +330,19 @@ _FIXED: tuple[Topic, ...] = (
         "settle:nagashi",
         "Nagashi mangan",
         "Every discard a terminal or honour, none called: paid as a mangan tsumo, no honba.",
+    ),
+    _t(
+        "settle:chombo",
+        "Chombo",
+        "A false win or another foul ends the round: the offender pays as the rules say (a "
+        "mangan to the others, or a penalty off their own score), and this round's riichi "
+        "sticks go back to their owners.",
+    ),
+    _t(
+        "settle:abortive",
+        "Abortive draw",
+        "The round ends at once (nine terminals, four winds, four riichi, four kans): nothing "
+        "changes hands, the riichi sticks stay on the table and the next round adds a honba.",
     ),
     # shape
     _t("hand:open", "Open hand", "The hand has called a chi, pon or open kan."),

@@ -63,11 +63,20 @@ def log_rounds(args: argparse.Namespace) -> list[RoundSpec]:
         return file_rounds([log])
     from data.db.schema import open_database
     from data.errors import NotFoundError
-    from data.gamelog.wins import import_rounds
+    from data.gamelog.wins import import_rounds, import_rounds_kept
 
     database = open_database(getattr(args, "db", None))
     try:
-        return import_rounds(database, log)
+        rounds = import_rounds(database, log)
+        if not rounds and not import_rounds_kept(database, log):
+            import sys
+
+            from .words.core import pgettext
+
+            print(pgettext("cli", "%(log)s was imported before round ends were kept: run "
+                           "'riichi-drill bank import-log FILE' on its file again to add "
+                           "them") % {"log": log}, file=sys.stderr)
+        return rounds
     except NotFoundError:
         return []  # said by the wins' lookup
     finally:

@@ -17,7 +17,7 @@ from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
-from sqlalchemy import Table, insert, select
+from sqlalchemy import Table, insert, select, update
 
 from scoring.errors import ScoringError
 
@@ -59,6 +59,7 @@ class Outcome(StrEnum):
     IMPORTED = "imported"
     ALREADY = "already imported"
     REFUSED = "refused"
+    ROUNDS_ADDED = "round ends added"  # imported before round ends were kept: now added
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,6 +92,9 @@ class FileReport:
         reason: why the file was refused or skipped.
         round_ends: each round end (and the final scores) our settlement does not pay as
             the server did, beyond the wins refused (:mod:`.settling`).
+        rounds_added: round ends worth settling added to a file imported before they
+            were kept (outcome ``round ends added``).
+        when: when a file imported before was imported.
     """
 
     origin: str
@@ -101,11 +105,17 @@ class FileReport:
     disagreements: tuple[RefusedWin, ...] = ()
     reason: str = ""
     round_ends: tuple[RefusedWin, ...] = ()
+    rounds_added: int = 0
+    when: str = ""
 
     def line(self) -> str:
         """One line for the summary."""
         if self.outcome is Outcome.REFUSED:
             return self.reason
+        if self.outcome is Outcome.ROUNDS_ADDED:
+            n = self.rounds_added
+            return (f"{self.origin}: game {self.game}: imported on {self.when}, before round "
+                    f"ends were kept: {n} round end{'s' if n != 1 else ''} to settle added")
         if self.outcome is Outcome.ALREADY:
             return f"{self.origin}: {self.reason}"
         parts = [f"{self.added} win{'s' if self.added != 1 else ''} imported"]
@@ -150,9 +160,15 @@ class ImportSummary:
         """Files refused whole."""
         return sum(1 for f in self.files if f.outcome is Outcome.REFUSED)
 
+    @property
+    def rounds_added(self) -> int:
+        """Round ends added to files imported before they were kept."""
+        return sum(f.rounds_added for f in self.files)
+
     def line(self) -> str:
         """The totals in one line."""
-        already = sum(1 for f in self.files if f.outcome is Outcome.ALREADY)
+        already = sum(1 for f in self.files
+                      if f.outcome in (Outcome.ALREADY, Outcome.ROUNDS_ADDED))
         ends = self.disagreeing_ends
         return (
             f"{self.imported} win{'s' if self.imported != 1 else ''} imported, "
@@ -246,9 +262,12 @@ def import_log(
     digest = hashlib.sha256(data).hexdigest()
     when = _imported_when(database, digest) if known is None else known.get(digest)
     if when is not None:
-        return FileReport(
-            origin, Outcome.ALREADY, reason=f"already imported on {when} (nothing added)"
-        )
+        if _rounds_kept(database, digest):
+            return FileReport(
+                origin, Outcome.ALREADY, reason=f"already imported on {when} (nothing added)"
+            )
+        return _add_rounds(database, data, digest, origin=origin, name=name, rules=rules,
+                           when=when)
     try:
         game = read_log(data, origin=origin, name=name)
     except LogError as e:
@@ -273,6 +292,50 @@ def import_log(
     return FileReport(
         origin, Outcome.IMPORTED, game.game, added, present, tuple(bad), round_ends=ends
     )
+
+
+def _rounds_kept(database: Database, digest: str) -> bool:
+    """Whether the file imported with this digest has its round ends in ``log_rounds``."""
+    table = cast("Table", LogImport.__table__)
+    with database.engine.connect() as conn:
+        kept = conn.execute(
+            select(table.c.rounds_kept).where(table.c.digest == digest)
+        ).scalar_one_or_none()
+    return kept is None or bool(kept)
+
+
+def _add_rounds(database: Database, data: bytes, digest: str, *, origin: str,
+                name: str | None, rules: str, when: str) -> FileReport:
+    """A file imported before round ends were kept (migration 0013): replay it and add
+    them, once; its wins stay as they were imported."""
+    try:
+        game = read_log(data, origin=origin, name=name)
+    except LogError as e:  # it was read once: only a reader grown stricter refuses it now
+        return FileReport(origin, Outcome.REFUSED, reason=str(e))
+    imports = cast("Table", LogImport.__table__)
+    with database.engine.connect() as conn:
+        import_id, stored_rules = conn.execute(
+            select(imports.c.id, imports.c.rules).where(imports.c.digest == digest)
+        ).one()
+    rounds = log_rounds(game, rules=game.rules or stored_rules or rules,
+                        origin=name or Path(origin).name)
+    with database.transaction() as s:
+        conn = s.connection()
+        kept = conn.execute(select(imports.c.rounds_kept).where(imports.c.id == import_id)
+                            .with_for_update()).scalar_one()
+        if kept:  # another process added them meanwhile
+            return FileReport(origin, Outcome.ALREADY,
+                              reason=f"already imported on {when} (nothing added)")
+        if rounds:
+            conn.execute(insert(cast(Table, LogRound.__table__)), _round_rows(import_id, rounds))
+        conn.execute(update(imports).where(imports.c.id == import_id).values(rounds_kept=True))
+    return FileReport(origin, Outcome.ROUNDS_ADDED, game.game, rounds_added=len(rounds),
+                      when=when)
+
+
+def _round_rows(import_id: int, rounds: Sequence[RoundSpec]) -> list[dict[str, Any]]:
+    return [{"import_id": import_id, "position": n, "round": spec.source.split()[-1][:16],
+             "kind": spec.kind, "record": spec.to_record()} for n, spec in enumerate(rounds)]
 
 
 def settle_ends(
@@ -429,6 +492,7 @@ def _store(
                 "game": game.game,
                 "rules": rules,
                 "imported_at": now,
+                "rounds_kept": True,
             },
         ).scalar_one()
         if good:
@@ -459,12 +523,5 @@ def _store(
                 ],
             )
         if rounds:
-            conn.execute(
-                insert(cast(Table, LogRound.__table__)),
-                [
-                    {"import_id": import_id, "position": n, "round": spec.source.split()[-1][:16],
-                     "kind": spec.kind, "record": spec.to_record()}
-                    for n, spec in enumerate(rounds)
-                ],
-            )
+            conn.execute(insert(cast(Table, LogRound.__table__)), _round_rows(import_id, rounds))
     return len(new), len(good) - len(new)

@@ -86,6 +86,18 @@ def import_rounds(database: Database, key: str) -> list[RoundSpec]:
     return [round_from_record(r) for r in records]
 
 
+def import_rounds_kept(database: Database, key: str) -> bool:
+    """Whether the newest import of a file name or game id has its round ends kept (false:
+    imported before they were; ``bank import-log FILE`` again adds them).
+
+    Raises:
+        NotFoundError: when no import has that file name or game.
+    """
+    found = _import_id(database, key)
+    with database.session() as s:
+        return bool(s.scalar(select(LogImport.rounds_kept).where(LogImport.id == found)))
+
+
 def _import_id(database: Database, key: str) -> int:
     """The newest import of a file name or game id.
 

@@ -8,7 +8,10 @@ honba, the riichi sticks on the table and those put down this round) that
 - ``double_ron``: two players ron one discard (where the profile pays both);
 - ``pao_tsumo`` / ``pao_ron``: a daisangen or daisuushii whose liable player
   (pao) pays (where the profile has pao);
-- ``nagashi``: a nagashi mangan (where the profile has it).
+- ``nagashi``: a nagashi mangan (where the profile has it);
+- ``chombo``: a player's chombo, paid as the profile defines it (where it has one);
+- ``abortive``: an abortive draw (where the profile has them): nothing is paid,
+  the riichi sticks stay on the table and the next round adds a honba.
 
 Honba and sticks are on the table often, as the settlement hinges on them.
 The same seed gives the same rounds:
@@ -29,7 +32,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from scoring.errors import ScoringError
-from scoring.rules import TENHOU, MultipleRon, Nagashi, RuleProfile, get_profile
+from scoring.rules import (
+    TENHOU,
+    AbortiveDraw,
+    Chombo,
+    MultipleRon,
+    Nagashi,
+    RuleProfile,
+    get_profile,
+)
 from scoring.settle import (
     SEATS,
     YAKUMAN_BASE,
@@ -47,7 +58,7 @@ __all__ = ["ROUND_KINDS", "RoundSpec", "generate_round", "generate_rounds", "kin
            "round_for_topic", "round_from_record"]
 
 #: The kinds of round end the generator makes, in the order they are offered.
-ROUND_KINDS = ("draw", "double_ron", "pao_tsumo", "pao_ron", "nagashi")
+ROUND_KINDS = ("draw", "double_ron", "pao_tsumo", "pao_ron", "nagashi", "chombo", "abortive")
 
 #: Base points a generated hand may have (1 han 30 fu ... haneman), and how often.
 _BASES = (240, 320, 480, 640, 960, 1280, 1920, 2000, 3000)
@@ -91,6 +102,10 @@ class RoundSpec:
             out.append("settle:noten")
         if end.kind is RoundEndKind.NAGASHI:
             out.append("settle:nagashi")
+        if end.kind is RoundEndKind.CHOMBO:
+            out.append("settle:chombo")
+        if end.kind is RoundEndKind.ABORTIVE_DRAW:
+            out.append("settle:abortive")
         if len(end.wins) > 1:
             out.append("settle:double_ron")
         if any(w.pao is not None for w in end.wins):
@@ -102,7 +117,7 @@ class RoundSpec:
     def to_record(self) -> dict[str, Any]:
         """The round as plain data (stored with an answer; read by :func:`round_from_record`)."""
         t = self.table
-        return {
+        out: dict[str, Any] = {
             "kind": "round", "round": self.kind, "rules": self.rules, "source": self.source,
             "pao_yaku": self.pao_yaku, "end": self.end.kind.value,
             "dealer": t.dealer, "honba": t.honba, "sticks": t.sticks,
@@ -112,6 +127,13 @@ class RoundSpec:
                       "yakuman": w.yakuman, "pao": w.pao, "pao_yakuman": w.pao_yakuman}
                      for w in self.end.wins],
         }
+        # an abortive draw's kind and a chombo's offender, only where the round has one
+        # (records stored before they were asked read back the same)
+        if self.end.abortive is not None:
+            out["abortive"] = self.end.abortive.value
+        if self.end.offender is not None:
+            out["offender"] = self.end.offender
+        return out
 
 
 def round_from_record(record: dict[str, Any]) -> RoundSpec:
@@ -129,7 +151,11 @@ def round_from_record(record: dict[str, Any]) -> RoundSpec:
             str(record["round"]),
             RoundEnd(RoundEndKind(record["end"]), wins,
                      tenpai=frozenset(int(s) for s in record["tenpai"]),
-                     nagashi=frozenset(int(s) for s in record["nagashi"])),
+                     nagashi=frozenset(int(s) for s in record["nagashi"]),
+                     abortive=None if record.get("abortive") is None
+                     else AbortiveDraw(record["abortive"]),
+                     offender=None if record.get("offender") is None
+                     else int(record["offender"])),
             Table(int(record["dealer"]), int(record["honba"]), int(record["sticks"]),
                   frozenset(int(s) for s in record["riichi"])),
             str(record["rules"]), str(record.get("source", "")),
@@ -198,8 +224,43 @@ def _nagashi(rng: random.Random, profile: RuleProfile) -> RoundSpec:
                                          nagashi=frozenset({who})), table, profile.name)
 
 
+#: The abortive draws asked, with the riichi a table may have when each happens: none on
+#: the first go-round (nine terminals, four winds), all four for four riichi, any for four
+#: kans. A triple ron drawn is asked as a double ron's cousin, not here.
+_ABORTIVE_ASKED = (AbortiveDraw.NINE_TERMINALS, AbortiveDraw.FOUR_WINDS,
+                   AbortiveDraw.FOUR_RIICHI, AbortiveDraw.FOUR_KANS)
+
+
+def _abortive_kinds(profile: RuleProfile) -> list[AbortiveDraw]:
+    return [a for a in _ABORTIVE_ASKED if a in profile.abortive_draws]
+
+
+def _abortive(rng: random.Random, profile: RuleProfile) -> RoundSpec:
+    dealer = rng.randrange(SEATS)
+    which = rng.choice(_abortive_kinds(profile))
+    if which is AbortiveDraw.FOUR_RIICHI:
+        riichi = frozenset(range(SEATS))
+    elif which is AbortiveDraw.FOUR_KANS:
+        riichi = _riichi(rng, list(range(SEATS)), 0.3)
+    else:
+        riichi = frozenset()
+    table = _table(rng, dealer, riichi=riichi)
+    return RoundSpec("abortive", RoundEnd(RoundEndKind.ABORTIVE_DRAW, abortive=which), table,
+                     profile.name)
+
+
+def _chombo(rng: random.Random, profile: RuleProfile) -> RoundSpec:
+    dealer = rng.randrange(SEATS)
+    offender = rng.randrange(SEATS)
+    # a false riichi or a false win: sticks put down this round by others are given back
+    table = _table(rng, dealer, riichi=_riichi(rng, list(range(SEATS)), 0.25))
+    return RoundSpec("chombo", RoundEnd(RoundEndKind.CHOMBO, offender=offender), table,
+                     profile.name)
+
+
 def kinds_for(profile: RuleProfile) -> tuple[str, ...]:
-    """The kinds of round end a profile has (no pao, nagashi or double ron where it has none)."""
+    """The kinds of round end a profile has (no pao, nagashi, double ron, chombo or
+    abortive draw where it has none)."""
     out = ["draw"]
     if profile.multiple_ron is not MultipleRon.HEAD_BUMP:
         out.append("double_ron")
@@ -207,10 +268,15 @@ def kinds_for(profile: RuleProfile) -> tuple[str, ...]:
         out += ["pao_tsumo", "pao_ron"]
     if profile.nagashi is not Nagashi.NONE:
         out.append("nagashi")
+    if profile.chombo is not Chombo.NONE:
+        out.append("chombo")
+    if _abortive_kinds(profile):
+        out.append("abortive")
     return tuple(out)
 
 
-_WEIGHTS = {"draw": 5, "double_ron": 3, "pao_tsumo": 1, "pao_ron": 1, "nagashi": 1}
+_WEIGHTS = {"draw": 5, "double_ron": 3, "pao_tsumo": 1, "pao_ron": 1, "nagashi": 1,
+            "chombo": 1, "abortive": 1}
 
 
 def generate_round(rng: random.Random, profile: RuleProfile = TENHOU,
@@ -232,13 +298,18 @@ def generate_round(rng: random.Random, profile: RuleProfile = TENHOU,
         return _double_ron(rng, profile)
     if kind in ("pao_tsumo", "pao_ron"):
         return _pao(rng, profile, tsumo=kind == "pao_tsumo")
+    if kind == "chombo":
+        return _chombo(rng, profile)
+    if kind == "abortive":
+        return _abortive(rng, profile)
     return _nagashi(rng, profile)
 
 
 #: The kinds of round end that exercise each settlement concept.
 _TOPIC_KINDS = {"settle:noten": ("draw",), "settle:double_ron": ("double_ron",),
                 "settle:pao": ("pao_tsumo", "pao_ron"), "settle:nagashi": ("nagashi",),
-                "settle:honba_sticks": ("double_ron", "pao_ron", "pao_tsumo")}
+                "settle:honba_sticks": ("double_ron", "pao_ron", "pao_tsumo"),
+                "settle:chombo": ("chombo",), "settle:abortive": ("abortive",)}
 
 
 def round_for_topic(rng: random.Random, profile: RuleProfile, topic: str) -> RoundSpec:

@@ -1,7 +1,8 @@
 """Tables of imported game logs (see :mod:`data.gamelog`).
 
 - ``log_imports``: one row a log file imported (its content digest, so the
-  same file is never imported twice), its game and format.
+  same file is never imported twice), its game and format, and whether its
+  round ends are kept (files imported before they were get them when imported again).
 - ``log_wins``: each win of an imported file, tied to its bank item: where
   it was in the game (its position, round), who won and who paid, and the
   winner's melds as made (called tile and from whom). The drill draws from
@@ -16,7 +17,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import ForeignKey, Index, Integer, String
+from sqlalchemy import Boolean, ForeignKey, Index, Integer, String, false
 from sqlalchemy.orm import Mapped, mapped_column
 
 from .core import Base
@@ -34,6 +35,9 @@ class LogImport(Base):
     game: Mapped[str] = mapped_column(String(64))
     rules: Mapped[str] = mapped_column(String(32))
     imported_at: Mapped[datetime]
+    #: whether its round ends worth settling are in ``log_rounds`` (false: imported before
+    #: they were kept, migration 0013; importing the file again adds them)
+    rounds_kept: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 
 class LogWin(Base):

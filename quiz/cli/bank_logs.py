@@ -110,6 +110,13 @@ def _log_file_line(report: FileReport) -> str:
         return localized_error(report.reason)
     if report.outcome is Outcome.ALREADY:
         return f"{report.origin}: {localized_error(report.reason)}"
+    if report.outcome is Outcome.ROUNDS_ADDED:
+        n = report.rounds_added
+        return (pgettext("cli", "%(origin)s: game %(game)s: ")
+                % {"origin": report.origin, "game": report.game}) + npgettext(
+            "cli", "imported on %(when)s, before round ends were kept: %(n)s round end to "
+            "settle added", "imported on %(when)s, before round ends were kept: %(n)s round "
+            "ends to settle added", n) % {"when": report.when, "n": n}
     parts = [_wins_imported(report.added)]
     if report.present:
         parts.append(pgettext("cli", "%(n)s already in the bank") % {"n": report.present})
@@ -128,7 +135,8 @@ def _log_summary_line(summary: ImportSummary) -> str:
     """The totals of an import in one line, in the learner's language (``ImportSummary.line``)."""
     from data.gamelog.importer import Outcome
 
-    already = sum(1 for f in summary.files if f.outcome is Outcome.ALREADY)
+    already = sum(1 for f in summary.files
+                  if f.outcome in (Outcome.ALREADY, Outcome.ROUNDS_ADDED))
     files = len(summary.files)
     return (_wins_imported(summary.imported)
             + pgettext("cli", ", %(skipped)s already in the bank, %(refused)s refused "

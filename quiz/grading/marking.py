@@ -59,7 +59,7 @@ def _read(key: AnswerKey, part: Part, raw: Answer, words: LocalWords) -> Any:
     if part is Part.SETTLEMENT:
         from .settle import read_settlement
 
-        return read_settlement(text)
+        return read_settlement(text, key.settle)
     raise ValueError(f"unknown part {part!r}")
 
 

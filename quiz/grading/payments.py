@@ -43,8 +43,9 @@ from scoring.result import Payment, PayShape
 from .answers import Hint
 from .wording import Term, Wording
 
-__all__ = ["PAYMENT_WORDS", "PaymentWords", "canonical_payment", "parse_payment",
-           "split_reversed"]
+__all__ = ["NOTEN_WORDS", "NOTHING_WORDS", "PAYMENT_WORDS", "NotenSaying", "NotenWords",
+           "PaymentWords", "canonical_payment", "parse_noten", "parse_payment",
+           "reads_as_nothing", "split_reversed"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,3 +202,131 @@ def split_reversed(text: str) -> bool:
     """
     m = _SPLIT.fullmatch(canonical_payment(text))
     return m is not None and int(m.group(1)) > int(m.group(2))
+
+
+# --- noten payments and "nothing changes hands" ------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class NotenWords:
+    """The words one language says noten payments with (besides "each" and the units).
+
+    Attributes:
+        noten: the noten payments, or "from the noten players".
+        tenpai: "to the tenpai players" (the number is what each tenpai player receives).
+        filler: words around the number that say nothing more (from, pays, the...).
+    """
+
+    noten: tuple[str, ...]
+    tenpai: tuple[str, ...]
+    filler: tuple[str, ...] = ()
+
+
+#: Each language's words for noten payments (seeds: vi ``phạt noten``, ja ``ノー聴罰符``).
+NOTEN_WORDS: Mapping[str, NotenWords] = {
+    "en": NotenWords(("noten payments", "noten payment", "noten players", "noten player",
+                      "noten"),
+                     ("tenpai players", "tenpai player", "tenpai"),
+                     ("from", "to", "the", "each", "pays", "pay", "paid", "receives", "gets",
+                      "by")),
+    "ja": NotenWords(("ノーテン罰符", "ノー聴罰符", "不聴罰符", "罰符", "ノーテン", "不聴"),
+                     ("テンパイ", "聴牌"),
+                     ("から", "が", "に", "へ", "は", "の", "支払い", "払い", "受け取り",
+                      "各")),
+    "th": NotenWords(("การจ่ายโนเทน", "จ่ายโนเทน", "โนเทน"), ("เทนปาย",),
+                     ("จ่าย", "ให้", "จาก", "ได้", "รับ", "ผู้เล่น")),
+    "vi": NotenWords(("phạt noten", "noten"), ("tenpai",),
+                     ("trả", "cho", "từ", "nhận", "người", "nhà", "phạt")),
+    "uk": NotenWords(("виплати за нотен", "виплата за нотен", "нотен"), ("темпай",),
+                     ("за", "з", "від", "до", "платить", "платять", "отримує", "отримують",
+                      "гравців", "гравцю", "гравець")),
+}
+
+#: How each language says that no points change hands (an abortive draw, a draw with
+#: everyone tenpai or no one): read whole, punctuation aside.
+NOTHING_WORDS: Mapping[str, tuple[str, ...]] = {
+    "en": ("nothing", "nothing changes hands", "nothing is paid", "no one pays",
+           "nobody pays", "no payment", "no payments", "none", "no change", "no changes"),
+    "ja": ("なし", "無し", "点数移動なし", "点棒移動なし", "移動なし", "支払いなし",
+           "誰も払わない"),
+    "th": ("ไม่มีใครจ่าย", "ไม่มีการจ่าย", "ไม่จ่าย", "ไม่มี"),
+    "vi": ("không ai trả điểm", "không ai trả", "không trả", "không có gì", "không"),
+    "uk": ("ніхто не платить", "нічого", "без виплат", "ніхто нічого не платить"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class NotenSaying:
+    """Noten payments as said: ``points`` each noten player pays (``to_tenpai``: each
+    tenpai player receives)."""
+
+    points: int
+    to_tenpai: bool = False
+
+
+def _clean(text: str) -> str:
+    s = unicodedata.normalize("NFKC", text).translate(_THAI_DIGITS).strip().lower()
+    return " ".join(re.sub(r"[.!。！、,:;：「」\"'()（）]+(?!\d)", " ", s).split())
+
+
+_NOTHING = frozenset(_clean(w) for words in NOTHING_WORDS.values() for w in words)
+
+
+def reads_as_nothing(text: str) -> bool:
+    """True when the text says that no points change hands, in any of our languages.
+
+    >>> reads_as_nothing("Nothing changes hands."), reads_as_nothing("なし")
+    (True, True)
+    >>> reads_as_nothing("nothing 1000")
+    False
+    """
+    return _clean(text) in _NOTHING
+
+
+def _noten_words(kind: str) -> list[str]:
+    found = {w for words in NOTEN_WORDS.values() for w in getattr(words, kind)}
+    return sorted(found, key=len, reverse=True)
+
+
+def _word_pattern(words: list[str]) -> re.Pattern[str]:
+    """Whole words where words are spaced; anywhere in Japanese and Thai."""
+    spaced = [w for w in words if re.search(r"[a-zа-яіїєґ\u00c0-\u024f\u1e00-\u1eff]", w)]
+    unspaced = [w for w in words if w not in spaced]
+    parts = []
+    if spaced:
+        parts.append(rf"(?<![^\W\d_])(?:{_alternation(spaced)})(?![^\W\d_])")
+    if unspaced:
+        parts.append(_alternation(unspaced))
+    return re.compile("|".join(parts))
+
+
+_NOTEN = _word_pattern(_noten_words("noten"))
+_TENPAI = _word_pattern(_noten_words("tenpai"))
+_FILLER = _word_pattern(_noten_words("filler"))
+
+
+def parse_noten(text: str) -> NotenSaying | None:
+    """Noten payments said as at the table, in any of our languages, or None.
+
+    The number is what each noten player pays ("1500 each from noten", "3000 from
+    noten", ``ノーテン罰符1500点ずつ``, ``phạt noten 1000 mỗi nhà``); with a word for the
+    tenpai players and none for the noten ones ("1000 each to tenpai"), what each tenpai
+    player receives. A bare number is not a saying (it is one seat's change).
+
+    >>> parse_noten("1500 each from noten")
+    NotenSaying(points=1500, to_tenpai=False)
+    >>> parse_noten("ノーテン罰符1,000点ずつ"), parse_noten("1000 each to tenpai").to_tenpai
+    (NotenSaying(points=1000, to_tenpai=False), True)
+    >>> parse_noten("1500") is None, parse_noten("+1500 -1500 +1500 -1500") is None
+    (True, True)
+    """
+    s = _clean(text)
+    noten, tenpai = bool(_NOTEN.search(s)), bool(_TENPAI.search(s))
+    each = bool(_ALL.search(s))
+    if not (noten or tenpai or each):
+        return None
+    s = _FILLER.sub(" ", _ALL.sub(" ", _TENPAI.sub(" ", _NOTEN.sub(" ", s))))
+    rest = canonical_payment(s)
+    if not (rest.isdecimal() and rest.isascii()) or int(rest) <= 0:
+        return None
+    return NotenSaying(int(rest), to_tenpai=tenpai and not noten)

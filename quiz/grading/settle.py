@@ -15,6 +15,11 @@ and Thai digits, and wind labels in any of our languages (``E +1500 S -1500``, `
 >>> read_settlement("+1500 -1500").wording.kind
 'settle_count'
 
+A round where no points change hands may be said so (``nothing``, ``なし``...), and the
+noten payments of an exhaustive draw as said at the table ("1500 each from noten",
+``ノーテン罰符1000点ずつ``): :mod:`.payments` reads both, and the round's own tenpai
+players turn a noten saying into each seat's change.
+
 Each likely mistake is the settlement re-derived with that mistake (the honba
 forgotten, the sticks given to the other winner of a double ron...), compared
 with the answer as the whole hand's mistakes are (:mod:`.diagnosis`).
@@ -28,7 +33,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from scoring.errors import ScoringError
-from scoring.rules import CountersTo, MultipleRon, SticksTo
+from scoring.rules import Chombo, CountersTo, MultipleRon, SticksTo
 from scoring.settle import (
     SEATS,
     RoundEnd,
@@ -41,6 +46,7 @@ from scoring.settle import (
 )
 
 from .answers import Hint, Part
+from .payments import parse_noten, reads_as_nothing
 from .wording import Count, Term, Wording
 
 if TYPE_CHECKING:
@@ -73,11 +79,45 @@ def _digits(text: str) -> str:
                    for c in unicodedata.normalize("NFKC", text))
 
 
-def read_settlement(text: str) -> tuple[int, int, int, int] | Hint:
-    """Read each seat's change in wind order (East South West North), or a hint."""
+def _noten_deltas(text: str, key: SettleKey) -> tuple[int, int, int, int] | Hint | None:
+    """Noten payments said as at the table, as each seat's change East first (None: the
+    text is no noten saying, or the round no exhaustive draw with someone noten)."""
+    end = key.spec.end
+    tenpai = len(end.tenpai)
+    if end.kind is not RoundEndKind.EXHAUSTIVE_DRAW or tenpai in (0, SEATS):
+        return None
+    saying = parse_noten(text)
+    if saying is None:
+        return None
+    noten = SEATS - tenpai
+    if saying.to_tenpai:
+        got, paid, whole = saying.points, saying.points * tenpai // noten, \
+            saying.points * tenpai % noten == 0
+    else:
+        paid, got, whole = saying.points, saying.points * noten // tenpai, \
+            saying.points * noten % tenpai == 0
+    if not whole:
+        return Hint(Part.SETTLEMENT, Wording.of("settle_noten_uneven",
+                                               typed=Term("text", text.strip())))
+    deltas = tuple(got if seat in end.tenpai else -paid for seat in range(SEATS))
+    return by_wind(deltas, key.settlement.dealer)
+
+
+def read_settlement(text: str, key: SettleKey | None = None) -> tuple[int, int, int, int] | Hint:
+    """Read each seat's change in wind order (East South West North), or a hint.
+
+    With the question's ``key``, noten payments said as at the table are read too
+    ("1500 each from noten": who pays and who receives is the round's own).
+    """
     s = _digits(text).strip().lower()
     if not s:
         return Hint(Part.SETTLEMENT, Wording.of("settle_empty"))
+    if reads_as_nothing(text):
+        return (0, 0, 0, 0)
+    if key is not None:
+        said = _noten_deltas(text, key)
+        if said is not None:
+            return said
     values: list[int] = []
     labels: list[int | None] = []
     rest = s
@@ -199,7 +239,8 @@ def _candidates(key: SettleKey) -> list[tuple[str, Wording, tuple[str, ...], tup
                     tuple(flat)))
         out.append(("noten_reversed", Wording.of("noten_reversed"), ("settle:noten",),
                     tuple(-d for d in s.deltas)))
-    if table.riichi and s.kind in (RoundEndKind.EXHAUSTIVE_DRAW, RoundEndKind.NAGASHI):
+    if table.riichi and s.kind in (RoundEndKind.EXHAUSTIVE_DRAW, RoundEndKind.NAGASHI,
+                                   RoundEndKind.ABORTIVE_DRAW):
         out.append(("counted_stick_draw", Wording.of("counted_stick_draw"),
                     ("settle:honba_sticks",), s.net))
     if table.honba and s.kind is RoundEndKind.WIN:
@@ -276,6 +317,52 @@ def _candidates(key: SettleKey) -> list[tuple[str, Wording, tuple[str, ...], tup
         if table.honba:
             out.append(("nagashi_honba", Wording.of("nagashi_honba"), ("settle:nagashi",),
                         _deltas(with_honba)))
+    out += _chombo_abortive(key)
+    return out
+
+
+def _chombo_abortive(key: SettleKey) -> list[tuple[str, Wording, tuple[str, ...],
+                                                   tuple[int, ...]]]:
+    """The likely mistakes of a chombo and of an abortive draw."""
+    spec, s = key.spec, key.settlement
+    table, end = spec.table, spec.end
+    out: list[tuple[str, Wording, tuple[str, ...], tuple[int, ...]]] = []
+    if s.kind is RoundEndKind.ABORTIVE_DRAW and end.kind is RoundEndKind.ABORTIVE_DRAW:
+        as_draw = _resettled(key, end=RoundEnd(RoundEndKind.EXHAUSTIVE_DRAW,
+                                               tenpai=table.riichi))
+        if as_draw is not None:
+            out.append(("abortive_as_noten", Wording.of("abortive_as_noten"),
+                        ("settle:abortive", "settle:noten"), as_draw))
+        if table.riichi:
+            back = tuple(1000 if seat in table.riichi else 0 for seat in range(SEATS))
+            out.append(("abortive_sticks_back", Wording.of("abortive_sticks_back"),
+                        ("settle:abortive", "settle:honba_sticks"), back))
+    if s.kind is not RoundEndKind.CHOMBO or end.offender is None:
+        return out
+    who, dealer = end.offender, table.dealer
+    steps = list(s.steps)
+    returned = [st for st in steps if st.kind is SettleStepKind.STICK_RETURNED]
+    if spec.profile.chombo is Chombo.MANGAN:
+        ron = [SettleStep(SettleStepKind.CHOMBO, payer=who, receiver=r,
+                          points=12000 if who == dealer else 8000)
+               for r in range(SEATS) if r != who]
+        out.append(("chombo_ron_style", Wording.of("chombo_ron_style"), ("settle:chombo",),
+                    _deltas(ron + returned)))
+        if who != dealer:
+            swapped = [replace(st, points=6000 - st.points)
+                       if st.kind is SettleStepKind.CHOMBO else st for st in steps]
+            out.append(("chombo_dealer_share", Wording.of("chombo_dealer_share"),
+                        ("settle:chombo",), _deltas(swapped)))
+    else:
+        mangan = _resettled(key, chombo=Chombo.MANGAN)
+        if mangan is not None:
+            out.append(("chombo_paid_out", Wording.of(
+                "chombo_paid_out", points=spec.profile.chombo_points), ("settle:chombo",),
+                mangan))
+    if returned:
+        kept = _deltas([st for st in steps if st.kind is not SettleStepKind.STICK_RETURNED])
+        out.append(("chombo_sticks_kept", Wording.of("chombo_sticks_kept"),
+                    ("settle:chombo", "settle:honba_sticks"), kept))
     return out
 
 

@@ -23,7 +23,7 @@ from scoring.result import Payment
 
 from .core import active_language
 
-__all__ = ["TABLE_FORMS", "TableForms", "say_payment"]
+__all__ = ["TABLE_FORMS", "TableForms", "say_noten", "say_nothing", "say_payment"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,20 +34,32 @@ class TableForms:
         ron: the ron amount, e.g. ``%(points)d``.
         split: a non-dealer's tsumo, non-dealers' share first: ``%(non_dealer)d/%(dealer)d``.
         all: a dealer's tsumo, each player's share: ``%(each)d all``.
+        noten_each: noten payments, what each of several noten players pays:
+            ``%(points)d each from noten``.
+        noten_one: noten payments by one noten player: ``%(points)d from noten``.
+        nothing: a round end where no points change hands (an abortive draw).
     """
 
     ron: str
     split: str
     all: str
+    noten_each: str = "%(points)d each from noten"
+    noten_one: str = "%(points)d from noten"
+    nothing: str = "nothing changes hands"
 
 
 #: Each language's table forms.
 TABLE_FORMS: Mapping[str, TableForms] = {
     "en": TableForms("%(points)d", "%(non_dealer)d/%(dealer)d", "%(each)d all"),
-    "ja": TableForms("%(points)d", "%(non_dealer)d・%(dealer)d", "%(each)dオール"),
-    "th": TableForms("%(points)d", "%(non_dealer)d/%(dealer)d", "%(each)d รอบวง"),
-    "vi": TableForms("%(points)d", "%(non_dealer)d/%(dealer)d", "%(each)d mỗi nhà"),
-    "uk": TableForms("%(points)d", "%(non_dealer)d/%(dealer)d", "%(each)d з кожного"),
+    "ja": TableForms("%(points)d", "%(non_dealer)d・%(dealer)d", "%(each)dオール",
+                     "ノーテン罰符%(points)d点ずつ", "ノーテン罰符%(points)d点", "点数移動なし"),
+    "th": TableForms("%(points)d", "%(non_dealer)d/%(dealer)d", "%(each)d รอบวง",
+                     "โนเทนจ่ายคนละ %(points)d", "โนเทนจ่าย %(points)d", "ไม่มีใครจ่าย"),
+    "vi": TableForms("%(points)d", "%(non_dealer)d/%(dealer)d", "%(each)d mỗi nhà",
+                     "phạt noten %(points)d mỗi nhà", "phạt noten %(points)d",
+                     "không ai trả điểm"),
+    "uk": TableForms("%(points)d", "%(non_dealer)d/%(dealer)d", "%(each)d з кожного",
+                     "за нотен по %(points)d", "за нотен %(points)d", "ніхто не платить"),
 }
 
 
@@ -70,3 +82,22 @@ def say_payment(payment: Mapping[str, int] | Payment, language: str | None = Non
     if "all" in record:
         return forms.all % {"each": record["all"]}
     return forms.split % {"non_dealer": record["non_dealer"], "dealer": record["dealer"]}
+
+
+def say_noten(paid: int, noten: int, language: str | None = None) -> str:
+    """Noten payments as said at the table: what each of the ``noten`` players pays.
+
+    >>> say_noten(1500, 2, "en"), say_noten(3000, 1, "ja")
+    ('1500 each from noten', 'ノーテン罰符3000点')
+    """
+    forms = TABLE_FORMS.get(language or active_language(), TABLE_FORMS["en"])
+    return (forms.noten_each if noten > 1 else forms.noten_one) % {"points": paid}
+
+
+def say_nothing(language: str | None = None) -> str:
+    """A round end where no points change hands, as said at the table.
+
+    >>> say_nothing("en"), say_nothing("ja")
+    ('nothing changes hands', '点数移動なし')
+    """
+    return TABLE_FORMS.get(language or active_language(), TABLE_FORMS["en"]).nothing

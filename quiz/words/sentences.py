@@ -225,6 +225,23 @@ def _reasons(pgettext: Translate = i18n.pgettext) -> dict[str, str]:
             "instead"),
         "nagashi_honba": pgettext(
             "reason", "added the honba to the nagashi mangan: it is paid without them"),
+        "abortive_as_noten": pgettext(
+            "reason", "paid noten payments: an abortive draw ends the round at once and "
+            "nothing changes hands"),
+        "abortive_sticks_back": pgettext(
+            "reason", "gave the riichi sticks back: at an abortive draw they stay on the "
+            "table for the next win"),
+        "chombo_ron_style": pgettext(
+            "reason", "paid a whole mangan ron to each player: a chombo is paid as a mangan "
+            "tsumo the other way round (4000 to the dealer, 2000 to each other player)"),
+        "chombo_dealer_share": pgettext(
+            "reason", "swapped the shares: the dealer gets 4000 and each other player 2000"),
+        "chombo_paid_out": pgettext(
+            "reason", "paid the others a mangan: under these rules a chombo is %(points)d off "
+            "the offender's score, paid to no one"),
+        "chombo_sticks_kept": pgettext(
+            "reason", "kept this round's riichi sticks on the table: after a chombo they go "
+            "back to their owners"),
         "settle_total": pgettext(
             "reason", "some seats' changes are off: see who pays whom below"),
         # words kept as they came (an older server's English, say)
@@ -278,6 +295,9 @@ def _hints(pgettext: Translate = i18n.pgettext) -> dict[str, str]:
         "settle_count": pgettext(
             "hint", "%(n)d numbers: type one change per seat, four in all, East South West "
             "North (0 for a seat that pays nothing)"),
+        "settle_noten_uneven": pgettext(
+            "hint", "'%(typed)s' does not split evenly: say what each noten player pays, "
+            "e.g. '1500 each from noten', or type each seat's change"),
         "settle_winds": pgettext(
             "hint", "label each seat once with its wind (E S W N), or give the four changes "
             "in order East South West North"),

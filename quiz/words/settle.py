@@ -23,19 +23,19 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from scoring.result import Payment
-from scoring.rules import CountersTo, RuleProfile, SticksTo
+from scoring.rules import AbortiveDraw, Chombo, CountersTo, RuleProfile, SticksTo
 from scoring.settle import SEATS, RoundEndKind, Settlement, SettleStep, SettleStepKind
 from scoring.settle import render_settle_step as english_step
 
 from ..grading.settle import by_wind, format_settlement
 from .core import _, ngettext, pgettext
-from .payments import say_payment
+from .payments import say_noten, say_payment
 from .terms import honba_count, honour_name, limit_name, stick_count, yaku_title
 
 if TYPE_CHECKING:
     from data.generate.rounds import RoundSpec
 
-__all__ = ["round_lines", "seat_word", "settle_lines", "wind_order"]
+__all__ = ["abortive_name", "round_lines", "seat_word", "settle_lines", "wind_order"]
 
 
 def wind_order(dealer: int) -> list[int]:
@@ -55,8 +55,31 @@ def _hand(spec: RoundSpec, who: int, base: int, tsumo: bool) -> str:
     return say_payment(paid)
 
 
+def abortive_name(kind: AbortiveDraw | str | None) -> str:
+    """An abortive draw by the name players use (``九種九牌``, ``kyuushu kyuuhai``)."""
+    names = {
+        AbortiveDraw.NINE_TERMINALS.value: pgettext(
+            "settle", "kyuushu kyuuhai (nine different terminals and honours)"),
+        AbortiveDraw.FOUR_WINDS.value: pgettext(
+            "settle", "suufon renda (the same wind discarded by all four)"),
+        AbortiveDraw.FOUR_RIICHI.value: pgettext(
+            "settle", "suucha riichi (all four players in riichi)"),
+        AbortiveDraw.FOUR_KANS.value: pgettext(
+            "settle", "suukaikan (four kans by more than one player)"),
+        AbortiveDraw.TRIPLE_RON.value: pgettext(
+            "settle", "sanchahou (three players ron one discard)"),
+    }
+    key = kind.value if isinstance(kind, AbortiveDraw) else str(kind)
+    return names.get(key, key)
+
+
 def _headline(spec: RoundSpec) -> str:
     end = spec.end
+    if end.kind is RoundEndKind.ABORTIVE_DRAW:
+        return pgettext("settle", "Abortive draw: %(kind)s") % {
+            "kind": abortive_name(end.abortive)}
+    if end.kind is RoundEndKind.CHOMBO:
+        return pgettext("settle", "Chombo")
     if end.kind is RoundEndKind.EXHAUSTIVE_DRAW:
         return pgettext("settle", "Exhaustive draw")
     if end.kind is RoundEndKind.NAGASHI:
@@ -88,6 +111,8 @@ def round_lines(spec: RoundSpec) -> list[str]:
                         else pgettext("settle", "noten"))
         if seat in end.nagashi:
             said.append(pgettext("settle", "nagashi mangan"))
+        if end.kind is RoundEndKind.CHOMBO and seat == end.offender:
+            said.append(pgettext("settle", "committed a chombo (a false win)"))
         for w in end.wins:
             if w.who == seat:
                 if w.discarder is None:
@@ -141,7 +166,19 @@ def _step(step: SettleStep, dealer: int) -> str:
         return ngettext("The %(n)d riichi stick stays on the table for the next win.",
                         "The %(n)d riichi sticks stay on the table for the next win.",
                         step.count) % {"n": step.count}
-    return english_step(step, dealer)  # kinds the drill never asks (chombo, abortive draws)
+    if k is SettleStepKind.ABORTIVE:
+        return pgettext("settle", "Abortive draw, %(kind)s: nothing changes hands, and the "
+                        "next round adds a honba.") % {"kind": abortive_name(step.detail)}
+    if k is SettleStepKind.STICK_RETURNED:
+        return pgettext("settle", "%(receiver)s's riichi stick of this round goes back to "
+                        "them: 1000.") % words
+    if k is SettleStepKind.CHOMBO and step.receiver is None:
+        return pgettext("settle", "%(payer)s committed a chombo: %(points)d off their score, "
+                        "paid to no one.") % words
+    if k is SettleStepKind.CHOMBO:
+        return pgettext("settle", "%(payer)s committed a chombo and pays %(receiver)s "
+                        "%(points)d.") % words
+    return english_step(step, dealer)  # kinds the drill never asks (head bump, triple ron)
 
 
 def _noten_seats(noten: list[SettleStep], dealer: int) -> list[str]:
@@ -158,6 +195,14 @@ def _noten_seats(noten: list[SettleStep], dealer: int) -> list[str]:
 
 
 def _overview(settlement: Settlement, profile: RuleProfile) -> list[str]:
+    if settlement.kind is RoundEndKind.CHOMBO:
+        if profile.chombo is Chombo.MANGAN:
+            return [pgettext("settle", "Under these rules a chombo is paid as a mangan tsumo "
+                             "the other way round: the offender pays the dealer 4000 and each "
+                             "other player 2000 (4000 to each when the dealer commits it).")]
+        return [pgettext("settle", "Under these rules a chombo costs the offender "
+                         "%(points)d off their own score, paid to no one.")
+                % {"points": profile.chombo_points}]
     noten = [s for s in settlement.steps if s.kind is SettleStepKind.NOTEN]
     if noten:
         payers = len({s.payer for s in noten})
@@ -169,7 +214,9 @@ def _overview(settlement: Settlement, profile: RuleProfile) -> list[str]:
             "%(tenpai)d players tenpai, %(noten)d noten: the %(total)d is split, each noten "
             "player paying %(paid)d and each tenpai player receiving %(got)d.", takers) % {
             "tenpai": takers, "noten": payers, "total": total, "paid": total // payers,
-            "got": total // takers}]
+            "got": total // takers},
+            pgettext("settle", 'At the table: "%(said)s".')
+            % {"said": say_noten(total // payers, payers)}]
     nearest = (profile.multiple_ron_counters is CountersTo.NEAREST
                and profile.multiple_ron_sticks is SticksTo.NEAREST)
     if len(settlement.winners) > 1 and nearest:  # elsewhere the steps say who takes what
@@ -193,6 +240,10 @@ def settle_lines(spec: RoundSpec) -> list[str]:
         elif step is noten[0]:  # each noten player's payment, then each tenpai player's gain
             out += _noten_seats(noten, dealer)
     said = format_settlement(by_wind(settlement.deltas, dealer))
+    if not any(settlement.deltas):
+        out.append(pgettext("settle", 'Nothing changes hands: say "nothing" or type '
+                            '"%(said)s".') % {"said": said})
+        return out
     out.append(pgettext("settle", 'Each seat\'s change, East South West North: "%(said)s".')
                % {"said": said})
     return out

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from textual.widgets import Static
 
@@ -134,3 +136,79 @@ async def test_a_settlement_session_ends_with_its_summary(store: DrillStore,
         assert (s.answered, s.right) == (2, 1)
         assert [(t.name, t.right, t.total) for t in s.parts] == [("Settlement", 1, 2)]
         assert s.next and s.next[0].drill is DrillKind.SETTLE
+
+
+def _mleague_rounds() -> list[Any]:
+    """A chombo by a non-dealer with a riichi stick down, then four riichi drawn (M.League
+    rules have both)."""
+    from data.generate.rounds import RoundSpec
+    from scoring.rules import AbortiveDraw
+    from scoring.settle import RoundEnd, RoundEndKind, Table
+
+    chombo = RoundSpec("chombo", RoundEnd(RoundEndKind.CHOMBO, offender=2),
+                       Table(dealer=0, honba=1, sticks=1, riichi=frozenset({1})), "mleague")
+    abortive = RoundSpec("abortive", RoundEnd(RoundEndKind.ABORTIVE_DRAW,
+                                              abortive=AbortiveDraw.FOUR_RIICHI),
+                         Table(dealer=3, honba=2, riichi=frozenset(range(4))), "mleague")
+    return [chombo, abortive]
+
+
+@pytest.mark.slow
+async def test_the_screen_asks_a_chombo_then_an_abortive_draw(store: DrillStore,
+                                                              clock: FakeClock) -> None:
+    app = make_app(store, clock, drill="settle", rounds=_mleague_rounds())
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for_question(pilot, app)
+        shown = str(app.screen.query_one(SituationPanel).render())
+        assert shown.startswith("Chombo") and "West: committed a chombo" in shown
+        key = app.controller.question.key  # type: ignore[union-attr]
+        assert key.settle is not None
+        # West pays as a mangan tsumo the other way round; South's riichi stick comes back
+        assert key.settle.expected == (4000, 3000, -8000, 2000)
+        # paid ron-style: a whole mangan to each player
+        await answer_with(pilot, app, {Part.SETTLEMENT: "+8000 +9000 -24000 +8000"})
+        assert isinstance(app.screen, ExplanationScreen)
+        marked = app.screen.marked
+        assert not marked.correct
+        assert "mangan tsumo the other way round" in reason_of(marked)
+        steps = " ".join(s.text for s in app.screen.query_one(ExplanationView).steps)
+        assert "West committed a chombo and pays East 4000." in steps
+        assert "South's riichi stick of this round goes back to them: 1000." in steps
+        await pilot.press("enter")
+        await wait_for_question(pilot, app)
+        shown = str(app.screen.query_one(SituationPanel).render())
+        assert shown.startswith("Abortive draw: suucha riichi")
+        assert all(len(line) <= 80 for line in shown.splitlines())
+        await answer_with(pilot, app, {Part.SETTLEMENT: "nothing changes hands"})
+        assert isinstance(app.screen, ExplanationScreen)
+        assert app.screen.marked.correct
+        steps = " ".join(s.text for s in app.screen.query_one(ExplanationView).steps)
+        assert "nothing changes hands, and the next round adds a honba" in steps
+        assert "The 4 riichi sticks stay on the table" in steps
+    rows = store.history(store.learner("ann").id)
+    ends = {r.question["end"]: r for r in rows}  # type: ignore[index]
+    assert sorted(ends) == ["abortive_draw", "chombo"]
+    assert not ends["chombo"].correct and ends["abortive_draw"].correct
+    assert "settle:chombo" in ends["chombo"].concepts_missed
+
+
+@pytest.mark.slow
+async def test_an_abortive_draw_answered_with_noten_payments_is_marked(
+        store: DrillStore, clock: FakeClock) -> None:
+    from data.generate.rounds import RoundSpec
+    from scoring.rules import AbortiveDraw
+    from scoring.settle import RoundEnd, RoundEndKind, Table
+
+    kans = RoundSpec("abortive", RoundEnd(RoundEndKind.ABORTIVE_DRAW,
+                                          abortive=AbortiveDraw.FOUR_KANS),
+                     Table(dealer=0, riichi=frozenset({0})), "tenhou")
+    app = make_app(store, clock, drill="settle", rounds=[kans])
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for_question(pilot, app)
+        await answer_with(pilot, app, {Part.SETTLEMENT: "3000 from noten"})
+        # not an exhaustive draw: a noten saying is no answer here
+        assert not isinstance(app.screen, ExplanationScreen)
+        app.screen.query_one("#answer-settlement").value = ""  # type: ignore[attr-defined]
+        await answer_with(pilot, app, {Part.SETTLEMENT: "+3000 -1000 -1000 -1000"})
+        assert isinstance(app.screen, ExplanationScreen)
+        assert "abortive draw ends the round at once" in reason_of(app.screen.marked)

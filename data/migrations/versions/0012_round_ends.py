@@ -2,8 +2,8 @@
 
 Adds ``log_rounds``: for each imported file, its draws, double rons and pao
 hands in play order, each a round record (``RoundSpec.to_record``) settled as
-the server paid it. Files imported before keep none (import them again after
-``bank forget``, or drill them with ``--from-log FILE``).
+the server paid it. Files imported before keep none here; 0013 marks them, and
+``bank import-log FILE`` on such a file again adds them.
 
 Revision ID: 0012_round_ends
 Revises: 0008_journal_entries
