@@ -31,6 +31,7 @@ from scoring.tiles import Tile
 from ..drills import DRILLS, DrillKind, Question, prompt_for
 from ..grading import Hints, Marked, Part
 from ..grading.answers import DONT_KNOW, Hint, normal
+from ..grading.payments import reads_as_nothing
 from ..grading.settle import format_settlement, read_settlement, seat_marks
 from ..settings import Settings
 from ..words.core import N_, _, speaking
@@ -53,6 +54,9 @@ _SEAT_HINT = N_("Type one number for this seat: + what it receives, - what it pa
                 "0 when it neither pays nor receives.")
 #: The button that turns a seat's number from received to paid and back.
 _SIGN_LABEL = N_("Change the sign (receives or pays)")
+#: The second button: the answer that no points change hands (an abortive draw, or a
+#: draw with every player tenpai or none); a field saying so is read the same way.
+_NOTHING_LABEL = N_("Nothing changes hands")
 #: Said under the prompt: how a change is typed.
 _HOW = N_("Type + for points a seat receives and - for points it pays, 0 for no change.")
 
@@ -86,6 +90,7 @@ class SettleView:
     hint: str | None
     sign_label: str
     style: str
+    nothing_label: str = ""
 
 
 def settle_view(q: Question, settings: Settings, *, typed: Mapping[str, str],
@@ -125,7 +130,8 @@ def settle_view(q: Question, settings: Settings, *, typed: Mapping[str, str],
                               "" if right is None else format_settlement((right[wind],))))
     general = hint_of(graded, Part.SETTLEMENT) if graded is not None else None
     return SettleView(_(DRILLS[DrillKind.SETTLE].title), prompt_for(q), _(_HOW), lines[0],
-                      lines[1].split(" · "), seats, general, _(_SIGN_LABEL), style)
+                      lines[1].split(" · "), seats, general, _(_SIGN_LABEL), style,
+                      _(_NOTHING_LABEL))
 
 
 def read_seats(form: Mapping[str, Any], words: Mapping[str, str],
@@ -147,6 +153,10 @@ def read_seats(form: Mapping[str, Any], words: Mapping[str, str],
     >>> typed, hints, line = read_seats({"east": "3000", "south": "lots"}, {})
     >>> sorted(hints), line
     (['north', 'south', 'west'], None)
+    >>> read_seats({"east": "nothing changes hands", "south": "0"}, {})[2]
+    '0 0 0 0'
+    >>> read_seats({"nothing": "1", "east": "+1000"}, {})[2]
+    '0 0 0 0'
     """
 
     typed: dict[str, str] = {}
@@ -159,6 +169,11 @@ def read_seats(form: Mapping[str, Any], words: Mapping[str, str],
         if len(value) > LONGEST_FIELD:
             raise PageError(words["too_long"])
         typed[field] = value
+    nothing = [f for f, v in typed.items() if reads_as_nothing(v)]
+    if form.get("nothing") == "1" or (nothing and all(
+            f in nothing or not v.strip() or _reads_as_zero(v) for f, v in typed.items())):
+        return typed, {}, format_settlement((0,) * len(SEAT_FIELDS))
+    for field, value in typed.items():
         if normal(value) in DONT_KNOW:
             continue
         # one number, read as the terminal reads a seat's change (the other three none)
@@ -171,6 +186,12 @@ def read_seats(form: Mapping[str, Any], words: Mapping[str, str],
         return typed, {}, "?"
     line = format_settlement(tuple(values)) if not hints else None
     return typed, hints, line
+
+
+def _reads_as_zero(value: str) -> bool:
+    """A seat's field that says no change (``0``, ``+0``, ``±0``)."""
+    read = read_settlement(f"{value} 0 0 0")
+    return read is not None and not isinstance(read, Hint) and read[0] == 0
 
 
 class SettlePages:

@@ -262,3 +262,39 @@ async def test_a_missed_settlement_concept_is_reviewed_on_the_settle_page(
     last = store.history(lid)[0]
     assert last.drill == "review" and last.correct
     assert [p.part for p in last.parts] == ["settlement"]  # stored as the terminal's review
+
+
+async def test_every_kind_of_round_end_is_asked_and_marked_right_on_the_page(
+        client: Client, app: web.Application, store: DrillStore) -> None:
+    """Chombo and abortive draws (the M.League and EMA rules have them) show and take the
+    key's own changes; an abortive draw is answered with the "Nothing changes hands"
+    button (and that button on any other round end is marked wrong)."""
+    import dataclasses
+
+    await sign_up(client)
+    lid = store.learners.get("alice").id
+    seen: set[str] = set()
+    wrong_once: set[str] = set()
+    for profile in ("mleague", "ema"):
+        store.save_settings(lid, dataclasses.replace(store.load_settings(lid), profile=profile))
+        store.flush()
+        _seeded(app, 7)
+        for _ in range(60):
+            html = await page(client, "/settle")
+            spec = _key(app, lid, ticket_of(html)).spec
+            seen.add(spec.kind)
+            answer = right_answer(app, lid, ticket_of(html))
+            assert 'name="nothing" value="1"' in html and "Nothing changes hands" in html
+            if spec.kind == "abortive":
+                answer = {"nothing": "1"}
+            elif spec.kind == "chombo" and "chombo" not in wrong_once:
+                wrong_once.add("chombo")  # a chombo answered as if nothing were paid
+                r = await client.post("/settle", data=_form(html, {"nothing": "1"}))
+                assert 'class="verdict wrong"' in await r.text()
+                continue
+            r = await client.post("/settle", data=_form(html, answer))
+            marked = await r.text()
+            assert r.status == 200 and 'class="verdict right"' in marked, (spec.kind, answer)
+            if seen >= {"chombo", "abortive"} and wrong_once:
+                return
+    raise AssertionError(f"only {sorted(seen)} asked in 120 questions")
