@@ -39,7 +39,7 @@ from ..words.core import LANGUAGE_NAMES, LANGUAGES, N_, _, ngettext, request_lan
 from ..words.explanation import explanation_lines, section_title
 from ..words.payments import say_payment
 from ..words.sentences import hint_of
-from ..words.terms import fu_count, han_count
+from ..words.terms import fu_count, han_count, rules_label
 from ..words.tilefaces import tiles_in
 from .drill import LONGEST_FIELD, Asked, BadTicket, WebDrill
 from .limits import PasswordLimiter
@@ -570,7 +570,7 @@ def question_view(q: Question, settings: Settings, *, typed: Mapping[str, str],
                 f"{fu_count(c.fu)} {han_count(c.han)}"]
         if c.honba:
             bits.append(ngettext("%(n)d honba", "%(n)d honba", c.honba) % {"n": c.honba})
-        bits.append(_("rules: %(rules)s") % {"rules": q.key.profile.name})
+        bits.append(_("rules: %(rules)s") % {"rules": rules_label(q.key.profile.name)})
         situation = [" · ".join(bits)]
     fields = []
     for part in q.fields:

@@ -14,8 +14,12 @@ liable (pao). :func:`settle_lines` words the settlement's steps
 ...                  Table(dealer=1, honba=2, sticks=1))
 >>> round_lines(spec)[2]
 'East (dealer): tenpai'
->>> settle_lines(spec)[1:3]
-['East (tenpai) receives 3000.', 'South (noten) pays 1000.']
+>>> for line in settle_lines(spec)[1:4]: print(line)
+At the table: "1000 each from noten".
+East (tenpai) receives 3000.
+South (noten) pays 1000.
+>>> round_lines(spec)[1]
+'2 honba · 1 riichi stick on the table from earlier rounds · rules: Tenhou'
 """
 
 from __future__ import annotations
@@ -30,7 +34,7 @@ from scoring.settle import render_settle_step as english_step
 from ..grading.settle import by_wind, format_settlement
 from .core import _, ngettext, pgettext
 from .payments import say_noten, say_payment
-from .terms import honba_count, honour_name, limit_name, stick_count, yaku_title
+from .terms import honba_count, honour_name, limit_name, rules_label, stick_count, yaku_title
 
 if TYPE_CHECKING:
     from data.generate.rounds import RoundSpec
@@ -102,7 +106,7 @@ def round_lines(spec: RoundSpec) -> list[str]:
     on_table = [honba_count(table.honba),
                 pgettext("settle", "%(sticks)s on the table from earlier rounds")
                 % {"sticks": stick_count(table.sticks)},
-                _("rules: %(rules)s") % {"rules": spec.rules}]
+                _("rules: %(rules)s") % {"rules": rules_label(spec.rules)}]
     lines.append(" · ".join(on_table))
     for seat in wind_order(dealer):
         said: list[str] = []

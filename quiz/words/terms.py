@@ -392,6 +392,16 @@ def rules_name(name: str) -> str:
     return str(table.get(name, name))
 
 
+def rules_label(name: str) -> str:
+    """A rule profile's short name as a label shows it, in every language English
+    included (``Tenhou``, ``M.League``, ``天鳳``): never its id.
+
+    >>> rules_label("mleague"), rules_label("no-such-rules")
+    ('M.League', 'no-such-rules')
+    """
+    return str(_rules_names().get(name, name))
+
+
 #: Every yaku and dora name the terms know, in English (the catalog's keys).
 KNOWN_YAKU: tuple[str, ...] = tuple(_yaku())
 #: Every fu item name the terms know.
