@@ -16,6 +16,7 @@ from data.learner_passwords import LearnerPasswords
 from ..classroom.desk import ClassDesk
 from ..classroom.server import ClassServer
 from .classpages import ClassPages
+from .coursepages import CoursePages
 from .learnerpages import LearnerPages
 from .server import FAIL_DELAY, WebPages
 
@@ -57,5 +58,6 @@ def make_web_app(store: DrillStore, classroom: Classroom, *,
                      secure_cookies=secure_cookies, fail_delay=delay)
     pages.extensions.append(ClassPages(pages, desk).install)
     pages.extensions.append(LearnerPages(pages).install)
+    pages.extensions.append(CoursePages(pages).install)
     pages.install(app)
     return app

@@ -1,0 +1,152 @@
+"""The course on the web pages through aiohttp's test client: the same progress as the
+terminal's course for the same learner."""
+
+from __future__ import annotations
+
+import html as html_text
+import random
+import re
+
+from aiohttp import web
+
+from quiz.controller import DrillController
+from quiz.course.mastery import State
+from quiz.course.service import CourseService
+from quiz.settings import Settings
+from quiz.store.drill import DrillStore
+from tests.web.conftest import Client, csrf_of, page, right_answer, sign_up, ticket_of
+
+
+def _terminal_course(store: DrillStore, name: str = "alice") -> CourseService:
+    """The course service the terminal's map uses, for the same learner."""
+    learner = store.learners.get(name)
+    return CourseService(store, DrillController(store, learner, Settings(),
+                                                clock=store.clock, rng=random.Random(3)))
+
+
+async def test_the_map_shows_every_lesson_with_its_state_and_the_nav_links_it(
+        client: Client) -> None:
+    drill = await sign_up(client)
+    assert '<a href="/course">Course</a>' in drill
+    html = await page(client, "/course")
+    rows = re.findall(r'<li class="lesson-row (\w+)', html)
+    assert len(rows) == 14 and set(rows) == {"todo"}
+    assert "Course · alice · 0 of 14 mastered · practised 0 min" in html
+    assert "Next: 1 The winning hand and its waits" in html
+    assert 'href="/course/hand" aria-current="step"' in html
+    # one tap continues: the first lesson's reading the first time
+    r = await client.get("/course/continue", allow_redirects=False)
+    assert r.status == 303 and r.headers["Location"] == "/course/hand"
+
+
+async def test_a_lessons_reading_draws_its_tiles_and_worked_examples(client: Client) -> None:
+    await sign_up(client)
+    html = await page(client, "/course/hand")
+    assert "<h1 class=\"lesson-title\">Lesson 1 · The winning hand and its waits</h1>" in html
+    assert '<span class="t man"' in html  # the reading's {234m} drawn as the drill's tiles
+    assert "{" not in re.sub(r"<(script|style)[^>]*>.*?</\1>", "", html, flags=re.S)
+    assert html.count('<section class="example"') == 2 and "Worked example 2" in html
+    assert "the gate: 9 of 10 right, median within" in html
+    assert 'href="/course/hand/practice"' in html
+    ja = await page(client, "/course/fu-start", headers={"Accept-Language": "ja"})
+    assert 'lang="ja"' in ja and "レッスン2" in ja and "解説例 1" in ja
+
+
+async def test_a_practice_answer_is_stored_and_seen_by_the_terminals_course(
+        client: Client, app: web.Application, store: DrillStore) -> None:
+    await sign_up(client)
+    lid = store.learners.get("alice").id
+    html = await page(client, "/course/fu-start/practice")
+    assert "Lesson 2 · Fu: the base, closed ron and tsumo" in html
+    assert ">Fu</label>" in html and ">Han</label>" not in html  # a fu lesson asks the fu
+    ticket = ticket_of(html)
+    r = await client.post("/course/fu-start/practice", data={
+        "csrf": csrf_of(html), "ticket": ticket, **right_answer(app, lid, ticket)})
+    text = await r.text()
+    assert r.status == 200 and 'class="verdict right"' in text
+    assert re.search(r"1 of the last 1 right, median \d+ s", text)
+    assert "the gate: 9 of 10 right" in text
+    terminal = _terminal_course(store).progress().of("fu-start")
+    assert terminal.state is State.IN_PROGRESS and terminal.answered == 1
+    assert terminal.gate.right == 1
+    assert store.history(lid)[0].session.startswith("course:fu-start:")
+    course = await page(client, "/course")
+    assert re.search(r'lesson-row in_progress[^>]*><a href="/course/fu-start"', course)
+    assert "in progress: 1/1" in course
+    # and continue now goes straight to the practice of the lesson in progress? no: the
+    # first lesson is still to do, so its reading comes first
+    r = await client.get("/course/continue", allow_redirects=False)
+    assert r.headers["Location"] == "/course/hand"
+
+
+async def test_the_same_practice_form_sent_twice_is_stored_once(
+        client: Client, app: web.Application, store: DrillStore) -> None:
+    await sign_up(client)
+    lid = store.learners.get("alice").id
+    html = await page(client, "/course/hand/practice")
+    ticket = ticket_of(html)
+    form = {"csrf": csrf_of(html), "ticket": ticket, **right_answer(app, lid, ticket)}
+    for _twice in range(2):
+        r = await client.post("/course/hand/practice", data=form)
+        assert r.status == 200
+    store.flush()
+    assert len(store.history(lid)) == 1
+    assert _terminal_course(store).progress().of("hand").answered == 1
+
+
+async def test_an_unknown_lesson_and_a_ticket_of_another_lesson_are_refused_in_one_line(
+        client: Client, app: web.Application, store: DrillStore) -> None:
+    await sign_up(client)
+    lid = store.learners.get("alice").id
+    r = await client.get("/course/no-such-lesson")
+    text = html_text.unescape(await r.text())
+    assert r.status == 404 and "There is no lesson 'no-such-lesson' in the course." in text
+    assert "Traceback" not in text
+    html = await page(client, "/course/hand/practice")
+    ticket = ticket_of(html)
+    r = await client.post("/course/fu-start/practice", data={
+        "csrf": csrf_of(html), "ticket": ticket, **right_answer(app, lid, ticket)})
+    assert r.status == 400 and "That question was not asked here" in await r.text()
+    # a drill's ticket is no lesson's
+    drill = await page(client, "/drill?kind=fu")
+    r = await client.post("/course/fu-start/practice", data={
+        "csrf": csrf_of(drill), "ticket": ticket_of(drill), "fu": "30"})
+    assert r.status == 400
+    # no form token: refused, nothing stored
+    r = await client.post("/course/hand/practice", data={"ticket": ticket})
+    assert r.status == 403
+    store.flush()
+    assert store.history(lid) == []
+
+
+async def test_the_course_needs_a_signed_in_learner(client: Client) -> None:
+    r = await client.get("/course", allow_redirects=False)
+    assert r.status == 303 and r.headers["Location"] == "/"
+
+
+async def test_ten_right_answers_master_the_lesson_on_the_web_and_in_the_terminal(
+        client: Client, app: web.Application, store: DrillStore) -> None:
+    await sign_up(client)
+    lid = store.learners.get("alice").id
+    text = ""
+    for _n in range(10):
+        html = await page(client, "/course/hand/practice")
+        ticket = ticket_of(html)
+        r = await client.post("/course/hand/practice", data={
+            "csrf": csrf_of(html), "ticket": ticket, **right_answer(app, lid, ticket)})
+        text = await r.text()
+        assert 'class="verdict right"' in text
+    assert re.search(r"Lesson mastered: 10 of the last 10 right, median \d+ s\.", text)
+    assert 'href="/course/continue"' in text
+    terminal = _terminal_course(store).progress()
+    assert terminal.of("hand").state is State.MASTERED
+    assert terminal.next is not None and terminal.next.lesson.id == "fu-start"
+    course = await page(client, "/course")
+    assert "1 of 14 mastered" in course and "lesson-row mastered" in course
+    # the lesson's concepts became review cards, as the terminal makes them
+    from sqlalchemy import func, select
+
+    from data.models.srs import SrsCard
+
+    with store.database.session() as s:
+        assert s.scalar(select(func.count()).select_from(SrsCard)) >= 1
