@@ -150,3 +150,14 @@ async def test_ten_right_answers_master_the_lesson_on_the_web_and_in_the_termina
 
     with store.database.session() as s:
         assert s.scalar(select(func.count()).select_from(SrsCard)) >= 1
+
+
+async def test_the_course_pages_speak_thai_vietnamese_and_ukrainian(client: Client) -> None:
+    await sign_up(client)
+    for lang, words in (("th", ("หลักสูตร", "ถัดไป: 1")), ("vi", ("Khóa học", "Tiếp theo: 1")),
+                        ("uk", ("Курс", "Далі: 1")), ("ja", ("講座", "次: 1"))):
+        html = await page(client, "/course", headers={"Accept-Language": lang})
+        assert f'lang="{lang}"' in html and all(w in html for w in words), lang
+        r = await client.get("/course/nothing", headers={"Accept-Language": lang})
+        assert r.status == 404 and "nothing" in await r.text()
+        assert "There is no lesson" not in await r.text()
