@@ -17,6 +17,7 @@ the server keeps nothing per visitor but the cookie's session id.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -78,13 +79,36 @@ class ExampleView:
     lines: list[ExplainedLine]
 
 
+#: Tiles marked in a reading with the punctuation that touches them (kept on their line).
+_TOUCHING = re.compile(r"([(\[（「“«]?)(\{[0-9mpsz]+\})([)\],.;:!?）」、。，”»]?)")
+
+
 def reading_html(lesson: Lesson, style: str) -> list[Markup]:
-    """The reading's paragraphs as HTML, tiles drawn as the drill draws them."""
+    """The reading's paragraphs as HTML, tiles drawn as the drill draws them (a bracket or
+    a comma beside them never left alone at a line's end or start).
+
+    >>> from quiz.course.lessons import lesson
+    >>> html = reading_html(lesson("hand"), "ascii")[0]
+    >>> '<span class="nw">(<span class="tiles"' in html and "{" not in html
+    True
+    """
 
     def draw(tiles: Sequence[object]) -> str:
-        return str(tiles_html(tiles, style))  # type: ignore[arg-type]
+        return f'<span class="tiles">{tiles_html(tiles, style)}</span>'  # type: ignore[arg-type]
 
-    return [Markup(tiles_marked(str(escape(p)), draw)) for p in lesson.reading()]
+    def keep(m: re.Match[str]) -> str:
+        return f'<span class="nw">{m.group(1)}{tiles_marked(m.group(2), draw)}{m.group(3)}</span>'
+
+    return [Markup(_TOUCHING.sub(keep, str(escape(p)))) for p in lesson.reading()]
+
+
+def unit_kept(line: str) -> str:
+    """A figure and its short unit at a line's end kept together (``30 s``).
+
+    >>> unit_kept("median within 30 s")
+    'median within 30\\xa0s'
+    """
+    return re.sub(r"(\d) (\S{1,3})$", "\\1\u00a0\\2", line)
 
 
 class CoursePages:
@@ -172,12 +196,12 @@ class CoursePages:
 
     def _gate_lines(self, p: LessonProgress) -> list[str]:
         """The lesson's state and figures, as the terminal's map says them."""
-        lines = [f"{p.lesson.number}. {p.lesson.title()}: {p.state.label()}"]
+        lines = [state_words(p)]
         if p.gate.of:
             lines.append(p.gate.figures())
         if p.state is not State.MASTERED:
             lines.append(p.gate.needs())
-        return lines
+        return [unit_kept(line) for line in lines]
 
     async def lesson_page(self, request: web.Request) -> web.StreamResponse:
         """A lesson's reading, its worked examples, its state, and the way to practise it."""
@@ -231,7 +255,9 @@ class CoursePages:
             view = question_view(asked.question, settings, typed=typed, hints=hints)
             title = _("Lesson %(n)d · %(title)s") % {"n": lesson.number,
                                                      "title": lesson.title()}
-            gate = self._gate_lines(p)[1:]
+            gate = [p.gate.figures()]
+            if p.state is not State.MASTERED:
+                gate.append(unit_kept(p.gate.needs()))
         return self.pages.render(request, "course_drill.html", {
             "q": view, "ticket": asked.ticket, "number": asked.question.number, "total": None,
             "action": f"/course/{lesson.id}/practice", "lesson_title": title,
@@ -295,7 +321,7 @@ class CoursePages:
             lines = explanation_view(asked.question, settings)
             gate = (_("Lesson mastered: %(figures)s.") % {"figures": p.gate.figures()}
                     if mastered else p.gate.figures())
-            needs = "" if mastered else p.gate.needs()
+            needs = "" if mastered else unit_kept(p.gate.needs())
             title = _("Lesson %(n)d · %(title)s") % {"n": lesson.number,
                                                      "title": lesson.title()}
             ctx: dict[str, Any] = {
