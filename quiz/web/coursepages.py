@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import random
 import re
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -25,19 +26,21 @@ from typing import TYPE_CHECKING, Any
 from aiohttp import web
 from markupsafe import Markup, escape
 
-from data.course.progress import CourseRecords, course_session, lesson_of
+from data.course.progress import PLACEMENT_PREFIX, CourseRecords, course_session, lesson_of
 
-from ..course.lessons import Lesson, lessons, tiles_marked
+from ..course.lessons import Lesson, lesson, lessons, tiles_marked
 from ..course.mastery import CourseProgress, LessonProgress, State
+from ..course.placement import PlacementTest
 from ..course.practice import LessonQuestions
 from ..course.service import read_progress
 from ..drills import DrillKind, Question, build_question
+from ..errors import DrillError
 from ..grading import Hints, Part
 from ..screens.course.map import practised_words, state_words
 from ..settings import Settings
 from ..srs import SrsService, settings_from_stored
-from ..words.core import _, speaking
-from .drill import Asked, BadTicket
+from ..words.core import _, ngettext, speaking
+from .drill import TICKET_LIFE, Asked, BadTicket
 from .security import new_id
 from .server import (
     VISIT,
@@ -68,6 +71,20 @@ class LessonRow:
     state: str
     words: str
     next: bool
+
+
+@dataclass(frozen=True)
+class _Grade:
+    correct: bool
+    concepts: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class _Placed:
+    """A placement answer as the test reads it (carried, signed, from page to page)."""
+
+    marked: _Grade
+    seconds: float
 
 
 @dataclass(frozen=True)
@@ -122,6 +139,9 @@ class CoursePages:
         app.add_routes([
             web.get("/course", self.map_page),
             web.get("/course/continue", self.go_on),
+            web.get("/course/placement", self.placement_page),
+            web.post("/course/placement", self.placement_answer),
+            web.post("/course/placement/end", self.placement_end),
             web.get("/course/{lesson}", self.lesson_page),
             web.get("/course/{lesson}/practice", self.practice_page),
             web.post("/course/{lesson}/practice", self.practice_answer),
@@ -165,7 +185,8 @@ class CoursePages:
             else:
                 next_line = w["course_next"] % {"n": nxt.lesson.number,
                                                 "title": nxt.lesson.title()}
-            labels = {"lesson": _("Lesson"), "state": _("State"), "continue": _("Continue")}
+            labels = {"lesson": _("Lesson"), "state": _("State"), "continue": _("Continue"),
+                      "placement": _("Placement")}
         return self.pages.render(request, "course_map.html", {
             "rows": rows, "head": head, "next_line": next_line, "labels": labels})
 
@@ -332,3 +353,150 @@ class CoursePages:
                 "mastered": mastered, "lesson_title": title,
                 "map_label": self.pages.words(request)["course_map"]}
         return self.pages.render(request, "course_marked.html", ctx)
+
+    # ----------------------------------------------------------------- placement
+
+    def _state(self, learner: LearnerRecord, token: str | None) -> tuple[str, list[Any]]:
+        """The placement test's session and answers so far, from their signed token
+        (none: a new test)."""
+        if not token:
+            return new_id()[:16], []
+        doc = self.pages.drill.signer.read(token)
+        if doc is None or doc.get("l") != learner.id or not isinstance(doc.get("ph"), list):
+            raise BadTicket("that placement test was not taken here")
+        return str(doc["pl"]), list(doc["ph"])
+
+    def _state_token(self, learner: LearnerRecord, ses: str, answers: list[Any]) -> str:
+        return self.pages.drill.signer.sign({"l": learner.id, "pl": ses, "ph": answers},
+                                            life=TICKET_LIFE)
+
+    def _test(self, settings: Settings, answers: list[Any]) -> PlacementTest:
+        """The placement test after the answers given so far (lesson, right, seconds, the
+        concepts missed on a whole hand)."""
+        try:
+            facts = [_Placed(_Grade(bool(ok), tuple(str(c) for c in missed)), float(sec))
+                     for _id, ok, sec, missed in answers]
+            plan = [lesson(str(each[0])) for each in answers]
+        except (ValueError, TypeError, DrillError) as e:  # DrillError: no such lesson
+            raise BadTicket("that placement test was not taken here") from e
+        rng = random.Random(self.pages.drill.rng.randrange(2**63))
+        test = PlacementTest(self.pages.store, lessons(), settings, rng, lambda: facts)
+        test.plan = plan
+        return test
+
+    def _place_next(self, learner: LearnerRecord, settings: Settings, ses: str,
+                    answers: list[Any]) -> tuple[Asked, Lesson] | list[str]:
+        """In a worker thread: the test's next question, or (the test done) the lessons it
+        proved, marked as the terminal marks them."""
+        test = self._test(settings, answers)
+        q = test.next_question(len(answers) + 1)
+        if q is None:
+            if test.proved:
+                store = self.pages.store
+                CourseRecords(store.database, clock=store.clock).place(learner.id, test.proved)
+            return list(test.proved)
+        asked_lesson = test.plan[-1]
+        asked = self.pages.drill.issue(learner, q, settings, PLACEMENT_PREFIX + ses,
+                                       ask=asked_lesson.asks,
+                                       extra={"ph": answers, "pq": asked_lesson.id})
+        return asked, asked_lesson
+
+    def _placed_page(self, request: web.Request, proved: list[str]) -> web.Response:
+        with speaking(self.pages.language(request)):
+            line = ngettext("Placement done: %(n)d lesson proved mastered.",
+                            "Placement done: %(n)d lessons proved mastered.",
+                            len(proved)) % {"n": len(proved)}
+            titles = [f"{lesson(x).number}. {lesson(x).title()}" for x in proved]
+            labels = {"placement": _("Placement"), "continue": _("Continue")}
+        return self.pages.render(request, "course_placed.html", {
+            "line": line, "titles": titles, "labels": labels})
+
+    def _placement_question(self, request: web.Request, asked: Asked, asked_lesson: Lesson,
+                            settings: Settings, token: str, *, typed: dict[str, str],
+                            hints: Hints | None) -> web.Response:
+        with speaking(self.pages.language(request)):
+            view = question_view(asked.question, settings, typed=typed, hints=hints)
+            title = f"{_('Placement')} · {asked_lesson.number}. {asked_lesson.title()}"
+        return self.pages.render(request, "course_drill.html", {
+            "q": view, "ticket": asked.ticket, "number": asked.question.number, "total": None,
+            "action": "/course/placement", "lesson_title": title, "lesson_id": "",
+            "gate": [], "end_token": token})
+
+    async def placement_page(self, request: web.Request) -> web.StreamResponse:
+        """The placement test's next question (``?s=``: the answers so far), or its end."""
+        learner = await self.pages.learner(request)
+        settings = request[VISIT].settings or Settings()
+        token = request.query.get("s")
+        ses, answers = self._state(learner, token)
+        with speaking(self.pages.language(request)):
+            found = await self.pages.run(self._place_next, learner, settings, ses, answers)
+        if isinstance(found, list):
+            return self._placed_page(request, found)
+        asked, asked_lesson = found
+        return self._placement_question(request, asked, asked_lesson, settings,
+                                        self._state_token(learner, ses, answers),
+                                        typed={}, hints=None)
+
+    async def placement_answer(self, request: web.Request) -> web.StreamResponse:
+        """Grade and store a placement answer (once); the marks, then the next question."""
+        learner = await self.pages.learner(request)
+        settings = request[VISIT].settings or Settings()
+        form = await request.post()
+        ticket = form.get("ticket")
+        if not isinstance(ticket, str):
+            raise PageError(self.pages.words(request)["unknown_question"])
+        asked = await self.pages.run(self.pages.drill.reopen, learner, ticket)
+        doc = self.pages.drill.signer.read(ticket) or {}
+        if not asked.session.startswith(PLACEMENT_PREFIX) or not isinstance(doc.get("ph"), list):
+            raise BadTicket("that question was not asked in the placement test")
+        ses = asked.session.removeprefix(PLACEMENT_PREFIX)
+        answers = list(doc["ph"])
+        try:
+            asked_lesson = lesson(str(doc.get("pq")))
+        except DrillError:
+            raise BadTicket("that question was not asked in the placement test") from None
+        typed = read_fields(form, asked.question.fields, self.pages.words(request))
+        with speaking(self.pages.language(request)):
+            graded = await self.pages.run(self.pages.drill.answer, learner, asked,
+                                          {Part(k): v for k, v in typed.items()})
+        if isinstance(graded, Hints):
+            return self._placement_question(request, asked, asked_lesson, settings,
+                                            self._state_token(learner, ses, answers),
+                                            typed=typed, hints=graded)
+        seconds = round(max(0.0, min(time.time() - asked.shown_at, 3600.0)), 1)
+        whole = asked_lesson is lessons()[-1]
+        answers.append([asked_lesson.id, int(graded.correct), seconds,
+                        list(graded.concepts) if whole else []])
+        token = self._state_token(learner, ses, answers)
+        with speaking(self.pages.language(request)):
+            view = question_view(asked.question, settings, typed=typed, hints=None)
+            marks = marks_view(graded, settings)
+            lines = explanation_view(asked.question, settings)
+            title = f"{_('Placement')} · {asked_lesson.number}. {asked_lesson.title()}"
+        return self.pages.render(request, "course_marked.html", {
+            "q": view, "marks": marks, "right": graded.correct, "lines": lines,
+            "number": asked.question.number, "total": None, "over": False, "kind": "",
+            "next_url": "/course/placement?s=" + token, "gate": "", "needs": "",
+            "mastered": False, "lesson_title": title, "end_token": token,
+            "map_label": self.pages.words(request)["course_map"]})
+
+    async def placement_end(self, request: web.Request) -> web.StreamResponse:
+        """End the test early: what is answered counts (as the terminal's Esc)."""
+        learner = await self.pages.learner(request)
+        settings = request[VISIT].settings or Settings()
+        form = await request.post()
+        token = form.get("s")
+        if not isinstance(token, str) or not token:
+            raise PageError(self.pages.words(request)["unknown_question"])
+        _ses, answers = self._state(learner, token)
+
+        def finish() -> list[str]:
+            test = self._test(settings, answers)
+            test.score()
+            if test.proved:
+                store = self.pages.store
+                CourseRecords(store.database, clock=store.clock).place(learner.id, test.proved)
+            return list(test.proved)
+
+        proved = await self.pages.run(finish)
+        return self._placed_page(request, proved)

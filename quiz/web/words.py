@@ -106,6 +106,9 @@ _WORDS: Final[dict[str, str]] = {
     "course_next": N_("Next: %(n)d %(title)s"),
     "course_done": N_("Every lesson is mastered: practise whole hands, or review."),
     "no_lesson": N_("There is no lesson '%(id)s' in the course."),
+    "placement_hint": N_("Already scoring hands? The placement test (one question a lesson, "
+                         "then three whole hands) marks each lesson it proves mastered."),
+    "end_test": N_("End the test (what is answered counts)"),
 }
 
 

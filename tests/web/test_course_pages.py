@@ -161,3 +161,58 @@ async def test_the_course_pages_speak_thai_vietnamese_and_ukrainian(client: Clie
         r = await client.get("/course/nothing", headers={"Accept-Language": lang})
         assert r.status == 404 and "nothing" in await r.text()
         assert "There is no lesson" not in await r.text()
+
+
+async def test_an_expert_is_placed_past_every_lesson_on_the_web(
+        client: Client, app: web.Application, store: DrillStore) -> None:
+    await sign_up(client)
+    lid = store.learners.get("alice").id
+    course = await page(client, "/course")
+    assert 'href="/course/placement"' in course
+    html = await page(client, "/course/placement")
+    asked = 0
+    while 'name="ticket"' in html:
+        assert "End the test" in html and asked < 30
+        ticket = ticket_of(html)
+        r = await client.post("/course/placement", data={
+            "csrf": csrf_of(html), "ticket": ticket, **right_answer(app, lid, ticket)})
+        text = await r.text()
+        assert r.status == 200 and 'class="verdict right"' in text
+        asked += 1
+        follow = re.search(r'href="(/course/placement\?s=[^"]+)" id="next"', text)
+        assert follow is not None
+        html = await page(client, html_text.unescape(follow.group(1)))
+    assert "Placement done: 14 lessons proved mastered." in html and asked <= 30
+    terminal = _terminal_course(store).progress()
+    assert terminal.mastered == 14 and terminal.next is None
+    assert all(p.placed for p in terminal.lessons)
+    store.flush()
+    assert all(a.session.startswith("placement:") for a in store.history(lid))
+    assert len(store.history(lid)) == asked
+    assert "14 of 14 mastered" in await page(client, "/course")
+
+
+async def test_the_placement_test_ended_early_counts_what_is_answered(
+        client: Client, app: web.Application, store: DrillStore) -> None:
+    await sign_up(client)
+    lid = store.learners.get("alice").id
+    html = await page(client, "/course/placement")
+    ticket = ticket_of(html)
+    r = await client.post("/course/placement", data={
+        "csrf": csrf_of(html), "ticket": ticket, **right_answer(app, lid, ticket)})
+    text = await r.text()
+    token = html_text.unescape(re.search(r'name="s" value="([^"]+)"', text).group(1))  # type: ignore[union-attr]
+    r = await client.post("/course/placement/end", data={"csrf": csrf_of(text), "s": token})
+    done = await r.text()
+    assert "Placement done: 1 lesson proved mastered." in done
+    assert "1. The winning hand and its waits" in done
+    assert _terminal_course(store).progress().of("hand").placed
+    # a state token changed by hand is refused in one line, nothing placed
+    r = await client.post("/course/placement/end", data={"csrf": csrf_of(text),
+                                                         "s": token[:-4] + "AAAA"})
+    assert r.status == 400 and "That question was not asked here" in await r.text()
+    # a lesson's ticket is no placement question
+    lesson_page = await page(client, "/course/fu-start/practice")
+    r = await client.post("/course/placement", data={
+        "csrf": csrf_of(lesson_page), "ticket": ticket_of(lesson_page), "fu": "30"})
+    assert r.status == 400
