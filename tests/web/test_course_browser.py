@@ -104,13 +104,29 @@ def test_a_beginner_opens_the_course_reads_and_practises(served: Served, store: 
             tap(page.locator("nav a[href='/course']"))
         assert page.locator(".lesson-row.in_progress").count() == 1
         check_page(page, f"{screen} map after")
+        # the placement test: one question answered, then ended with one tap
+        with page.expect_navigation():
+            tap(page.locator("#placement"))
+        check_page(page, f"{screen} placement")
+        _shot(page, f"{screen}-placement")
+        type_answer(page, right_answer(served.app, lid, _ticket(page)))
+        assert page.locator(".verdict.right").is_visible()
+        check_page(page, f"{screen} placement marks")
+        with page.expect_navigation():
+            tap(page.locator("#end-test"))
+        assert page.get_by_text("Placement done: 1 lesson proved mastered.").is_visible()
+        check_page(page, f"{screen} placed")
+        _shot(page, f"{screen}-placed")
+        with page.expect_navigation():
+            tap(page.locator("#to-map"))
+        assert page.locator(".lesson-row.mastered").count() == 1
         watch.clean()
         context.close()
     store.flush()
     learner = store.learners.get("noor")
     terminal = CourseService(store, DrillController(store, learner, Settings(),
                                                     clock=store.clock, rng=random.Random(1)))
-    assert terminal.progress().of("hand").state is State.IN_PROGRESS
+    assert terminal.progress().of("hand").state is State.MASTERED  # placed by the test
 
 
 def test_every_lesson_fits_a_small_phone_in_every_language(served: Served,

@@ -150,6 +150,37 @@ async def test_ten_right_answers_master_the_lesson_on_the_web_and_in_the_termina
 
     with store.database.session() as s:
         assert s.scalar(select(func.count()).select_from(SrsCard)) >= 1
+    # three misses in a row: the lesson slips to a refresher, here and in the terminal
+    for _n in range(3):
+        html = await page(client, "/course/hand/practice")
+        ticket = ticket_of(html)
+        answer = right_answer(app, lid, ticket)
+        answer["wait"] = next(w for w in ("kanchan", "tanki") if w != answer["wait"])
+        r = await client.post("/course/hand/practice", data={
+            "csrf": csrf_of(html), "ticket": ticket, **answer})
+        assert 'class="verdict wrong"' in await r.text()
+    assert _terminal_course(store).progress().of("hand").state is State.REFRESHER
+    course = await page(client, "/course")
+    assert "lesson-row refresher next" in course and "needs a refresher" in course
+    r = await client.get("/course/continue", allow_redirects=False)
+    assert r.headers["Location"] == "/course/hand/practice"
+
+
+async def test_an_answer_given_in_the_terminal_shows_on_the_web_map(
+        client: Client, store: DrillStore) -> None:
+    await sign_up(client)
+    terminal = _terminal_course(store)
+    terminal.practise("fu-sets")
+    c = terminal.controller
+    q = c.next_question()
+    assert q is not None
+    c.submit({p: q.key.expected_text(p) for p in q.key.parts})
+    store.flush()
+    course = await page(client, "/course")
+    assert re.search(r'lesson-row in_progress[^>]*><a href="/course/fu-sets"', course)
+    lesson_page = await page(client, "/course/fu-sets")
+    assert re.search(r"1 of the last 1 right, median \d+\xa0s|1 of the last 1 right, "
+                     r"median \d+ s", lesson_page)
 
 
 async def test_the_course_pages_speak_thai_vietnamese_and_ukrainian(client: Client) -> None:
