@@ -27,6 +27,7 @@ from aiohttp import web
 from markupsafe import Markup, escape
 
 from data.course.progress import PLACEMENT_PREFIX, CourseRecords, course_session, lesson_of
+from data.errors import DataError
 
 from ..course.lessons import Lesson, lesson, lessons, tiles_marked
 from ..course.mastery import CourseProgress, LessonProgress, State
@@ -207,7 +208,7 @@ class CoursePages:
         for uid in lesson.examples:
             try:
                 item = self.pages.store.item(uid)
-            except Exception:  # an example missing from this bank: the reading goes on
+            except DataError:  # an example missing from this bank: the reading goes on
                 continue
             q = build_question(DrillKind.WHOLE, item, number=1, profile=item.rules,
                                skip_fu_on_limit=settings.skip_fu_on_limit)
@@ -334,7 +335,11 @@ class CoursePages:
         known = await self.pages.run(self._progress, learner)
         p = known.of(lesson.id)
         mastered = p.state is State.MASTERED and p.gate.passed
-        if mastered:
+        window = known.history.get(lesson.id, ())
+        # passed just now (not practised again after): its concepts become review cards,
+        # and the next step is the next lesson
+        just = mastered and bool(window) and window[-1].at == p.mastered_at
+        if just:
             await self.pages.run(self._mastered, learner, lesson)
         with speaking(self.pages.language(request)):
             view = question_view(asked.question, settings, typed=typed, hints=None)
@@ -348,7 +353,7 @@ class CoursePages:
             ctx: dict[str, Any] = {
                 "q": view, "marks": marks, "right": graded.correct, "lines": lines,
                 "number": asked.question.number, "total": None, "over": False, "kind": "",
-                "next_url": "/course/continue" if mastered else f"/course/{lesson.id}/practice",
+                "next_url": "/course/continue" if just else f"/course/{lesson.id}/practice",
                 "gate": gate, "needs": needs,
                 "mastered": mastered, "lesson_title": title,
                 "map_label": self.pages.words(request)["course_map"]}

@@ -70,6 +70,14 @@ async def test_a_practice_answer_is_stored_and_seen_by_the_terminals_course(
     assert terminal.state is State.IN_PROGRESS and terminal.answered == 1
     assert terminal.gate.right == 1
     assert store.history(lid)[0].session.startswith("course:fu-start:")
+    # an answer that cannot be read: a hint under its field, the same question, nothing stored
+    html = await page(client, "/course/fu-start/practice")
+    r = await client.post("/course/fu-start/practice", data={
+        "csrf": csrf_of(html), "ticket": ticket_of(html), "fu": "lots"})
+    text = await r.text()
+    assert r.status == 200 and ticket_of(text) == ticket_of(html) and 'class="hint"' in text
+    store.flush()
+    assert len(store.history(lid)) == 1
     course = await page(client, "/course")
     assert re.search(r'lesson-row in_progress[^>]*><a href="/course/fu-start"', course)
     assert "in progress: 1/1" in course
@@ -150,6 +158,13 @@ async def test_ten_right_answers_master_the_lesson_on_the_web_and_in_the_termina
 
     with store.database.session() as s:
         assert s.scalar(select(func.count()).select_from(SrsCard)) >= 1
+    # practised again once mastered: the next question is of the same lesson
+    html = await page(client, "/course/hand/practice")
+    ticket = ticket_of(html)
+    r = await client.post("/course/hand/practice", data={
+        "csrf": csrf_of(html), "ticket": ticket, **right_answer(app, lid, ticket)})
+    text = await r.text()
+    assert "Lesson mastered:" in text and 'href="/course/hand/practice" id="next"' in text
     # three misses in a row: the lesson slips to a refresher, here and in the terminal
     for _n in range(3):
         html = await page(client, "/course/hand/practice")
