@@ -120,6 +120,8 @@ def test_a_beginner_opens_the_course_reads_and_practises(served: Served, store: 
         with page.expect_navigation():
             tap(page.locator("#to-map"))
         assert page.locator(".lesson-row.mastered").count() == 1
+        check_page(page, f"{screen} map placed")
+        _shot(page, f"{screen}-map-placed")
         watch.clean()
         context.close()
     store.flush()
@@ -160,3 +162,34 @@ def test_every_lesson_fits_a_small_phone_in_every_language(served: Served,
             check_page(page, f"marks {each.id}")
         watch.clean()
         context.close()
+
+
+def test_a_lesson_is_practised_without_javascript(served: Served, store: DrillStore) -> None:
+    with launch() as browser:
+        context = browser.new_context(**SCREENS["phone-360"], java_script_enabled=False)
+        page = context.new_page()
+        watch = Watch(page, served.base)
+        page.goto(served.base + "/")
+        page.locator("details summary").click()
+        page.fill("#up-name", "omar")
+        page.fill("#up-password", "a-long-password")
+        page.fill("#up-password2", "a-long-password")
+        with page.expect_navigation():
+            page.get_by_role("button", name="Sign up").click()
+        page.goto(served.base + "/course")
+        with page.expect_navigation():
+            page.get_by_role("link", name="Continue").click()
+        with page.expect_navigation():
+            page.locator("#practise").click()
+        lid = store.learners.get("omar").id
+        for name, value in right_answer(served.app, lid, _ticket(page)).items():
+            page.fill(f"#f-{name}", value)
+        with page.expect_navigation():
+            page.get_by_role("button", name="Check").click()
+        assert page.locator(".verdict.right").is_visible()
+        assert page.locator("#gate").get_by_text("1 of the last 1 right").is_visible()
+        check_page(page, "no javascript")
+        watch.clean()
+        context.close()
+    store.flush()
+    assert store.history(store.learners.get("omar").id)[0].session.startswith("course:hand:")
