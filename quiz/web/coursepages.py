@@ -126,7 +126,7 @@ def unit_kept(line: str) -> str:
     >>> unit_kept("median within 30 s")
     'median within 30\\xa0s'
     """
-    return re.sub(r"(\d) (\S{1,3})$", "\\1\u00a0\\2", line)
+    return re.sub(r"(\d) (\S{1,4})$", "\\1\u00a0\\2", line)
 
 
 class CoursePages:
@@ -180,6 +180,7 @@ class CoursePages:
                      "%(time)s") % {"learner": learner.name, "done": known.mastered,
                                     "all": len(known.lessons),
                                     "time": practised_words(known.practised_seconds)}
+            head = unit_kept(head)
             w = self.pages.words(request)
             if nxt is None:
                 next_line = w["course_done"]

@@ -31,7 +31,7 @@ async def test_the_map_shows_every_lesson_with_its_state_and_the_nav_links_it(
     html = await page(client, "/course")
     rows = re.findall(r'<li class="lesson-row (\w+)', html)
     assert len(rows) == 14 and set(rows) == {"todo"}
-    assert "Course · alice · 0 of 14 mastered · practised 0 min" in html
+    assert "Course · alice · 0 of 14 mastered · practised 0\xa0min" in html
     assert "Next: 1 The winning hand and its waits" in html
     assert 'href="/course/hand" aria-current="step"' in html
     # one tap continues: the first lesson's reading the first time
