@@ -2,8 +2,10 @@
 
 A new learner opens the course from the menu, continues to the first lesson's
 reading with one tap, practises it (typing as a phone's keyboard does), sees
-the marks and the gate's figures, and finds the lesson in progress on the map;
-the terminal's course reads the same progress. Every lesson's reading and
+the marks and the gate's figures, finds the lesson in progress on the map,
+practises on until the gate says it is mastered, and the map moves on to the
+next lesson; the placement test is taken and ended; the terminal's course
+reads the same progress. Every lesson's reading and
 practice question fit a 360 px phone in every language. Every page: no
 sideways scrolling, inputs labelled, tap targets of 44 px, no request to
 another host, no console error.
@@ -104,6 +106,27 @@ def test_a_beginner_opens_the_course_reads_and_practises(served: Served, store: 
             tap(page.locator("nav a[href='/course']"))
         assert page.locator(".lesson-row.in_progress").count() == 1
         check_page(page, f"{screen} map after")
+        # practised on to the gate: mastered, and the map moves on to lesson 2
+        with page.expect_navigation():
+            tap(page.get_by_role("link", name="Continue"))
+        assert page.url.endswith("/course/hand/practice")
+        for _n in range(9):
+            type_answer(page, right_answer(served.app, lid, _ticket(page)))
+            assert page.locator(".verdict.right").is_visible()
+            if _n < 8:
+                with page.expect_navigation():
+                    tap(page.locator("#next"))
+        assert page.locator("#gate").get_by_text("Lesson mastered: 10 of the last 10 right").\
+            is_visible()
+        check_page(page, f"{screen} mastered")
+        _shot(page, f"{screen}-mastered")
+        with page.expect_navigation():
+            tap(page.locator("#next"))
+        assert page.url.endswith("/course/fu-start")  # the next lesson's reading
+        with page.expect_navigation():
+            tap(page.locator("nav a[href='/course']"))
+        assert page.locator(".lesson-row.mastered").count() == 1
+        assert page.locator("a[aria-current=step]").get_attribute("href") == "/course/fu-start"
         # the placement test: one question answered, then ended with one tap
         with page.expect_navigation():
             tap(page.locator("#placement"))
