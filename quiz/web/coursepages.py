@@ -338,7 +338,7 @@ class CoursePages:
         mastered = p.state is State.MASTERED and p.gate.passed
         window = known.history.get(lesson.id, ())
         # passed just now (not practised again after): its concepts become review cards,
-        # and the next step is the next lesson
+        # and the page offers the next lesson
         just = mastered and bool(window) and window[-1].at == p.mastered_at
         if just:
             await self.pages.run(self._mastered, learner, lesson)
@@ -354,7 +354,8 @@ class CoursePages:
             ctx: dict[str, Any] = {
                 "q": view, "marks": marks, "right": graded.correct, "lines": lines,
                 "number": asked.question.number, "total": None, "over": False, "kind": "",
-                "next_url": "/course/continue" if just else f"/course/{lesson.id}/practice",
+                "next_url": f"/course/{lesson.id}/practice", "just": just,
+                "continue_label": _("Continue"),
                 "gate": gate, "needs": needs,
                 "mastered": mastered, "lesson_title": title,
                 "map_label": self.pages.words(request)["course_map"]}

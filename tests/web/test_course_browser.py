@@ -121,7 +121,7 @@ def test_a_beginner_opens_the_course_reads_and_practises(served: Served, store: 
         check_page(page, f"{screen} mastered")
         _shot(page, f"{screen}-mastered")
         with page.expect_navigation():
-            tap(page.locator("#next"))
+            tap(page.locator("#continue"))
         assert page.url.endswith("/course/fu-start")  # the next lesson's reading
         with page.expect_navigation():
             tap(page.locator("nav a[href='/course']"))
