@@ -391,6 +391,16 @@ class CoursePages:
         test.plan = plan
         return test
 
+    def _place(self, learner: LearnerRecord, proved: Sequence[str]) -> None:
+        """In a worker thread: mark the lessons a test proved, as the terminal marks them
+        (a lesson placed already keeps its time: the page of a finished test reloaded
+        changes nothing)."""
+        store = self.pages.store
+        records = CourseRecords(store.database, clock=store.clock)
+        new = [x for x in proved if x not in records.placed(learner.id)]
+        if new:
+            records.place(learner.id, new)
+
     def _place_next(self, learner: LearnerRecord, settings: Settings, ses: str,
                     answers: list[Any]) -> tuple[Asked, Lesson] | list[str]:
         """In a worker thread: the test's next question, or (the test done) the lessons it
@@ -398,9 +408,7 @@ class CoursePages:
         test = self._test(settings, answers)
         q = test.next_question(len(answers) + 1)
         if q is None:
-            if test.proved:
-                store = self.pages.store
-                CourseRecords(store.database, clock=store.clock).place(learner.id, test.proved)
+            self._place(learner, test.proved)
             return list(test.proved)
         asked_lesson = test.plan[-1]
         asked = self.pages.drill.issue(learner, q, settings, PLACEMENT_PREFIX + ses,
@@ -500,9 +508,7 @@ class CoursePages:
         def finish() -> list[str]:
             test = self._test(settings, answers)
             test.score()
-            if test.proved:
-                store = self.pages.store
-                CourseRecords(store.database, clock=store.clock).place(learner.id, test.proved)
+            self._place(learner, test.proved)
             return list(test.proved)
 
         proved = await self.pages.run(finish)

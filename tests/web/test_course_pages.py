@@ -229,6 +229,9 @@ async def test_an_expert_is_placed_past_every_lesson_on_the_web(
         assert follow is not None
         html = await page(client, html_text.unescape(follow.group(1)))
     assert "Placement done: 14 lessons proved mastered." in html and asked <= 30
+    placed = _terminal_course(store).records.placed(lid)
+    await page(client, html_text.unescape(follow.group(1)))  # reloaded: nothing changes
+    assert _terminal_course(store).records.placed(lid) == placed
     terminal = _terminal_course(store).progress()
     assert terminal.mastered == 14 and terminal.next is None
     assert all(p.placed for p in terminal.lessons)
