@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from ..drills import Question
 from ..words.core import ngettext
@@ -29,15 +29,33 @@ from .practice import lesson_question
 
 if TYPE_CHECKING:
     from ..controller import ItemDraws
-    from ..session import Answered
     from ..settings import Settings
 
-__all__ = ["GIVE_UP", "WHOLE_HANDS", "PlacementTest"]
+__all__ = ["GIVE_UP", "WHOLE_HANDS", "PlacedAnswer", "PlacementTest"]
 
 #: Whole hands at the end of the test.
 WHOLE_HANDS = 3
 #: Lessons in a row not proved that end the test.
 GIVE_UP = 3
+
+
+class _Graded(Protocol):
+    @property
+    def correct(self) -> bool: ...
+
+    @property
+    def concepts(self) -> tuple[str, ...]: ...
+
+
+class PlacedAnswer(Protocol):
+    """What the test reads of an answer: a session's :class:`quiz.session.Answered`, or
+    the facts a web page carries from one question to the next."""
+
+    @property
+    def marked(self) -> _Graded: ...
+
+    @property
+    def seconds(self) -> float: ...
 
 
 class PlacementTest:
@@ -52,7 +70,7 @@ class PlacementTest:
     """
 
     def __init__(self, draws: ItemDraws | None, lessons: Sequence[Lesson], settings: Settings,
-                 rng: random.Random, answered: Callable[[], Sequence[Answered]]) -> None:
+                 rng: random.Random, answered: Callable[[], Sequence[PlacedAnswer]]) -> None:
         self.draws = draws
         self.store = draws
         self.lessons = tuple(lessons)

@@ -24,7 +24,14 @@ if TYPE_CHECKING:
     from ..session import Answered
     from ..store.drill import DrillStore
 
-__all__ = ["CourseService"]
+__all__ = ["CourseService", "read_progress"]
+
+
+def read_progress(store: DrillStore, records: CourseRecords, learner_id: int) -> CourseProgress:
+    """A learner's every lesson's state, from the answers stored (the writer's queue
+    flushed first): the terminal's map and the web's read it the same way."""
+    store.flush(5.0)
+    return progress(lessons(), records.answers(learner_id), records.placed(learner_id))
 
 
 class CourseService:
@@ -42,9 +49,7 @@ class CourseService:
 
     def progress(self) -> CourseProgress:
         """Every lesson's state, from the answers stored (the writer's queue flushed first)."""
-        self.store.flush(5.0)
-        answers = self.records.answers(self.learner_id)
-        return progress(lessons(), answers, self.records.placed(self.learner_id))
+        return read_progress(self.store, self.records, self.learner_id)
 
     def practise(self, lesson_id: str, known: CourseProgress | None = None) -> LessonQuestions:
         """Start a lesson's practice on the controller (its first question is the drill

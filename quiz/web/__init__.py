@@ -16,6 +16,7 @@ from data.learner_passwords import LearnerPasswords
 from ..classroom.desk import ClassDesk
 from ..classroom.server import ClassServer
 from .classpages import ClassPages
+from .coursepages import CoursePages
 from .learnerpages import LearnerPages
 from .server import FAIL_DELAY, WebPages
 from .settlepages import SettlePages
@@ -59,5 +60,6 @@ def make_web_app(store: DrillStore, classroom: Classroom, *,
     pages.extensions.append(ClassPages(pages, desk).install)
     pages.extensions.append(LearnerPages(pages).install)
     pages.extensions.append(SettlePages(pages).install)
+    pages.extensions.append(CoursePages(pages).install)
     pages.install(app)
     return app

@@ -101,12 +101,21 @@ class WebDrill:
             question = BankQuestions(self.store, drill, settings, rng).next_question(number)
         if question is None:
             return None
+        return self.issue(learner, question, settings, session)
+
+    def issue(self, learner: LearnerRecord, question: Question, settings: Settings,
+              session: str, *, ask: tuple[Part, ...] | None = None,
+              extra: Mapping[str, Any] | None = None) -> Asked:
+        """A question on a page: its signed ticket (``ask``: the parts asked of a whole
+        hand when not the learner's own, as a course lesson asks; ``extra``: more facts
+        signed with it, as the placement test's answers so far)."""
         nonce = new_id()
         shown = time.time()
+        asks = settings.ask if ask is None else ask
         doc: dict[str, Any] = {
-            "l": learner.id, "d": drill.value, "n": number, "s": session, "e": nonce,
-            "t": round(shown, 3), "p": settings.profile,
-            "a": [p.value for p in settings.ask], "k": settings.skip_fu_on_limit,
+            "l": learner.id, "d": question.drill.value, "n": question.number, "s": session,
+            "e": nonce, "t": round(shown, 3), "p": settings.profile,
+            "a": [p.value for p in asks], "k": settings.skip_fu_on_limit, **(extra or {}),
         }
         if question.cell is not None:
             c = question.cell

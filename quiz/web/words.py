@@ -101,6 +101,14 @@ _WORDS: Final[dict[str, str]] = {
     "live_note": N_("Updated every few seconds."),
     "set_closed": N_("This set is not open."),
     "no_hands": N_("The bank has no hand for this drill yet: try another drill."),
+    "course": N_("Course"),
+    "course_map": N_("The course map"),
+    "course_next": N_("Next: %(n)d %(title)s"),
+    "course_done": N_("Every lesson is mastered: practise whole hands, or review."),
+    "no_lesson": N_("There is no lesson '%(id)s' in the course."),
+    "placement_hint": N_("Already scoring hands? The placement test (one question a lesson, "
+                         "then three whole hands) marks each lesson it proves mastered."),
+    "end_test": N_("End the test (what is answered counts)"),
 }
 
 
