@@ -16,12 +16,13 @@ import shutil
 import tempfile
 import uuid
 from collections.abc import Callable, Iterator
-from datetime import UTC, datetime, timedelta
+from datetime import datetime
 from pathlib import Path
 
 import pytest
 
 from data.classroom import Classroom, open_classroom
+from tests.support.clock import FakeClock
 
 PG_ENV = "RIICHI_TEST_POSTGRES_URL"
 SKIP_PG = (
@@ -31,17 +32,6 @@ SKIP_PG = (
 #: The bank every classroom test draws from: generated hands, fixed seed.
 BANK_SIZE = 40
 BANK_SEED = 20260510
-
-
-class FakeClock:
-    """A UTC clock that moves on one second each time it is read."""
-
-    def __init__(self, start: datetime | None = None) -> None:
-        self.now = start or datetime(2026, 5, 10, 18, 0, tzinfo=UTC)
-
-    def __call__(self) -> datetime:
-        self.now += timedelta(seconds=1)
-        return self.now
 
 
 def fresh_postgres_database() -> Iterator[str]:
@@ -127,7 +117,7 @@ def make_classroom(db_url: str) -> Iterator[Callable[..., Classroom]]:
     opened: list[Classroom] = []
 
     def make(clock: Callable[[], datetime] | None = None) -> Classroom:
-        c = open_classroom(db_url, clock=clock or FakeClock())
+        c = open_classroom(db_url, clock=clock or FakeClock(tick=1))
         opened.append(c)
         return c
 
@@ -138,7 +128,7 @@ def make_classroom(db_url: str) -> Iterator[Callable[..., Classroom]]:
 
 @pytest.fixture
 def classroom(make_classroom: Callable[..., Classroom]) -> Classroom:
-    """A classroom on a database with a bank, on a fake clock."""
+    """A classroom on a database with a bank, on a clock a second on at every read."""
     return make_classroom()
 
 

@@ -12,7 +12,8 @@ import pytest
 from textual.widgets import Input
 
 from quiz.store.drill import DrillStore
-from tests.quiz.conftest import FakeClock, make_app, wait_for_question
+from tests.quiz.conftest import make_app, wait_for_question
+from tests.support.clock import FakeClock
 
 #: A non-dealer's tsumo (seed 002): the situation line, three fields, a payment placeholder.
 ITEM = "seed002-tsumo-2000-3900"

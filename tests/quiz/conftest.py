@@ -1,9 +1,12 @@
-"""Fixtures of the drill app's tests: a fixed clock, an in-memory store, pilot helpers."""
+"""Fixtures of the drill app's tests: a fixed clock, an in-memory store, pilot helpers.
+
+``FakeClock`` is re-exported for tests that still import it from here: it is
+:class:`tests.support.clock.FakeClock`.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
@@ -12,6 +15,7 @@ from quiz.app import DrillApp, create_app
 from quiz.grading import Part
 from quiz.screens.drill import DrillScreen
 from quiz.store.drill import DrillStore
+from tests.support.clock import FakeClock
 
 #: Key names Pilot needs for characters that are not letters or digits.
 KEY_NAMES = {" ": "space", "/": "slash", ",": "comma", "-": "minus", "?": "question_mark",
@@ -21,21 +25,9 @@ KEY_NAMES = {" ": "space", "/": "slash", ",": "comma", "-": "minus", "?": "quest
 SEED_ITEM = "seed000-saki-110fu"
 
 
-class FakeClock:
-    """A clock the test moves by hand (aware UTC datetimes)."""
-
-    def __init__(self, start: datetime | None = None) -> None:
-        self.now = start or datetime(2025, 6, 1, 12, 0, tzinfo=UTC)
-
-    def __call__(self) -> datetime:
-        return self.now
-
-    def advance(self, seconds: float) -> None:
-        self.now += timedelta(seconds=seconds)
-
-
 @pytest.fixture
 def clock() -> FakeClock:
+    """The test's clock, moved by hand."""
     return FakeClock()
 
 

@@ -25,13 +25,13 @@ from quiz.words.sentences import reason_of
 from quiz.words.tilefaces import TileStyle
 from tests.quiz.conftest import (
     SEED_ITEM,
-    FakeClock,
     answer_with,
     make_app,
     right_answers,
     type_text,
     wait_for_question,
 )
+from tests.support.clock import FakeClock
 
 SIZE = (80, 24)
 

@@ -31,7 +31,8 @@ from quiz.screens.explanation import ExplanationScreen
 from quiz.screens.learners import LearnerScreen
 from quiz.store.drill import DrillStore
 from tests.conftest import ROOT
-from tests.quiz.conftest import FakeClock, burst, wait_for_question
+from tests.quiz.conftest import burst, wait_for_question
+from tests.support.clock import FakeClock
 
 SIZE = (80, 24)
 

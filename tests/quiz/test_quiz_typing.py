@@ -23,7 +23,8 @@ from quiz.screens.drill import DrillScreen
 from quiz.screens.explanation import ExplanationScreen
 from quiz.screens.summary import SummaryScreen
 from quiz.store.drill import DrillStore
-from tests.quiz.conftest import FakeClock, burst, make_app, wait_for_question
+from tests.quiz.conftest import burst, make_app, wait_for_question
+from tests.support.clock import FakeClock
 
 SIZE = (80, 24)
 #: A ron of 30 fu 4 han: 7700 (riichi, pinfu, tanyao, a dora; ura 1z).
