@@ -25,8 +25,8 @@ import pytest
 
 from data.classroom import Classroom, open_classroom
 from tests.classroom.conftest import build_bank
-from tests.conftest import ROOT
 from tests.support.clock import FakeClock
+from tests.support.paths import ROOT
 
 ANSI = re.compile(
     r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b[PX^_].*?\x1b\\|\x1b\][^\x07]*(?:\x07|\x1b\\)|\x1b."

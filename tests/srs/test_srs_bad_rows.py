@@ -10,8 +10,8 @@ from data.db.database import Database
 from data.srs import cards as srs_cards
 from data.srs.records import CardKind
 from quiz.srs import QuestionKind, SrsService, SrsSettings
-from tests.srs.srs_support import FakeHands, add_fake_items
 from tests.support.clock import FakeClock
+from tests.support.fake_hands import FakeHands, add_fake_items
 
 _COLUMNS = ("learner_id, kind, subject, item_id, concepts, origin, state, step, stability, "
             "difficulty, due, last_review, reps, lapses, leech, created_at")

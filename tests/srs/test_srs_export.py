@@ -14,8 +14,8 @@ from data.records import PartResult
 from quiz.__main__ import main
 from quiz.cli.review import CSV_COLUMNS
 from quiz.srs import SrsService, SrsSettings
-from tests.srs.srs_support import FakeHands, add_fake_items
 from tests.support.clock import FakeClock
+from tests.support.fake_hands import FakeHands, add_fake_items
 
 
 @pytest.fixture

@@ -9,8 +9,8 @@ from data.learners import Attempts
 from data.records import PartResult
 from quiz.srs import SrsService, SrsSettings
 from quiz.srs.stats import progress
-from tests.srs.srs_support import FakeHands, add_fake_items
 from tests.support.clock import START, FakeClock
+from tests.support.fake_hands import FakeHands, add_fake_items
 
 
 def _answer(

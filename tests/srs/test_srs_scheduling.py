@@ -20,8 +20,8 @@ from quiz.srs import (
     SrsService,
     SrsSettings,
 )
-from tests.srs.srs_support import FakeHands, add_fake_items
 from tests.support.clock import FakeClock
+from tests.support.fake_hands import FakeHands, add_fake_items
 
 NO_FUZZ = SrsSettings(fuzz=False)
 

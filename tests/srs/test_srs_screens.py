@@ -24,8 +24,8 @@ from quiz.srs import QuestionKind, Rating, ReviewContext, SrsSettings
 from quiz.widgets.charts import Chart
 from quiz.widgets.rating_bar import RatingBar
 from tests.srs.screen_text import screen_text
-from tests.srs.srs_support import FakeHands, add_fake_items
 from tests.support.clock import FakeClock
+from tests.support.fake_hands import FakeHands, add_fake_items
 
 
 class ScreenApp(App[None]):

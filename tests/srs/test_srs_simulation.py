@@ -18,8 +18,8 @@ from data.db.database import Database
 from data.srs import cards as srs_cards
 from data.srs.records import CardKind
 from quiz.srs import QuestionKind, SrsService, SrsSettings
-from tests.srs.srs_support import FakeHands, add_fake_items
 from tests.support.clock import START, FakeClock
+from tests.support.fake_hands import FakeHands, add_fake_items
 
 #: The scripted accuracy of the learner on each concept.
 ACCURACY = {
