@@ -37,10 +37,9 @@ from quiz.widgets.marks import MarksView
 from quiz.words.core import _, pgettext, use
 from quiz.words.width import display_width
 from scoring import parse_record, score
-from tests.quiz.conftest import make_app, wait_for_question
-from tests.srs.screen_text import screen_text
 from tests.support.clock import FakeClock
 from tests.support.fake_hands import FakeHands, add_fake_items
+from tests.support.pilot import make_app, screen_text, wait_for_question
 
 SIZE = (80, 24)
 LANGS = ("en", "ja", "th", "vi", "uk")

@@ -39,8 +39,8 @@ from quiz.words.tilefaces import TileStyle
 from quiz.words.topics import topic_title as concept_title
 from scoring import ScoringError, parse_record, score
 from scoring.tiles import parse_tiles
-from tests.quiz.conftest import burst, make_app, wait_for_question
 from tests.support.clock import FakeClock
+from tests.support.pilot import burst, make_app, wait_for_question
 from tests.support.strategies import winning_records
 
 SIZE = (80, 24)

@@ -23,7 +23,8 @@ from quiz.widgets.hand import HandView
 from quiz.widgets.marks import MarksView
 from quiz.words.sentences import reason_of
 from quiz.words.tilefaces import TileStyle
-from tests.quiz.conftest import (
+from tests.support.clock import FakeClock
+from tests.support.pilot import (
     SEED_ITEM,
     answer_with,
     make_app,
@@ -31,7 +32,6 @@ from tests.quiz.conftest import (
     type_text,
     wait_for_question,
 )
-from tests.support.clock import FakeClock
 
 SIZE = (80, 24)
 

@@ -26,8 +26,8 @@ from quiz.screens.learners import LearnerScreen
 from quiz.screens.settings import SettingsScreen
 from quiz.store.drill import DrillStore
 from quiz.words.tilefaces import TileStyle
-from tests.quiz.conftest import wait_for_question
 from tests.robust.test_stumbling_app import SIZE, notices, wait_for
+from tests.support.pilot import wait_for_question
 
 WAITING = "Waiting for the database"
 

@@ -10,8 +10,8 @@ from data.db.database import Database
 from quiz.screens.review import ReviewScreen
 from quiz.screens.stats import StatsScreen
 from quiz.srs import DueCounts, QuestionKind, SrsService, SrsSettings
-from tests.srs.screen_text import screen_text
 from tests.support.clock import FakeClock
+from tests.support.pilot import screen_text
 
 
 async def settle(pilot: object) -> None:

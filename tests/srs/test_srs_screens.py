@@ -23,9 +23,9 @@ from quiz.screens.stats import StatsScreen
 from quiz.srs import QuestionKind, Rating, ReviewContext, SrsSettings
 from quiz.widgets.charts import Chart
 from quiz.widgets.rating_bar import RatingBar
-from tests.srs.screen_text import screen_text
 from tests.support.clock import FakeClock
 from tests.support.fake_hands import FakeHands, add_fake_items
+from tests.support.pilot import screen_text
 
 
 class ScreenApp(App[None]):
