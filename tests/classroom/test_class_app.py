@@ -20,8 +20,7 @@ from quiz.screens.classroom import (
 from quiz.widgets.answer_form import AnswerForm
 from tests.classroom.conftest import build_bank
 from tests.support.clock import FakeClock
-
-KEY_NAMES = {" ": "space", "/": "slash", ",": "comma", "-": "minus"}
+from tests.support.pilot import type_text
 
 
 @pytest.fixture
@@ -42,10 +41,6 @@ def make_app(classroom: Classroom, set_name: str, folder: Path, *,
                                  **({"ticker": ticker} if ticker else {}))
     return ClassroomApp(controller, set_name, student=student, code=code,
                         **({"ticker": ticker} if ticker else {}))
-
-
-async def type_text(pilot, text: str) -> None:  # type: ignore[no-untyped-def]
-    await pilot.press(*[KEY_NAMES.get(ch, ch) for ch in text])
 
 
 def screen_question(app: ClassroomApp):  # type: ignore[no-untyped-def]

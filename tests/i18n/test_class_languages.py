@@ -20,10 +20,10 @@ from quiz.screens.classroom import ClassQuestionScreen, ClassSummaryScreen, Join
 from quiz.words.core import pgettext, use
 from quiz.words.width import display_width
 from tests.classroom.conftest import build_bank
-from tests.classroom.test_class_app import answer, make_app, type_text
+from tests.classroom.test_class_app import answer, make_app
 from tests.i18n.english_left import english_left
 from tests.support.clock import FakeClock
-from tests.support.pilot import screen_text
+from tests.support.pilot import screen_text, type_text
 
 #: What the summary's head says in each language (the score line).
 SCORE_WORDS = {"ja": "3問中 2問が完全正解", "uk": "цілком правильно 2 з 3 питань"}
