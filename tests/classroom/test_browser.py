@@ -25,9 +25,9 @@ import pytest
 
 from data.classroom import Classroom, Explain, SetOptions, open_classroom
 from quiz.classroom.desk import question_for
-from tests.classroom.conftest import build_bank
 from tests.classroom.test_serve import ANSI, end, start_serve
 from tests.support.clock import FakeClock
+from tests.support.databases import build_bank
 
 pytestmark = pytest.mark.slow
 

@@ -18,8 +18,8 @@ from quiz.screens.classroom import (
     JoinScreen,
 )
 from quiz.widgets.answer_form import AnswerForm
-from tests.classroom.conftest import build_bank
 from tests.support.clock import FakeClock
+from tests.support.databases import build_bank
 from tests.support.pilot import type_text
 
 

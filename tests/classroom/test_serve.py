@@ -24,8 +24,8 @@ from pathlib import Path
 import pytest
 
 from data.classroom import Classroom, open_classroom
-from tests.classroom.conftest import build_bank
 from tests.support.clock import FakeClock
+from tests.support.databases import build_bank
 from tests.support.paths import ROOT
 
 ANSI = re.compile(

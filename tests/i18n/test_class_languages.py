@@ -19,10 +19,10 @@ from quiz.grading import Part
 from quiz.screens.classroom import ClassQuestionScreen, ClassSummaryScreen, JoinScreen
 from quiz.words.core import pgettext, use
 from quiz.words.width import display_width
-from tests.classroom.conftest import build_bank
 from tests.classroom.test_class_app import answer, make_app
 from tests.i18n.english_left import english_left
 from tests.support.clock import FakeClock
+from tests.support.databases import build_bank
 from tests.support.pilot import screen_text, type_text
 
 #: What the summary's head says in each language (the score line).

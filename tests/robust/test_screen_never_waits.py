@@ -241,7 +241,7 @@ async def test_the_review_and_statistics_context_reads_nothing(
 @pytest.fixture
 def pg_drill(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
     """A PostgreSQL database with its curated bank and two learners, ann and bea."""
-    from tests.classroom.conftest import fresh_postgres_database
+    from tests.support.databases import fresh_postgres_database
 
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     for url in fresh_postgres_database():

@@ -147,7 +147,7 @@ def any_db(request: pytest.FixtureRequest) -> Iterator[Database]:
         yield database
         database.close()
         return
-    from tests.classroom.conftest import fresh_postgres_database
+    from tests.support.databases import fresh_postgres_database
 
     for url in fresh_postgres_database():
         database = open_database(url)

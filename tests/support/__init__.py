@@ -11,6 +11,8 @@
   asked when, not for scoring).
 - :mod:`.oracles`: the second engine (the ``mahjong`` library) behind the batch
   format, the field-by-field comparison, and the real Tenhou wins.
+- :mod:`.databases`: a fresh database on the real PostgreSQL server (skipped, saying why,
+  without one) and the class bank built once a process.
 - :mod:`.pilot`: driving the drill app (the app on a test store, typing, answering,
   keys sent as a terminal sends them, a screen's text).
 
