@@ -5,7 +5,7 @@ Run from the repository root with either of::
     python -m bench.scoring
     python bench/scoring.py [--count N] [--seed S] [--rounds R] [--old-library]
 
-It scores the differential test's hands (``tests/handgen.py``, fixed seed, 6,000
+It scores the differential test's hands (``tests/support/handgen.py``, fixed seed, 6,000
 hands by default) with ``scoring.score_record`` and with the library's
 ``HandCalculator.estimate_hand_value`` in one run, and prints the median
 microseconds per hand of each and their ratio (the issue's target: ours at most
@@ -217,7 +217,7 @@ def _against(rev: str, records: list[dict[str, Any]], rounds: int) -> None:
                 call(arg)
                 out[i] = clock() - t0
     medians = [[_median_us(times[e][r]) for r in range(rounds)] for e in (0, 1)]
-    print(f"hands: {n} (tests/handgen.py); {rounds} rounds, the order swapped each round; "
+    print(f"hands: {n} (tests/support/handgen.py); {rounds} rounds, the order swapped each round; "
           "median microseconds per hand")  # fmt: skip
     print(f"{'round':>6}{'now':>10}{rev:>14}{'now/' + rev:>16}")
     for r in range(rounds):
@@ -359,8 +359,8 @@ def _whole_process(
 def main(argv: list[str] | None = None) -> int:
     """Time the engines on the generated hands and print the figures."""
     from scoring import score_record
-    from tests.handgen import DIFFERENTIAL_COUNT, DIFFERENTIAL_SEED, generate_records
-    from tests.oracles.mahjong_lib import run_library, to_library_input
+    from tests.support.handgen import DIFFERENTIAL_COUNT, DIFFERENTIAL_SEED, generate_records
+    from tests.support.oracles.mahjong_lib import run_library, to_library_input
 
     parser = argparse.ArgumentParser(description="scoring speed: ours against the mahjong library")
     parser.add_argument("--seed", type=int, default=DIFFERENTIAL_SEED)
@@ -432,7 +432,8 @@ def main(argv: list[str] | None = None) -> int:
 
     if not args.no_header:
         labels = [label for label, _, _ in engines]
-        print(f"hands: {n} (tests/handgen.py seed {args.seed}); median microseconds per hand")
+        print(f"hands: {n} (tests/support/handgen.py seed {args.seed}); "
+              "median microseconds per hand")
         head = "".join(f"{label:>15}" for label in labels)
         ratios = "".join(f"{'ours/' + label.split()[-1]:>15}" for label in labels[1:])
         print(f"{'':32}{head}{ratios}")

@@ -5,7 +5,7 @@ Run from the repository root::
     python scripts/same_batch_output.py [--rev REV] [--count N] [--seed S]
 
 The input is every line of the real-game oracle (``../shared/oracle/``, its
-``input`` objects) followed by ``--count`` generated hands (``tests/handgen.py``,
+``input`` objects) followed by ``--count`` generated hands (``tests/support/handgen.py``,
 fixed seed). The ``scoring`` package of REV (default: ``HEAD``) is written by
 ``git archive`` into ``bench/.cache/scoring-REV`` (``bench.scoring.scoring_at``);
 both copies run the batch on the same input in a subprocess, and the outputs
@@ -26,12 +26,12 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 ORACLE = ROOT.parent / "shared" / "oracle" / "tenhou-real-games.jsonl.gz"
-sys.path.insert(0, str(ROOT))  # for tests.handgen and bench.scoring
+sys.path.insert(0, str(ROOT))  # for tests.support.handgen and bench.scoring
 
 
 def batch_input(count: int, seed: int) -> bytes:
     """The oracle's input lines, then ``count`` generated hands, as JSON lines."""
-    from tests.handgen import generate_records
+    from tests.support.handgen import generate_records
 
     lines = []
     with gzip.open(ORACLE, "rt", encoding="utf-8") as f:

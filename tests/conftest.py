@@ -1,13 +1,14 @@
-"""Shared test fixtures and paths."""
+"""Fixtures every test shares (what tests import is in ``tests.support``)."""
 
 from __future__ import annotations
 
 import sys
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from hypothesis import settings
+
+from tests.support.paths import GOLDEN, ROOT, SHARED
 
 # Cache compiled modules (and pytest's rewritten test modules) even where the
 # environment sets PYTHONDONTWRITEBYTECODE: otherwise every run compiles the
@@ -20,9 +21,8 @@ sys.dont_write_bytecode = False
 settings.register_profile("riichi-drill", deadline=None)
 settings.load_profile("riichi-drill")
 
-ROOT = Path(__file__).resolve().parents[1]
-SHARED = ROOT.parent / "shared"
-GOLDEN = Path(__file__).resolve().parent / "golden"
+#: Re-exported for tests that still import them from here: see ``tests.support.paths``.
+__all__ = ["GOLDEN", "ROOT", "SHARED"]
 
 
 @pytest.fixture(autouse=True)

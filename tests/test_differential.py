@@ -1,10 +1,10 @@
 """Differential test: our engine against the PyPI ``mahjong`` library on random legal hands.
 
-``tests/handgen.py`` builds ``DIFFERENTIAL_COUNT`` seeded legal winning hands (open
+``tests/support/handgen.py`` builds ``DIFFERENTIAL_COUNT`` seeded legal winning hands (open
 and closed, every kan kind, seven pairs, thirteen orphans and its 13-sided wait,
 nine gates and its 9-sided wait, red fives, several dora, ura, every situational
 yaku, honba, sticks); each is scored by ``scoring.score_record`` and by the library
-set to Tenhou's rules (``tests/oracles/mahjong_lib.py``). They must agree on fu,
+set to Tenhou's rules (``tests/support/oracles/mahjong_lib.py``). They must agree on fu,
 han, yakuman, the yaku with their han, payment and total (and, while we are at it,
 limit and the table declaration) for every hand.
 
@@ -26,9 +26,14 @@ from typing import Any
 
 import pytest
 
-from tests.handgen import DIFFERENTIAL_COUNT, DIFFERENTIAL_SEED, generate_records, generate_scored
-from tests.oracles.compare import REQUIRED_FIELDS, describe, differences
-from tests.oracles.mahjong_lib import parse_tiles
+from tests.support.handgen import (
+    DIFFERENTIAL_COUNT,
+    DIFFERENTIAL_SEED,
+    generate_records,
+    generate_scored,
+)
+from tests.support.oracles.compare import REQUIRED_FIELDS, describe, differences
+from tests.support.oracles.mahjong_lib import parse_tiles
 
 FIELDS = (*REQUIRED_FIELDS, "limit", "declaration")
 SHOW = 20

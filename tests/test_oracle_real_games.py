@@ -13,18 +13,15 @@ the three pao wins in the file are compared like any other.
 
 from __future__ import annotations
 
-import gzip
-import json
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.oracles.compare import REQUIRED_FIELDS, describe, differences
+from tests.support.oracles import real_games
+from tests.support.oracles.compare import REQUIRED_FIELDS, describe, differences
+from tests.support.oracles.real_games import EXPECTED_WINS
+from tests.support.paths import ORACLE_FILE
 
-ORACLE_DIR = Path(__file__).resolve().parents[1].parent / "shared" / "oracle"
-ORACLE_FILE = ORACLE_DIR / "tenhou-real-games.jsonl.gz"
-EXPECTED_WINS = 7972
 SHOW = 20
 
 pytestmark = [
@@ -39,8 +36,7 @@ pytestmark = [
 
 @pytest.fixture(scope="module")
 def real_wins() -> list[dict[str, Any]]:
-    with gzip.open(ORACLE_FILE, "rt", encoding="utf-8") as fh:
-        return [json.loads(line) for line in fh if line.strip()]
+    return real_games.real_wins()
 
 
 def _check_all(real_wins: list[dict[str, Any]], score: Any, side: str) -> None:
@@ -83,9 +79,9 @@ def test_every_real_win_scores_as_tenhou_paid(real_wins: list[dict[str, Any]]) -
 def test_the_library_oracle_agrees_with_tenhou(real_wins: list[dict[str, Any]]) -> None:
     """The differential test's second engine, set to Tenhou's rules, reproduces Tenhou.
 
-    This keeps the adapter honest: a conversion slip in ``tests/oracles/mahjong_lib.py``
+    This keeps the adapter honest: a conversion slip in ``tests/support/oracles/mahjong_lib.py``
     would show here against real payments, not as a spurious engine bug.
     """
-    from tests.oracles.mahjong_lib import score_with_mahjong
+    from tests.support.oracles.mahjong_lib import score_with_mahjong
 
     _check_all(real_wins, score_with_mahjong, "library")

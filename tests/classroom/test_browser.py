@@ -25,8 +25,9 @@ import pytest
 
 from data.classroom import Classroom, Explain, SetOptions, open_classroom
 from quiz.classroom.desk import question_for
-from tests.classroom.conftest import FakeClock, build_bank
 from tests.classroom.test_serve import ANSI, end, start_serve
+from tests.support.clock import FakeClock
+from tests.support.databases import build_bank
 
 pytestmark = pytest.mark.slow
 
@@ -100,7 +101,7 @@ def room(tmp_path: Path):  # type: ignore[no-untyped-def]
 
     url = f"sqlite:///{tmp_path / 'browser.db'}"
     build_bank(url)
-    c = open_classroom(url, clock=FakeClock())
+    c = open_classroom(url, clock=FakeClock(tick=1))
     c.create_set("Browser night", "pw", count=2, seed=9,
                  options=SetOptions(parts=("han", "payment"), explain=Explain.DURING))
     port = free_port()

@@ -16,6 +16,7 @@ from data.classroom import AdmissionError, Classroom, SetOptions
 from quiz.classroom.desk import ClassDesk
 from quiz.classroom.server import make_app
 from tests.classroom.test_class_server import right_answers
+from tests.support.clock import FakeClock
 
 Client = TestClient[web.Request, web.Application]
 
@@ -103,16 +104,14 @@ async def test_the_teacher_removes_a_student_whose_token_then_stops(
 async def test_a_student_sees_a_key_only_after_their_own_answer_to_it(
     make_classroom: Callable[..., Classroom]
 ) -> None:
-    from tests.classroom.test_class_clock import HandClock
-
-    clock = HandClock()
+    clock = FakeClock()
     classroom = make_classroom(clock)
     classroom.create_set("Keys", "pw", count=4, seed=75, options=SetOptions(set_seconds=10))
     c = TestClient(TestServer(make_app(ClassDesk(classroom), fail_delay=0.0)))
     await c.start_server()
     try:
         _, cy = await post(c, "/api/sets/Keys/join", {"student": "Cy"})
-        clock.move(60)  # the set's time is over: this one answer ends it
+        clock.advance(60)  # the set's time is over: this one answer ends it
         status, got = await post(c, "/api/sets/Keys/answers", {
             "position": 0, "answers": {}, "seconds": 0, "timed_out": True}, cy["token"])
         assert status == 200 and got["session"]["finished"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -17,43 +18,29 @@ from quiz.screens.classroom import (
     JoinScreen,
 )
 from quiz.widgets.answer_form import AnswerForm
-from tests.classroom.conftest import FakeClock, build_bank
-
-KEY_NAMES = {" ": "space", "/": "slash", ",": "comma", "-": "minus"}
-
-
-class Ticker:
-    """A monotonic clock the test moves by hand."""
-
-    def __init__(self) -> None:
-        self.t = 1000.0
-
-    def __call__(self) -> float:
-        return self.t
+from tests.support.clock import FakeClock
+from tests.support.databases import build_bank
+from tests.support.pilot import type_text
 
 
 @pytest.fixture
 def classroom(tmp_path: Path) -> Classroom:
     url = f"sqlite:///{tmp_path / 'app.db'}"
     build_bank(url)
-    c = open_classroom(url, clock=FakeClock())
+    c = open_classroom(url, clock=FakeClock(tick=1))
     yield c  # type: ignore[misc]
     c.close()
 
 
 def make_app(classroom: Classroom, set_name: str, folder: Path, *,
              student: str | None = None, code: str | None = None,
-             ticker: Ticker | None = None) -> ClassroomApp:
+             ticker: Callable[[], float] | None = None) -> ClassroomApp:
     """The student's app on an in-process desk (the server's rules, no HTTP)."""
     desk = ClassDesk(classroom)
     controller = ClassController(LocalLink(desk, set_name), folder=folder / "student",
                                  **({"ticker": ticker} if ticker else {}))
     return ClassroomApp(controller, set_name, student=student, code=code,
                         **({"ticker": ticker} if ticker else {}))
-
-
-async def type_text(pilot, text: str) -> None:  # type: ignore[no-untyped-def]
-    await pilot.press(*[KEY_NAMES.get(ch, ch) for ch in text])
 
 
 def screen_question(app: ClassroomApp):  # type: ignore[no-untyped-def]
@@ -189,26 +176,22 @@ async def test_explanations_during_and_hints(classroom: Classroom, tmp_path: Pat
 async def test_time_runs_out_and_what_is_typed_is_taken(
     classroom: Classroom, tmp_path: Path
 ) -> None:
-    from datetime import UTC, datetime, timedelta
-
     options = SetOptions(question_seconds=30, parts=("han", "payment"))
     classroom.create_set("Timed", "pw", count=3, seed=3, options=options)
-    ticker = Ticker()
-    start = datetime(2026, 5, 10, 18, 0, tzinfo=UTC)
-    # the server's clock (the classroom's) moves with the screen's
-    classroom = open_classroom(classroom.db.url,
-                               clock=lambda: start + timedelta(seconds=ticker.t))
-    app = make_app(classroom, "Timed", tmp_path, student="Cy", ticker=ticker)
+    clock = FakeClock()
+    # the server's clock (the classroom's) is the screen's ticker
+    classroom = open_classroom(classroom.db.url, clock=clock)
+    app = make_app(classroom, "Timed", tmp_path, student="Cy", ticker=clock.seconds)
     async with app.run_test(size=(100, 40)) as pilot:
         await pilot.pause()
         session = app.session
         assert session is not None
         screen, q = screen_question(app)
         await type_text(pilot, q.key.expected_text(Part.HAN))  # han right, payment left empty
-        ticker.t += 12
+        clock.advance(12)
         await pilot.pause(0.4)
         assert "question time 0:18" in str(screen.query_one("#class-header").render())
-        ticker.t += 20
+        clock.advance(20)
         await pilot.pause(0.6)
         assert screen.position == 1
         first = classroom.own_results(session).answers[0]

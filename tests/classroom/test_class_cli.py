@@ -17,7 +17,7 @@ import pytest
 from data.classroom import Classroom, PartResult, open_classroom
 from quiz.__main__ import main
 from quiz.cli.classroom import parse_duration
-from tests.classroom.conftest import table_counts
+from tests.support.databases import table_counts
 
 _FOLDER = Path(tempfile.mkdtemp(prefix="riichi-pw-"))
 #: Files holding the teacher's password (never on the command line) and a wrong one.

@@ -19,7 +19,7 @@ import pytest
 
 from data.classroom import AnswerError, Classroom, PartResult, SetOptions
 from quiz.classroom.desk import ClassDesk
-from tests.classroom.conftest import table_counts
+from tests.support.databases import table_counts
 
 
 def parts(right: bool = True) -> list[PartResult]:
@@ -147,7 +147,7 @@ def test_a_dropped_connection_is_replaced_and_nothing_doubles(pg_url: str) -> No
     from sqlalchemy import text
 
     from data.classroom import open_classroom
-    from tests.classroom.conftest import build_bank
+    from tests.support.databases import build_bank
 
     build_bank(pg_url)
     c = open_classroom(pg_url)

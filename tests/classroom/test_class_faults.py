@@ -19,7 +19,7 @@ from aiohttp.test_utils import TestClient, TestServer
 from data.classroom import Classroom
 from quiz.classroom.desk import ClassDesk
 from quiz.classroom.server import make_app
-from tests.conftest import ROOT
+from tests.support.paths import ROOT
 
 Client = TestClient[web.Request, web.Application]
 

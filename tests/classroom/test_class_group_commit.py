@@ -22,8 +22,8 @@ import pytest
 from data.classroom import AnswerError, Classroom, NextAnswer, PartResult, SetOptions
 from quiz.classroom.desk import ClassDesk, Graded, ToStore
 from quiz.classroom.server import GroupCommit
-from tests.classroom.conftest import table_counts
 from tests.classroom.test_class_fast import right_answers, statements
+from tests.support.databases import table_counts
 
 
 def parts(right: bool = True) -> tuple[PartResult, ...]:

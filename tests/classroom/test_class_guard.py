@@ -35,27 +35,18 @@ from data.classroom.limits import (
 from quiz.classroom.desk import ClassDesk
 from quiz.classroom.proxy import proxy_network
 from quiz.classroom.server import make_app
+from tests.support.clock import FakeClock
 
 Client = TestClient[web.Request, web.Application]
-
-
-class Clock:
-    """The limiter's wall clock, moved by hand."""
-
-    def __init__(self) -> None:
-        self.now = 1_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 @pytest.fixture
 async def serve(classroom: Classroom) -> AsyncIterator[Callable[..., Any]]:
     made: list[Client] = []
 
-    async def start(clock: Clock, rules: GuardRules | None = None,
+    async def start(clock: FakeClock, rules: GuardRules | None = None,
                     trusted: tuple[str, ...] = ()) -> Client:
-        guard = Guard(classroom, Limits(classroom.db, ticker=clock), rules)
+        guard = Guard(classroom, Limits(classroom.db, ticker=clock.seconds), rules)
         app = make_app(ClassDesk(classroom), guard=guard, fail_delay=0.0,
                        trusted_proxies=[proxy_network(t) for t in trusted])
         client = TestClient(TestServer(app))
@@ -87,7 +78,7 @@ async def test_a_hundred_wrong_codes_at_once_are_not_all_checked(
     classroom: Classroom, serve: Callable[..., Any]
 ) -> None:
     classroom.create_set("Guard", "pw", count=1, seed=41)
-    client = await serve(Clock())
+    client = await serve(FakeClock())
     _, ann = await join(client, "Ann")
     statuses = await asyncio.gather(*(join(client, "Ann", f"AAAAA-{i:05d}") for i in range(100)))
     checked = [s for s, _ in statuses if s == 403]
@@ -102,13 +93,13 @@ async def test_wrong_codes_for_a_classmate_lock_only_that_code_and_a_reset_frees
     classroom: Classroom, serve: Callable[..., Any]
 ) -> None:
     classroom.create_set("Guard", "pw", count=1, seed=42)
-    clock = Clock()
+    clock = FakeClock()
     client = await serve(clock)
     _, ann = await join(client, "Ann")
     _, bo = await join(client, "Bo")
     for i in range(CODE_RULE.most + 2):  # a classmate, from the same (shared) address
         await join(client, "Ann", f"AAAAA-{i:05d}")
-        clock.now += 70  # never waiting on the delay: only the lock is left
+        clock.advance(70)  # never waiting on the delay: only the lock is left
     assert (await join(client, "Ann", ann["session"]["code"]))[0] == 429
     # nobody else is held back: another student resumes, a new one joins
     assert (await join(client, "Bo", bo["session"]["code"]))[0] == 200
@@ -125,7 +116,7 @@ async def test_at_most_so_many_new_names_from_one_address_and_resumes_go_on(
 ) -> None:
     classroom.create_set("Guard", "pw", count=1, seed=43)
     few = Rule(free=4, most=4, window=3600)
-    client = await serve(Clock(), GuardRules(joins_address=few), trusted=("127.0.0.1",))
+    client = await serve(FakeClock(), GuardRules(joins_address=few), trusted=("127.0.0.1",))
     joined = [await join(client, f"S{i}", via="203.0.113.7") for i in range(4)]
     assert [s for s, _ in joined] == [200] * 4
     status, err = await join(client, "S9", via="203.0.113.7")
@@ -144,7 +135,7 @@ async def test_guesses_of_the_teacher_password_at_once_and_from_many_addresses(
     classroom: Classroom, serve: Callable[..., Any]
 ) -> None:
     classroom.create_set("Guard", "pw", count=1, seed=44)
-    clock = Clock()
+    clock = FakeClock()
     rules = GuardRules()
     client = await serve(clock, rules, trusted=("127.0.0.1",))
     # sixty guesses at once from one address: only the free ones are checked
@@ -155,8 +146,8 @@ async def test_guesses_of_the_teacher_password_at_once_and_from_many_addresses(
     # a stranger changing addresses: slowed, and the teacher is never locked out
     for i in range(40):
         await results(client, f"guess{i}", via=f"198.51.100.{i + 2}")
-        clock.now += 0.5
-    clock.now += rules.teacher_set.longest
+        clock.advance(0.5)
+    clock.advance(rules.teacher_set.longest)
     assert await results(client, "pw", via="203.0.113.50") == 200
 
 
@@ -245,7 +236,7 @@ async def test_a_served_tab_passes_on_the_browsers_address(
     from quiz.cli.warm_tab import read_go
 
     classroom.create_set("Guard", "pw", count=1, seed=45)
-    client = await serve(Clock(), GuardRules(joins_address=Rule(free=1, most=1, window=3600)),
+    client = await serve(FakeClock(), GuardRules(joins_address=Rule(free=1, most=1, window=3600)),
                          trusted=("127.0.0.1",))
     base = str(client.make_url("/")).rstrip("/")
     # the room hands the browser's address to the tab's process with its size
@@ -266,12 +257,12 @@ async def test_a_served_tab_passes_on_the_browsers_address(
 
 
 def test_counts_of_days_gone_are_forgotten(classroom: Classroom) -> None:
-    clock = Clock()
-    limits = Limits(classroom.db, ticker=clock)
+    clock = FakeClock()
+    limits = Limits(classroom.db, ticker=clock.seconds)
     rule = Rule(free=1, most=2, window=60)
     limits.reserve("old", rule)
     limits.count("old", rule)
-    clock.now += 2 * 86_400
+    clock.advance(2 * 86_400)
     limits.reserve("new", rule)
     assert limits.prune() == 1
     assert limits.attempts("old") == 0

@@ -30,7 +30,7 @@ import pytest
 
 from data.classroom import Classroom
 from quiz.classroom.desk import question_for
-from tests.conftest import ROOT
+from tests.support.paths import ROOT
 
 ANSI = re.compile(
     r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b[PX^_].*?\x1b\\|\x1b\][^\x07]*(?:\x07|\x1b\\)|\x1b."

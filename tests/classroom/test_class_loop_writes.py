@@ -19,9 +19,9 @@ from aiohttp.test_utils import TestClient, TestServer
 from data.classroom import Classroom, NextAnswer, PartResult, SetOptions
 from quiz.classroom.desk import ClassDesk
 from quiz.classroom.server import ClassServer
-from tests.classroom.conftest import table_counts
 from tests.classroom.test_class_fast import statements
 from tests.classroom.test_class_server import right_answers
+from tests.support.databases import table_counts
 
 pytestmark = pytest.mark.postgres
 

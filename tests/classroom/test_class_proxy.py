@@ -25,7 +25,7 @@ from data.classroom.limits import Guard, GuardRules, Rule
 from quiz.classroom.desk import ClassDesk
 from quiz.classroom.proxy import TrustedProxies, proxy_network
 from quiz.classroom.server import make_app
-from tests.conftest import ROOT
+from tests.support.paths import ROOT
 
 Client = TestClient[web.Request, web.Application]
 

@@ -19,6 +19,7 @@ from data.classroom.limits import Guard, Limits
 from quiz.classroom.desk import ClassDesk, question_for
 from quiz.classroom.server import make_app
 from quiz.grading import Part
+from tests.support.clock import FakeClock
 
 
 class Server:
@@ -145,8 +146,8 @@ async def test_wrong_codes_and_passwords_are_slowed_then_refused(
     classroom: Classroom, server: Callable[..., Any]
 ) -> None:
     classroom.create_set("Lock", "pw", count=1, seed=23)
-    now = [1_000_000.0]
-    srv = await server(guard=Guard(classroom, Limits(classroom.db, ticker=lambda: now[0])))
+    clock = FakeClock()
+    srv = await server(guard=Guard(classroom, Limits(classroom.db, ticker=clock.seconds)))
     _, kim = await srv.join("Lock", "Kim")
     code = kim["session"]["code"]
     statuses = []
@@ -157,7 +158,7 @@ async def test_wrong_codes_and_passwords_are_slowed_then_refused(
     assert statuses == [403, 403, 403, 429, 429]
     status, err = await srv.join("Lock", "Kim", code)
     assert status == 429 and "try again in 1 s" in err["error"]
-    now[0] += 1.5
+    clock.advance(1.5)
     status, back = await srv.join("Lock", "Kim", code)
     assert status == 200 and back["session"]["resumed"]
     # the teacher's password, from this address: the same
@@ -165,12 +166,12 @@ async def test_wrong_codes_and_passwords_are_slowed_then_refused(
         assert (await srv.call("POST", "/api/sets/Lock/results", {"password": "x"}))[0] == 403
     assert (await srv.call("POST", "/api/sets/Lock/results", {"password": "pw"}))[0] == 429
     # many failures within the window: refused for the rest of it, whatever the wait
-    now[0] += 1000
+    clock.advance(1000)
     for _ in range(10):
-        now[0] += 70
+        clock.advance(70)
         status, _ = await srv.call("POST", "/api/sets/Lock/results", {"password": "x"})
         assert status == 403
-    now[0] += 70
+    clock.advance(70)
     status, err = await srv.call("POST", "/api/sets/Lock/results", {"password": "pw"})
     assert status == 429
 

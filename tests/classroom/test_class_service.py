@@ -29,7 +29,7 @@ from data.classroom import (
     results_csv,
 )
 from data.errors import UnknownTopicError
-from tests.classroom.conftest import table_counts
+from tests.support.databases import table_counts
 
 FU_HAN_PAY = ("fu", "han", "payment")
 

@@ -28,6 +28,7 @@ from quiz.classroom.desk import ClassDesk
 from quiz.classroom.server import ClassServer
 from quiz.classroom.wire import Receipt
 from tests.classroom.test_class_server import Server, right_answers
+from tests.support.clock import FakeClock
 
 
 @pytest.fixture
@@ -104,14 +105,14 @@ async def test_an_expired_token_asks_to_join_again(
     classroom: Classroom, servers: Callable[..., Any]
 ) -> None:
     classroom.create_set("Late", "pw", count=2, seed=63)
-    now = [1_000_000.0]
-    signer = TokenSigner(classroom.token_secret(), lifetime=3600, clock=lambda: now[0])
+    clock = FakeClock()
+    signer = TokenSigner(classroom.token_secret(), lifetime=3600, clock=clock.seconds)
     srv, _ = await servers(tokens=signer)
     _, ann = await srv.join("Late", "Ann")
-    now[0] += 3599
+    clock.advance(3599)
     status, _ = await srv.call("GET", "/api/sets/Late/questions", token=ann["token"])
     assert status == 200
-    now[0] += 2
+    clock.advance(2)
     later, _ = await servers(tokens=signer)  # after a restart as well as on the same server
     for server in (srv, later):
         status, err = await server.call("GET", "/api/sets/Late/questions", token=ann["token"])

@@ -24,8 +24,9 @@ from pathlib import Path
 import pytest
 
 from data.classroom import Classroom, open_classroom
-from tests.classroom.conftest import FakeClock, build_bank
-from tests.conftest import ROOT
+from tests.support.clock import FakeClock
+from tests.support.databases import build_bank
+from tests.support.paths import ROOT
 
 ANSI = re.compile(
     r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b[PX^_].*?\x1b\\|\x1b\][^\x07]*(?:\x07|\x1b\\)|\x1b."
@@ -81,7 +82,7 @@ def served(tmp_path: Path):  # type: ignore[no-untyped-def]
 
     url = f"sqlite:///{tmp_path / 'serve.db'}"
     build_bank(url)
-    c = open_classroom(url, clock=FakeClock())
+    c = open_classroom(url, clock=FakeClock(tick=1))
     c.create_set("Web night", "pw", count=3, seed=7)
     port = free_port()
     classroom_server = start_server(url, port, tmp_path / "class-server.log")

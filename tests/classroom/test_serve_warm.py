@@ -150,7 +150,7 @@ def test_without_waiting_processes_a_tab_still_starts(tmp_path: Path) -> None:
 def test_a_bad_warm_count_is_one_line() -> None:
     import subprocess
 
-    from tests.conftest import ROOT
+    from tests.support.paths import ROOT
 
     done = subprocess.run([sys.executable, "-m", "quiz", "serve", "--warm", "-1"], cwd=ROOT,
                           capture_output=True, text=True, timeout=60)

@@ -8,7 +8,7 @@ import pytest
 
 from data.classroom import PartResult, open_classroom
 from quiz.__main__ import main
-from tests.classroom.conftest import build_bank
+from tests.support.databases import build_bank
 
 pytestmark = pytest.mark.slow
 

@@ -16,7 +16,7 @@ from quiz.drills import Question
 from quiz.grading import Part
 from quiz.settings import Settings
 from quiz.store.drill import DrillStore
-from tests.quiz.conftest import FakeClock
+from tests.support.clock import FakeClock
 
 pytestmark = pytest.mark.slow
 

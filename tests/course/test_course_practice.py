@@ -14,7 +14,7 @@ from quiz.grading import Part
 from quiz.settings import Settings
 from quiz.store.drill import DrillStore
 from scoring.fu import FuKind
-from tests.quiz.conftest import FakeClock
+from tests.support.clock import FakeClock
 
 pytestmark = pytest.mark.slow
 

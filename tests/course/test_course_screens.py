@@ -9,7 +9,8 @@ from quiz.screens.course.map import CourseMapScreen
 from quiz.screens.course.reading import ReadingScreen
 from quiz.screens.drill import DrillScreen
 from quiz.store.drill import DrillStore
-from tests.quiz.conftest import FakeClock, answer_with, make_app, right_answers, wait_for_question
+from tests.support.clock import FakeClock
+from tests.support.pilot import answer_with, make_app, right_answers, wait_for_question
 
 pytestmark = pytest.mark.slow
 

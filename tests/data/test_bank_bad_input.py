@@ -383,7 +383,7 @@ def test_a_reader_that_goes_away_ends_the_output_quietly(cli_bank: Path) -> None
     import subprocess
     import sys
 
-    from tests.conftest import ROOT
+    from tests.support.paths import ROOT
 
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     proc = subprocess.run(

@@ -23,8 +23,7 @@ from data.generate import HandGenerator
 from data.learners import Attempts, Learners, SettingsStore
 from data.records import BankItem, ItemKind, ItemSummary, PartResult
 from scoring import explain
-
-from .conftest import FixedClock
+from tests.support.clock import FakeClock
 
 
 def _item(uid: str = "t-1", **changes: object) -> object:
@@ -42,7 +41,7 @@ def _item(uid: str = "t-1", **changes: object) -> object:
     )
 
 
-def test_add_get_find_and_count(database: Database, clock: FixedClock) -> None:
+def test_add_get_find_and_count(database: Database, clock: FakeClock) -> None:
     bank = Bank(database, clock=clock)
     report = bank.add([_item("t-1"), _item("t-2", seat="W", round="W")], origin="test")
     assert (report.added, report.updated, report.unchanged) == (2, 0, 0)
@@ -174,7 +173,7 @@ def test_generate_and_siblings_are_stored(database: Database) -> None:
 # --------------------------------------------------------------------------- learners
 
 
-def test_learners(database: Database, clock: FixedClock) -> None:
+def test_learners(database: Database, clock: FakeClock) -> None:
     learners = Learners(database, clock=clock)
     ann = learners.create("  Ann  Lee ")
     assert ann.name == "Ann Lee" and ann.created_at == clock.now
@@ -224,7 +223,7 @@ def _parts(fu_ok: bool) -> list[PartResult]:
 
 
 def test_attempts_are_stored_with_parts_concepts_and_utc_times(
-    database: Database, clock: FixedClock
+    database: Database, clock: FakeClock
 ) -> None:
     bank = Bank(database)
     bank.add([_item("t-1")], origin="test")

@@ -18,8 +18,8 @@ from quiz.screens.explanation import ExplanationScreen
 from quiz.screens.summary import SummaryScreen
 from quiz.store.drill import DrillStore
 from quiz.words.core import active_language
-from tests.quiz.conftest import FakeClock, burst, make_app, wait_for_question
-from tests.srs.screen_text import screen_text
+from tests.support.clock import FakeClock
+from tests.support.pilot import burst, make_app, screen_text, wait_for_question
 
 SIZE = (80, 24)
 #: A non-dealer's tsumo, 30 fu 4 han: 2000/3900 (seed 002).

@@ -25,7 +25,7 @@ from quiz.words.core import (
     load_catalog,
     read_po,
 )
-from tests.conftest import ROOT
+from tests.support.paths import ROOT
 
 TRANSLATED = [code for code in LANGUAGES if code != SOURCE_LANGUAGE]
 Key = tuple[str | None, str]

@@ -223,7 +223,7 @@ def test_a_line_chart_is_drawn_the_same_in_every_run() -> None:
     import subprocess
     import sys
 
-    from tests.conftest import ROOT
+    from tests.support.paths import ROOT
 
     drawn = {subprocess.run([sys.executable, "-c", _DRAW_DAYS], cwd=ROOT, check=True,
                             capture_output=True, text=True,

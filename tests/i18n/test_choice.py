@@ -19,7 +19,7 @@ from quiz.words.core import (
     environment_language,
     use,
 )
-from tests.conftest import ROOT
+from tests.support.paths import ROOT
 
 
 def test_the_five_languages_are_there() -> None:

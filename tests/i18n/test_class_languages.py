@@ -19,10 +19,11 @@ from quiz.grading import Part
 from quiz.screens.classroom import ClassQuestionScreen, ClassSummaryScreen, JoinScreen
 from quiz.words.core import pgettext, use
 from quiz.words.width import display_width
-from tests.classroom.conftest import FakeClock, build_bank
-from tests.classroom.test_class_app import answer, make_app, type_text
+from tests.classroom.test_class_app import answer, make_app
 from tests.i18n.english_left import english_left
-from tests.srs.screen_text import screen_text
+from tests.support.clock import FakeClock
+from tests.support.databases import build_bank
+from tests.support.pilot import screen_text, type_text
 
 #: What the summary's head says in each language (the score line).
 SCORE_WORDS = {"ja": "3問中 2問が完全正解", "uk": "цілком правильно 2 з 3 питань"}
@@ -33,7 +34,7 @@ SCORE_WORDS = {"ja": "3問中 2問が完全正解", "uk": "цілком прав
 def classroom(tmp_path: Path) -> Iterator[Classroom]:
     url = f"sqlite:///{tmp_path / 'class.db'}"
     build_bank(url)
-    c = open_classroom(url, clock=FakeClock())
+    c = open_classroom(url, clock=FakeClock(tick=1))
     yield c
     c.close()
 

@@ -19,8 +19,8 @@ from quiz.__main__ import main
 from quiz.cli.localized import argparse_message, language_flag
 from quiz.words.core import LANGUAGES, SOURCE_LANGUAGE, use
 from quiz.words.width import display_width
-from tests.conftest import ROOT
 from tests.i18n.english_left import english_left
+from tests.support.paths import ROOT
 
 TRANSLATED = [code for code in LANGUAGES if code != SOURCE_LANGUAGE][:4]
 #: An item of the curated bank with a limit-free answer, fu items and yaku.

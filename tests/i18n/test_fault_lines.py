@@ -26,8 +26,8 @@ from data.classroom.setfile import read_set_file
 from data.errors import Fault, ItemError
 from quiz.words.core import LANGUAGES, SOURCE_LANGUAGE, use
 from quiz.words.faults import _ITEM_PROBLEMS, _SET_PROBLEMS, error_text, item_error_text
-from tests.conftest import ROOT
 from tests.i18n.english_left import english_left
+from tests.support.paths import ROOT
 
 TRANSLATED = [code for code in LANGUAGES if code != SOURCE_LANGUAGE]
 CASES = json.loads((Path(__file__).parent / "fault_lines.json").read_text(encoding="utf-8"))

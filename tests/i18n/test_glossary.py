@@ -23,7 +23,6 @@ from quiz.words.terms import (
     wait_name,
     yaku_title,
 )
-from tests.conftest import ROOT
 from tests.i18n.glossary_terms import (
     catalog_faults,
     catalog_paths,
@@ -33,6 +32,7 @@ from tests.i18n.glossary_terms import (
     read_catalog,
     uses,
 )
+from tests.support.paths import ROOT
 
 GLOSSARY = ROOT / "docs" / "glossary"
 TRANSLATED = [code for code in LANGUAGES if code != SOURCE_LANGUAGE]

@@ -12,7 +12,8 @@ import pytest
 from textual.widgets import Input
 
 from quiz.store.drill import DrillStore
-from tests.quiz.conftest import FakeClock, make_app, wait_for_question
+from tests.support.clock import FakeClock
+from tests.support.pilot import make_app, wait_for_question
 
 #: A non-dealer's tsumo (seed 002): the situation line, three fields, a payment placeholder.
 ITEM = "seed002-tsumo-2000-3900"
@@ -43,7 +44,7 @@ def test_explanation_screen_in_language(snap_compare: Any, store: DrillStore, cl
     rounding, and the curated example's teaching note, wrapped in the language."""
     from quiz.grading import Part
     from quiz.screens.explanation import ExplanationBody
-    from tests.quiz.conftest import answer_with
+    from tests.support.pilot import answer_with
 
     app = make_app(store, clock, items=[ITEM], seed=1, lang=lang,
                    settings={"tile_style": "kanji" if lang == "ja" else "ascii",

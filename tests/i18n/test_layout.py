@@ -37,9 +37,9 @@ from quiz.widgets.marks import MarksView
 from quiz.words.core import _, pgettext, use
 from quiz.words.width import display_width
 from scoring import parse_record, score
-from tests.quiz.conftest import FakeClock, make_app, wait_for_question
-from tests.srs.screen_text import screen_text
-from tests.srs.srs_support import FakeHands, FixedClock, add_fake_items
+from tests.support.clock import FakeClock
+from tests.support.fake_hands import FakeHands, add_fake_items
+from tests.support.pilot import make_app, screen_text, wait_for_question
 
 SIZE = (80, 24)
 LANGS = ("en", "ja", "th", "vi", "uk")
@@ -68,7 +68,7 @@ class ScreenApp(App[None]):
         self.push_screen(self.first)
 
 
-def stats_screen(db: Database, clock: FixedClock) -> StatsScreen:
+def stats_screen(db: Database, clock: FakeClock) -> StatsScreen:
     """A statistics screen over three days of answers on four concepts (the worst on top)."""
     learner_id = Learners(db).get_or_create("Ann").id
     topics = ("fu:closed_ron", "yaku:pinfu", "pay:honba", "fu:ron_triplet")
@@ -123,7 +123,7 @@ async def test_every_chart_line_is_as_wide_as_its_chart_and_the_axis_is_straight
     use(lang)
     db = open_database(":memory:")
     try:
-        screen = stats_screen(db, FixedClock())
+        screen = stats_screen(db, FakeClock())
         async with ScreenApp(screen).run_test(size=SIZE) as pilot:
             await settle(pilot)
             for tab in "1234":
@@ -195,7 +195,7 @@ def test_the_thai_statistics_screen(snap_compare: Any, language: None) -> None:
     use("th")
     db = open_database(":memory:")
     try:
-        app = ScreenApp(stats_screen(db, FixedClock()))
+        app = ScreenApp(stats_screen(db, FakeClock()))
 
         async def before(pilot: Any) -> None:
             await settle(pilot)

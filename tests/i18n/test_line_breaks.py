@@ -27,7 +27,7 @@ from quiz.words.breaks import CJK_NUMBER_UNIT, NO_LINE_END, NO_LINE_START, UNIT_
 from quiz.words.core import use
 from quiz.words.explanation import explanation_lines
 from quiz.words.width import display_width, wrap
-from tests.quiz.conftest import FakeClock
+from tests.support.clock import FakeClock
 
 WIDTHS = (8, 11, 16, 23, 30, 41, 57, 78)
 #: The widths from which every unbreakable piece of the texts fits a line: the widest

@@ -39,8 +39,9 @@ from quiz.words.tilefaces import TileStyle
 from quiz.words.topics import topic_title as concept_title
 from scoring import ScoringError, parse_record, score
 from scoring.tiles import parse_tiles
-from tests.quiz.conftest import FakeClock, burst, make_app, wait_for_question
-from tests.scoring.strategies import winning_records
+from tests.support.clock import FakeClock
+from tests.support.pilot import burst, make_app, wait_for_question
+from tests.support.strategies import winning_records
 
 SIZE = (80, 24)
 #: The seeds' 110-fu hand: 110 fu 1 han, ron 3600 (the 1m triplet, two closed kans).

@@ -21,8 +21,8 @@ from quiz.store.drill import DrillStore
 from quiz.words.core import use
 from quiz.words.explanation import explanation_lines
 from tests.i18n.english_left import english_left
-from tests.quiz.conftest import FakeClock, burst, make_app, wait_for_question
-from tests.srs.screen_text import screen_text
+from tests.support.clock import FakeClock
+from tests.support.pilot import burst, make_app, screen_text, wait_for_question
 
 SIZE = (80, 24)
 LANGS = ("ja", "th", "vi", "uk")

@@ -36,7 +36,7 @@ from quiz.words.core import use
 from quiz.words.explanation import explanation_lines
 from quiz.words.tilefaces import TileStyle, tiles_in
 from scoring.tiles import Tile
-from tests.conftest import ROOT
+from tests.support.paths import ROOT
 
 LANGUAGES = ("ja", "th", "vi", "uk")
 

@@ -29,9 +29,9 @@ from quiz.words.core import LANGUAGES, LOCALES, SOURCE_LANGUAGE, read_po, use
 from quiz.words.faults import error_text, item_error_text
 from quiz.words.refusals import quote, refusal_text, worded_reasons
 from scoring.errors import Reason, ScoringError
-from tests.conftest import ROOT
 from tests.i18n.english_left import english_left
 from tests.scoring.test_refusal_reasons import REFUSALS
+from tests.support.paths import ROOT
 
 TRANSLATED = [code for code in LANGUAGES if code != SOURCE_LANGUAGE]
 BASE: dict[str, Any] = json.loads(

@@ -23,7 +23,7 @@ from quiz.classroom.desk import ClassDesk
 from quiz.classroom.report import class_report
 from quiz.classroom.server import make_app
 from quiz.words.core import active_language, request_language, speaking, use
-from tests.classroom.conftest import build_bank
+from tests.support.databases import build_bank
 
 #: How each language starts the report's first line ("Practice set ...").
 OPENING = {"en": "Practice set 'Club'", "ja": "練習セット 'Club'", "th": "ชุดฝึก 'Club'",

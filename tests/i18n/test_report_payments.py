@@ -19,7 +19,7 @@ from quiz.classroom.report import class_report
 from quiz.classroom.server import make_app
 from quiz.grading import Part
 from quiz.words.core import speaking
-from tests.classroom.conftest import build_bank
+from tests.support.databases import build_bank
 
 #: A non-dealer's tsumo as typed at a Japanese table (a wrong amount: stored as typed,
 #: marked wrong), and as each language says it back.

@@ -18,7 +18,7 @@ from quiz.widgets.explanation import Paragraph
 from quiz.words.core import use
 from quiz.words.payments import say_payment
 from quiz.words.width import display_width, wrap
-from tests.classroom.conftest import build_bank
+from tests.support.databases import build_bank
 
 #: How the ``class new`` line ends in each language.
 ENDING = {"en": "0:45 per question.", "ja": "。", "vi": ".", "uk": "."}

@@ -28,8 +28,8 @@ from data.syntax import AFTER, BEFORE, MARK, SyntaxKind, excerpt, json_problem, 
 from data.syntax import toml_problem as toml_problem_of
 from quiz.words.core import LANGUAGES, SOURCE_LANGUAGE, use
 from quiz.words.faults import _syntax, error_text, item_error_text
-from tests.conftest import ROOT
 from tests.i18n.english_left import english_left
+from tests.support.paths import ROOT
 
 TRANSLATED = [code for code in LANGUAGES if code != SOURCE_LANGUAGE]
 

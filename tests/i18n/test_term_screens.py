@@ -21,8 +21,8 @@ from quiz.drills import DrillKind
 from quiz.screens.explanation import ExplanationScreen
 from quiz.store.drill import DrillStore
 from tests.i18n.test_app_languages import SIZE, type_answer
-from tests.quiz.conftest import FakeClock, make_app, wait_for_question
-from tests.srs.screen_text import screen_text
+from tests.support.clock import FakeClock
+from tests.support.pilot import make_app, screen_text, wait_for_question
 
 #: A non-dealer's ron with two closed kans, South seat (seed 000): 110 fu 1 han, 3600.
 RON_ITEM = "seed000-saki-110fu"

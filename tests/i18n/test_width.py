@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from rich.cells import cell_len
 
 from quiz.words.width import cell_clusters, cut, display_width, pad, wrap
-from tests.conftest import SHARED
+from tests.support.paths import SEEDS
 
 SAMPLES = {
     "thai tone marks": ("ไม้ริจจิที่ค้างอยู่", 11),
@@ -32,7 +32,7 @@ def test_width_of_each_script(name: str) -> None:
 
 
 def test_seeds_measure_as_textual_draws_them() -> None:
-    seeds = sorted((SHARED / "seeds").glob("*.txt"))
+    seeds = sorted(SEEDS.glob("*.txt"))
     if not seeds:
         pytest.skip("../shared/seeds is not here")
     for path in seeds:

@@ -1,44 +1,24 @@
 """Fixtures of the game-log tests: the shared real logs (read where they lie) and databases.
 
 The logs in ``../shared/logs`` and the oracle in ``../shared/oracle`` are test
-data kept outside the repository; the tests that need them are skipped, saying
-so, where they are absent.
+data kept outside the repository (``tests.support.paths`` says where); the tests
+that need them are skipped, saying so, where they are absent.
 """
 
 from __future__ import annotations
 
-import gzip
-import json
 from collections.abc import Iterator
-from functools import cache
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from data.db.database import Database
 from data.db.schema import open_database
-from tests.conftest import SHARED
+from tests.support.oracles.real_games import oracle_by_id
+from tests.support.paths import LOGS, ORACLE_FILE, need_logs
 
-LOGS = SHARED / "logs"
-ORACLE_FILE = SHARED / "oracle" / "tenhou-real-games.jsonl.gz"
-
-
-def need_logs() -> Path:
-    """The shared logs folder, or skip the test saying why."""
-    if not (LOGS / "index.json").is_file():
-        pytest.skip(f"the shared game logs {LOGS} are not on this machine (test data)")
-    return LOGS
-
-
-@cache
-def oracle_by_id() -> dict[str, dict[str, Any]]:
-    """The oracle's records by win id (empty when absent)."""
-    if not ORACLE_FILE.is_file():
-        return {}
-    with gzip.open(ORACLE_FILE, "rt", encoding="utf-8") as fh:
-        rows = [json.loads(line) for line in fh if line.strip()]
-    return {row["input"]["id"]: row for row in rows}
+#: Re-exported for tests that still import them from here (see ``tests.support``).
+__all__ = ["LOGS", "ORACLE_FILE", "need_logs", "oracle_by_id"]
 
 
 @pytest.fixture

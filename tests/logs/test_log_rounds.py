@@ -12,14 +12,11 @@ from data.gamelog.rounds import file_rounds
 from quiz.drills import question_for_round
 from quiz.grading import Marked, Part, grade
 from quiz.launch import log_rounds
-
-SETTLE = Path(__file__).resolve().parents[2].parent / "shared" / "logs" / "settle"
+from tests.support.paths import SETTLE, need
 
 
 def _logs(n: int) -> list[Path]:
-    if not SETTLE.is_dir():
-        pytest.skip(f"no game logs to settle at {SETTLE} (the shared test data)")
-    return sorted(SETTLE.glob("*.xml"))[:n]
+    return sorted(need(SETTLE, "the shared games to settle").glob("*.xml"))[:n]
 
 
 def test_a_game_gives_its_draws_and_double_rons_settled_as_the_server_did() -> None:

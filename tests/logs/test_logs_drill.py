@@ -6,7 +6,8 @@ from pathlib import Path
 
 from data.gamelog.importer import import_logs
 from quiz.store.drill import DrillStore
-from tests.quiz.conftest import FakeClock, make_app, wait_for_question
+from tests.support.clock import FakeClock
+from tests.support.pilot import make_app, wait_for_question
 
 GAME = "2014123118gm-0029-0000-4700b218"
 

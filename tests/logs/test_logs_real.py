@@ -12,8 +12,8 @@ from data.bank.repository import Bank
 from data.db.database import Database
 from data.gamelog.detect import read_log
 from data.gamelog.importer import Outcome, import_logs
-from tests.logs.conftest import ORACLE_FILE, oracle_by_id
-from tests.oracles.compare import differences
+from tests.support.oracles.compare import differences
+from tests.support.oracles.real_games import oracle_by_id
 
 
 def _index(logs: Path) -> list[dict[str, object]]:
@@ -22,9 +22,7 @@ def _index(logs: Path) -> list[dict[str, object]]:
 
 @pytest.mark.slow
 def test_every_mjlog_win_imports_as_its_oracle_record(logs: Path, database: Database) -> None:
-    if not ORACLE_FILE.is_file():
-        pytest.skip(f"the real-game oracle {ORACLE_FILE} is not on this machine (test data)")
-    oracle = oracle_by_id()
+    oracle = oracle_by_id()  # skips without the oracle
     summary = import_logs(database, [logs / "mjlog"])
     assert [f.outcome for f in summary.files] == [Outcome.IMPORTED] * 12
     assert summary.imported == 80 and summary.refused_wins == 0

@@ -23,9 +23,9 @@ from quiz.widgets.hand import HandView
 from quiz.widgets.marks import MarksView
 from quiz.words.sentences import reason_of
 from quiz.words.tilefaces import TileStyle
-from tests.quiz.conftest import (
+from tests.support.clock import FakeClock
+from tests.support.pilot import (
     SEED_ITEM,
-    FakeClock,
     answer_with,
     make_app,
     right_answers,

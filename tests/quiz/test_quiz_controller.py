@@ -12,7 +12,7 @@ from quiz.errors import DrillError
 from quiz.grading import Hints, Marked, Part
 from quiz.settings import Settings
 from quiz.store.drill import DrillStore
-from tests.quiz.conftest import FakeClock
+from tests.support.clock import FakeClock
 
 
 def controller(store: DrillStore, clock: FakeClock, **settings: object) -> DrillController:

@@ -23,7 +23,7 @@ from quiz.words.explanation import explanation_lines
 from quiz.words.sentences import hint_of, reason_of, say
 from quiz.words.tilefaces import TileStyle, tiles_in
 from scoring import Result, ScoringError, parse_record, score
-from tests.scoring.strategies import winning_records
+from tests.support.strategies import winning_records
 
 GOLDEN = [json.loads(line) for line in
           (Path(__file__).parents[1] / "golden" / "diagnoses.jsonl").read_text().splitlines()

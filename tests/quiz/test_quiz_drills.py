@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from datetime import UTC, datetime, timedelta
 
 import pytest
 
@@ -30,6 +29,7 @@ from quiz.words.tilefaces import TileStyle, chip, face
 from scoring import Payment, Tile
 from scoring.points import base_points
 from scoring.rules import TENHOU
+from tests.support.clock import FakeClock
 
 
 @pytest.fixture(scope="module")
@@ -167,15 +167,15 @@ def test_the_waits_drill_hides_the_winning_tile(bank: DrillStore) -> None:
 
 
 def test_a_session_counts_time_score_and_summarises(bank: DrillStore) -> None:
-    now = [datetime(2025, 1, 1, tzinfo=UTC)]
-    session = Session(SessionPlan(DrillKind.TABLE, length=3), clock=lambda: now[0], id="s")
+    clock = FakeClock()
+    session = Session(SessionPlan(DrillKind.TABLE, length=3), clock=clock, id="s")
     answers = ["7700", "1000", "?"]
     for n, (cell, given, wait) in enumerate(zip(
             [TableCell(30, 4, False, False), TableCell(30, 1, False, False),
              TableCell(40, 2, True, True)], answers, [5, 30, 12], strict=True), 1):
         q = question_for_cell(cell, number=n)
         session.show(q)
-        now[0] += timedelta(seconds=wait)
+        clock.advance(wait)
         assert session.question_seconds() == wait
         marked = grade(q.key, {Part.PAYMENT: given})
         assert isinstance(marked, Marked)
@@ -191,10 +191,10 @@ def test_a_session_counts_time_score_and_summarises(bank: DrillStore) -> None:
 
 
 def test_a_session_time_limit() -> None:
-    now = [datetime(2025, 1, 1, tzinfo=UTC)]
-    session = Session(SessionPlan(length=None, time_limit=60), clock=lambda: now[0], id="s")
+    clock = FakeClock()
+    session = Session(SessionPlan(length=None, time_limit=60), clock=clock, id="s")
     assert not session.over and session.remaining() == 60
-    now[0] += timedelta(seconds=61)
+    clock.advance(61)
     assert session.over and session.remaining() == 0
 
 

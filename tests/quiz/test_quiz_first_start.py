@@ -30,8 +30,9 @@ from quiz.screens.drill import DrillScreen
 from quiz.screens.explanation import ExplanationScreen
 from quiz.screens.learners import LearnerScreen
 from quiz.store.drill import DrillStore
-from tests.conftest import ROOT
-from tests.quiz.conftest import FakeClock, burst, wait_for_question
+from tests.support.clock import FakeClock
+from tests.support.paths import ROOT
+from tests.support.pilot import burst, wait_for_question
 
 SIZE = (80, 24)
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from quiz.__main__ import main
-from tests.conftest import ROOT
+from tests.support.paths import ROOT
 
 
 @pytest.mark.parametrize(

@@ -10,7 +10,8 @@ from textual.widgets import Input
 from quiz.screens.drill import DrillScreen
 from quiz.screens.explanation import ExplanationScreen
 from quiz.store.drill import DrillStore
-from tests.quiz.conftest import FakeClock, burst, make_app, wait_for_question
+from tests.support.clock import FakeClock
+from tests.support.pilot import burst, make_app, wait_for_question
 
 SIZE = (80, 24)
 #: A limit hand: 5 han 20 fu non-dealer tsumo, mangan 2000/4000.

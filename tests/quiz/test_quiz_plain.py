@@ -23,14 +23,8 @@ from quiz.grading import Part
 from quiz.screens.explanation import ExplanationScreen
 from quiz.store.drill import DrillStore
 from quiz.widgets.footer import Footer
-from tests.quiz.conftest import (
-    SEED_ITEM,
-    FakeClock,
-    answer_with,
-    burst,
-    make_app,
-    wait_for_question,
-)
+from tests.support.clock import FakeClock
+from tests.support.pilot import SEED_ITEM, answer_with, burst, make_app, wait_for_question
 
 WRONG = {Part.FU: "100", Part.HAN: "1", Part.PAYMENT: "3200"}
 RIGHT = {Part.FU: "110", Part.HAN: "1", Part.PAYMENT: "3600"}

@@ -16,13 +16,8 @@ from quiz.widgets.hand import HandView
 from quiz.widgets.marks import MarksView
 from quiz.widgets.situation import SituationPanel
 from quiz.words.sentences import reason_of
-from tests.quiz.conftest import (
-    FakeClock,
-    answer_with,
-    make_app,
-    right_answers,
-    wait_for_question,
-)
+from tests.support.clock import FakeClock
+from tests.support.pilot import answer_with, make_app, right_answers, wait_for_question
 
 SIZE = (80, 24)
 

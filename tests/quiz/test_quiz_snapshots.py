@@ -15,7 +15,8 @@ from textual.widgets import Input
 from quiz.app import DrillApp
 from quiz.grading import Part
 from quiz.store.drill import DrillStore
-from tests.quiz.conftest import FakeClock, answer_with, make_app, wait_for_question
+from tests.support.clock import FakeClock
+from tests.support.pilot import answer_with, make_app, wait_for_question
 
 SIZES = [(80, 24), (120, 40)]
 #: The seeds' 110-fu hand, then the 2000/3900 tsumo of seed 002.

@@ -29,15 +29,9 @@ from quiz.settings import Settings
 from quiz.store.drill import DrillStore
 from quiz.store.journal import AnswerJournal, journal_path
 from quiz.widgets.explanation import ExplanationView, RenderedOnce
-from tests.quiz.conftest import (
-    SEED_ITEM,
-    FakeClock,
-    answer_with,
-    burst,
-    right_answers,
-    wait_for_question,
-)
 from tests.robust.conftest import WriteLock
+from tests.support.clock import FakeClock
+from tests.support.pilot import SEED_ITEM, answer_with, burst, right_answers, wait_for_question
 
 SIZE = (80, 24)
 ITEMS = [SEED_ITEM, "seed002-tsumo-2000-3900"] * 3

@@ -23,7 +23,8 @@ from quiz.screens.drill import DrillScreen
 from quiz.screens.explanation import ExplanationScreen
 from quiz.screens.summary import SummaryScreen
 from quiz.store.drill import DrillStore
-from tests.quiz.conftest import FakeClock, burst, make_app, wait_for_question
+from tests.support.clock import FakeClock
+from tests.support.pilot import burst, make_app, wait_for_question
 
 SIZE = (80, 24)
 #: A ron of 30 fu 4 han: 7700 (riichi, pinfu, tanyao, a dora; ura 1z).
@@ -131,7 +132,7 @@ async def test_going_back_to_a_field_keeps_its_text_to_fix_a_typo(
 
 
 def burst_keys(text: str) -> list[events.Key]:
-    from tests.quiz.conftest import key_events
+    from tests.support.pilot import key_events
 
     return key_events(text)
 

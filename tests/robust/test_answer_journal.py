@@ -19,8 +19,9 @@ from quiz.grading import Marked, Part
 from quiz.store.drill import DrillStore
 from quiz.store.entries import PendingAnswer
 from quiz.store.journal import AnswerJournal, journal_path
-from tests.quiz.conftest import SEED_ITEM, FakeClock
 from tests.robust.conftest import wait_until, write_locked
+from tests.support.clock import FakeClock
+from tests.support.pilot import SEED_ITEM
 
 ITEMS = [SEED_ITEM, "seed002-tsumo-2000-3900", SEED_ITEM, "seed002-tsumo-2000-3900"]
 

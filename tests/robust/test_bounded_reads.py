@@ -116,7 +116,7 @@ def _sleep_on(db: Any, ended: list[BaseException]) -> None:
 @pytest.mark.postgres
 def test_a_statement_stuck_on_postgres_ends_at_once_when_its_connection_is_given_up() -> None:
     from data.db.schema import open_database
-    from tests.classroom.conftest import fresh_postgres_database
+    from tests.support.databases import fresh_postgres_database
 
     for url in fresh_postgres_database():
         db = open_database(url)

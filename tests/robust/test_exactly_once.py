@@ -24,8 +24,8 @@ from quiz.settings import Settings
 from quiz.store.drill import DrillStore
 from quiz.store.entries import Pending, PendingAnswer, PendingSettings
 from quiz.store.journal import AnswerJournal, journal_path
-from tests.classroom.conftest import POSTGRES, fresh_postgres_database
-from tests.conftest import ROOT
+from tests.support.databases import POSTGRES, fresh_postgres_database
+from tests.support.paths import ROOT
 
 #: Entries in the journal both writers replay.
 ENTRIES = 60

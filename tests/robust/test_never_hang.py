@@ -17,8 +17,8 @@ from data.db.engine import create_engine
 from data.db.schema import open_database
 from data.errors import DatabaseUnavailableError
 from quiz.app import create_app
-from tests.conftest import ROOT
 from tests.robust.conftest import write_locked
+from tests.support.paths import ROOT
 
 #: The longest any command may take against a server that never answers
 #: (the connect timeout, plus starting Python on a loaded machine).

@@ -26,8 +26,8 @@ from quiz.screens.learners import LearnerScreen
 from quiz.screens.settings import SettingsScreen
 from quiz.store.drill import DrillStore
 from quiz.words.tilefaces import TileStyle
-from tests.quiz.conftest import wait_for_question
 from tests.robust.test_stumbling_app import SIZE, notices, wait_for
+from tests.support.pilot import wait_for_question
 
 WAITING = "Waiting for the database"
 
@@ -241,7 +241,7 @@ async def test_the_review_and_statistics_context_reads_nothing(
 @pytest.fixture
 def pg_drill(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
     """A PostgreSQL database with its curated bank and two learners, ann and bea."""
-    from tests.classroom.conftest import fresh_postgres_database
+    from tests.support.databases import fresh_postgres_database
 
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     for url in fresh_postgres_database():

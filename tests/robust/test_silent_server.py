@@ -21,9 +21,9 @@ from quiz.screens.drill import DrillScreen
 from quiz.screens.help import HelpScreen
 from quiz.store.draws import BankDraws
 from quiz.store.drill import DrillStore
-from tests.classroom.conftest import fresh_postgres_database
 from tests.robust.conftest import PausableProxy
 from tests.robust.test_stumbling_app import SIZE, answer_one, notices, wait_for
+from tests.support.databases import fresh_postgres_database
 
 pytestmark = [pytest.mark.postgres, pytest.mark.slow]
 

@@ -21,8 +21,8 @@ from data.db.database import Database
 from data.errors import DatabaseUnavailableError
 from quiz.settings import Settings
 from quiz.store.drill import DrillStore
-from tests.classroom.conftest import fresh_postgres_database
 from tests.robust.conftest import PausableProxy, wait_until
+from tests.support.databases import fresh_postgres_database
 
 pytestmark = [pytest.mark.postgres, pytest.mark.slow]
 

@@ -32,6 +32,7 @@ from quiz.settings import Settings
 from quiz.store.drill import DrillStore
 from quiz.store.entries import PendingRating, PendingSettings, Refused
 from tests.robust.conftest import wait_until
+from tests.support.clock import FakeClock
 
 NOW = datetime(2026, 12, 2, 5, 0, tzinfo=UTC)
 DAY = timedelta(days=1)
@@ -161,13 +162,13 @@ def test_settings_replayed_after_their_id_was_forgotten_are_refused_not_stored_a
     forgotten and a journal still holding their line is replayed: they are refused
     (the newer settings stay), and the journal empties."""
     path = tmp_path / "d.db"
-    clock = [NOW - 100 * DAY]
-    store = DrillStore.open(path, clock=lambda: clock[0], generated=0)
+    clock = FakeClock(NOW - 100 * DAY)
+    store = DrillStore.open(path, clock=clock, generated=0)
     try:
         ann = store.learner("ann")
         first = store.save_settings(ann.id, Settings(session_length=5))
         assert store.flush(10)
-        clock[0] = NOW - 99 * DAY
+        clock.set(NOW - 99 * DAY)
         store.save_settings(ann.id, Settings(session_length=7))
         assert store.flush(10)
         assert StoredEntries(store.database).count() == 2
@@ -176,8 +177,8 @@ def test_settings_replayed_after_their_id_was_forgotten_are_refused_not_stored_a
     # the first line comes back (a journal copied back, a second program's leftover)
     journal = Path(str(path) + ".pending-answers.jsonl")
     journal.write_text(first.to_json() + "\n", encoding="utf-8")
-    clock[0] = NOW
-    store = DrillStore.open(path, clock=lambda: clock[0], generated=0)
+    clock.set(NOW)
+    store = DrillStore.open(path, clock=clock, generated=0)
     try:
         assert store.forget_stored_entries() == 2  # both ids are past the horizon
         assert StoredEntries(store.database).count() == 0

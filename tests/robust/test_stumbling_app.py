@@ -19,8 +19,8 @@ import pytest
 from quiz.app import DrillApp, create_app
 from quiz.screens.explanation import ExplanationScreen
 from quiz.store.drill import DrillStore
-from tests.quiz.conftest import SEED_ITEM, answer_with, right_answers, wait_for_question
 from tests.robust.conftest import OwnPostgres, WriteLock
+from tests.support.pilot import SEED_ITEM, answer_with, right_answers, wait_for_question
 
 SIZE = (80, 24)
 

@@ -13,7 +13,7 @@ import pytest
 from quiz.app import create_app
 from quiz.store.drill import DrillStore
 from quiz.store.journal import AnswerJournal, journal_path
-from tests.quiz.conftest import (
+from tests.support.pilot import (
     SEED_ITEM,
     answer_with,
     right_answers,

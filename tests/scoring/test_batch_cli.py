@@ -6,7 +6,7 @@ import json
 import subprocess
 import sys
 
-from tests.conftest import ROOT
+from tests.support.paths import ROOT
 
 EXAMPLE = ('{"id":1,"hand":"234567m34p456s22z5p","win":"5p","tsumo":false,"round":"E",'
            '"seat":"S","riichi":true,"rules":"tenhou"}')

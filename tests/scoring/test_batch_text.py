@@ -18,7 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring.batch import run_batch, score_lines
-from tests.handgen import generate_records
+from tests.support.handgen import generate_records
 
 _GOOD = {"hand": "234567m34p456s22z5p", "win": "5p", "round": "E", "seat": "S", "riichi": True}
 _IDS: list[Any] = [

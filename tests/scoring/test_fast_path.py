@@ -17,7 +17,7 @@ import pytest
 import scoring
 from scoring.batch import _facts_of_record
 from scoring.facts import facts_of
-from tests.handgen import generate_records
+from tests.support.handgen import generate_records
 
 FLAGS = ("riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei",
          "tenhou", "chiihou", "renhou", "tsumo")

@@ -11,7 +11,7 @@ from scoring.explain import explain, render_step
 from scoring.points import base_points
 from scoring.result import Payment
 from scoring.rules import TENHOU
-from tests.conftest import GOLDEN
+from tests.support.paths import GOLDEN
 
 SEED_HANDS = [json.loads(line) for line in (GOLDEN / "seed_hands.jsonl").open(encoding="utf-8")]
 TABLES = json.loads((GOLDEN / "points_tables_seed002.json").read_text(encoding="utf-8"))

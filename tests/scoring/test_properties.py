@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 import scoring
 from scoring.tiles import TILES, format_tiles, parse_tiles
-from tests.scoring.strategies import winning_records
+from tests.support.strategies import winning_records
 
 SETTINGS = settings(max_examples=300, deadline=None,
                     suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])

@@ -9,12 +9,13 @@ import pytest
 from data.db.database import Database
 from data.db.schema import open_database
 from data.learners import Learners
-from tests.srs.srs_support import FixedClock
+from tests.support.clock import FakeClock
 
 
 @pytest.fixture
-def clock() -> FixedClock:
-    return FixedClock()
+def clock() -> FakeClock:
+    """The test's clock, moved by hand."""
+    return FakeClock()
 
 
 @pytest.fixture

@@ -10,7 +10,8 @@ from data.db.database import Database
 from data.srs import cards as srs_cards
 from data.srs.records import CardKind
 from quiz.srs import QuestionKind, SrsService, SrsSettings
-from tests.srs.srs_support import FakeHands, FixedClock, add_fake_items
+from tests.support.clock import FakeClock
+from tests.support.fake_hands import FakeHands, add_fake_items
 
 _COLUMNS = ("learner_id, kind, subject, item_id, concepts, origin, state, step, stability, "
             "difficulty, due, last_review, reps, lapses, leech, created_at")
@@ -58,7 +59,7 @@ DAMAGED = [
 
 
 def test_damaged_card_rows_are_reported_and_skipped(
-    db: Database, learner_id: int, clock: FixedClock, caplog: pytest.LogCaptureFixture
+    db: Database, learner_id: int, clock: FakeClock, caplog: pytest.LogCaptureFixture
 ) -> None:
     add_fake_items(db, [("fu:closed_ron",), ("pay:honba",)])
     bad_ids = _insert(db, [values for values, _ in DAMAGED])
@@ -89,7 +90,7 @@ def test_damaged_card_rows_are_reported_and_skipped(
 
 
 def test_an_unknown_concept_of_a_hand_card_is_dropped_and_the_card_used(
-    db: Database, learner_id: int, clock: FixedClock
+    db: Database, learner_id: int, clock: FakeClock
 ) -> None:
     (item_id,) = add_fake_items(db, [("fu:closed_ron",)])
     (card_id,) = _insert(db, [{"kind": "hand", "subject": "f-00000", "item_id": item_id,
@@ -107,7 +108,7 @@ def test_an_unknown_concept_of_a_hand_card_is_dropped_and_the_card_used(
 
 
 def test_a_hand_card_whose_bank_item_is_refused_is_skipped(
-    db: Database, learner_id: int, clock: FixedClock
+    db: Database, learner_id: int, clock: FakeClock
 ) -> None:
     from data.bank.repository import Bank
     from data.models.core import BankItem as Row
@@ -132,7 +133,7 @@ def test_a_hand_card_whose_bank_item_is_refused_is_skipped(
 
 
 def test_unknown_concepts_from_the_grading_are_ignored(
-    db: Database, learner_id: int, clock: FixedClock
+    db: Database, learner_id: int, clock: FakeClock
 ) -> None:
     add_fake_items(db, [("fu:closed_ron",)])
     svc = SrsService(db, learner_id, clock=clock, settings=SrsSettings(fuzz=False),

@@ -10,8 +10,8 @@ from data.db.database import Database
 from quiz.screens.review import ReviewScreen
 from quiz.screens.stats import StatsScreen
 from quiz.srs import DueCounts, QuestionKind, SrsService, SrsSettings
-from tests.srs.screen_text import screen_text
-from tests.srs.srs_support import FixedClock
+from tests.support.clock import FakeClock
+from tests.support.pilot import screen_text
 
 
 async def settle(pilot: object) -> None:
@@ -20,7 +20,7 @@ async def settle(pilot: object) -> None:
     await pilot.pause()  # type: ignore[attr-defined]
 
 
-def _cards_of_every_kind(db: Database, learner_id: int, clock: FixedClock) -> SrsService:
+def _cards_of_every_kind(db: Database, learner_id: int, clock: FakeClock) -> SrsService:
     """Review cards due, (re)learning cards due and one not due yet."""
     svc = SrsService(db, learner_id, clock=clock, settings=SrsSettings(fuzz=False), seed=2)
     for _ in range(3):  # three new hands answered right: review cards, due in 2 days
@@ -36,7 +36,7 @@ def _cards_of_every_kind(db: Database, learner_id: int, clock: FixedClock) -> Sr
 
 
 def test_due_counts_count_learning_and_review_cards_due_now_within_the_limits(
-    db: Database, learner_id: int, clock: FixedClock
+    db: Database, learner_id: int, clock: FakeClock
 ) -> None:
     Bank(db).generate(6, seed=6)
     svc = _cards_of_every_kind(db, learner_id, clock)
@@ -53,7 +53,7 @@ def test_due_counts_count_learning_and_review_cards_due_now_within_the_limits(
 
 @pytest.mark.slow
 async def test_the_drill_the_review_screen_and_the_statistics_say_the_same_count(
-    db: Database, learner_id: int, clock: FixedClock
+    db: Database, learner_id: int, clock: FakeClock
 ) -> None:
     from quiz.cli.review import review_app
     from quiz.store.drill import DrillStore

@@ -14,7 +14,8 @@ from data.records import PartResult
 from quiz.__main__ import main
 from quiz.cli.review import CSV_COLUMNS
 from quiz.srs import SrsService, SrsSettings
-from tests.srs.srs_support import FakeHands, FixedClock, add_fake_items
+from tests.support.clock import FakeClock
+from tests.support.fake_hands import FakeHands, add_fake_items
 
 
 @pytest.fixture
@@ -25,7 +26,7 @@ def history_db(tmp_path: Path) -> Path:
     try:
         ann = Learners(db).get_or_create("Ann").id
         add_fake_items(db, [("fu:closed_ron",), ("yaku:pinfu",), ("yaku:tanyao",)])
-        clock = FixedClock()
+        clock = FakeClock()
         svc = SrsService(db, ann, clock=clock, settings=SrsSettings(fuzz=False),
                          hands=FakeHands(db))  # fmt: skip
         for ok in (False, True, True):

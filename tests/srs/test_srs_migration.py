@@ -15,7 +15,7 @@ from data.models.core import Base
 from data.srs.records import CardKind
 from quiz.srs import SrsService, SrsSettings
 from scoring import score_record
-from tests.srs.srs_support import FixedClock
+from tests.support.clock import FakeClock
 
 SRS_TABLES = {"srs_cards", "srs_reviews"}
 
@@ -89,7 +89,7 @@ def test_a_database_at_0001_is_upgraded_to_head_and_keeps_its_rows(tmp_path: Pat
         ours = [d for d in diffs if SRS_TABLES & _tables_of(d)]
         assert ours == [], ours
         # the upgraded database works: a miss on the old item makes cards that point at it
-        clock = FixedClock()
+        clock = FakeClock()
         svc = SrsService(db, 1, clock=clock, settings=SrsSettings(fuzz=False))
         from data.bank.repository import Bank
 

@@ -9,7 +9,8 @@ from data.learners import Attempts
 from data.records import PartResult
 from quiz.srs import SrsService, SrsSettings
 from quiz.srs.stats import progress
-from tests.srs.srs_support import START, FakeHands, FixedClock, add_fake_items
+from tests.support.clock import START, FakeClock
+from tests.support.fake_hands import FakeHands, add_fake_items
 
 
 def _answer(
@@ -33,7 +34,7 @@ def _answer(
 
 
 def test_progress_counts_days_parts_concepts_streaks_and_pace(
-    db: Database, learner_id: int, clock: FixedClock
+    db: Database, learner_id: int, clock: FakeClock
 ) -> None:
     ron, pinfu = add_fake_items(db, [("fu:closed_ron", "win:ron"), ("yaku:pinfu",)])
     # day 0: two right; day 1: one wrong (closed ron), one right; day 3 (a gap): three right
@@ -60,7 +61,7 @@ def test_progress_counts_days_parts_concepts_streaks_and_pace(
 
 
 def test_the_forecast_counts_cards_due_each_day_with_the_overdue_today(
-    db: Database, learner_id: int, clock: FixedClock
+    db: Database, learner_id: int, clock: FakeClock
 ) -> None:
     add_fake_items(db, [("yaku:pinfu",)] * 5)
     svc = SrsService(db, learner_id, clock=clock, settings=SrsSettings(fuzz=False),

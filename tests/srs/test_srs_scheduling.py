@@ -20,12 +20,13 @@ from quiz.srs import (
     SrsService,
     SrsSettings,
 )
-from tests.srs.srs_support import FakeHands, FixedClock, add_fake_items
+from tests.support.clock import FakeClock
+from tests.support.fake_hands import FakeHands, add_fake_items
 
 NO_FUZZ = SrsSettings(fuzz=False)
 
 
-def service(db: Database, learner_id: int, clock: FixedClock, *, hands: object = None,
+def service(db: Database, learner_id: int, clock: FakeClock, *, hands: object = None,
             **settings: object) -> SrsService:  # fmt: skip
     opts = SrsSettings(fuzz=False, **settings)  # type: ignore[arg-type]
     return SrsService(db, learner_id, clock=clock, settings=opts,
@@ -36,7 +37,7 @@ def service(db: Database, learner_id: int, clock: FixedClock, *, hands: object =
 
 
 def test_a_missed_hand_comes_back_within_the_relearning_step(
-    db: Database, learner_id: int, clock: FixedClock
+    db: Database, learner_id: int, clock: FakeClock
 ) -> None:
     Bank(db).generate(12, seed=1)
     svc = SrsService(db, learner_id, clock=clock, settings=NO_FUZZ, hands=BankHands(db))
@@ -59,7 +60,7 @@ def test_a_missed_hand_comes_back_within_the_relearning_step(
 
 
 def test_a_drill_miss_makes_hand_and_concept_cards_due_within_minutes(
-    db: Database, learner_id: int, clock: FixedClock
+    db: Database, learner_id: int, clock: FakeClock
 ) -> None:
     hands = FakeHands(db)
     (item_id,) = add_fake_items(db, [("fu:closed_ron", "win:ron")])
@@ -82,7 +83,7 @@ def test_a_drill_miss_makes_hand_and_concept_cards_due_within_minutes(
 # --------------------------------------------------------------------------- concepts
 
 
-def _graduate(svc: SrsService, clock: FixedClock, subjects: set[str]) -> dict[str, object]:
+def _graduate(svc: SrsService, clock: FakeClock, subjects: set[str]) -> dict[str, object]:
     """Answer the concept cards of ``subjects`` right whenever due, until each is in review."""
     done: dict[str, object] = {}
     for _ in range(40):
@@ -104,7 +105,7 @@ def _graduate(svc: SrsService, clock: FixedClock, subjects: set[str]) -> dict[st
 
 
 def test_a_concept_missed_three_times_is_due_before_one_missed_once(
-    db: Database, learner_id: int, clock: FixedClock
+    db: Database, learner_id: int, clock: FakeClock
 ) -> None:
     add_fake_items(db, [("fu:closed_ron",)] * 5 + [("pay:honba",)] * 5)
     svc = service(db, learner_id, clock, new_per_day=0)
@@ -134,7 +135,7 @@ def test_a_concept_missed_three_times_is_due_before_one_missed_once(
 
 
 def test_a_due_concept_draws_a_fresh_hand_that_exercises_it(
-    db: Database, learner_id: int, clock: FixedClock
+    db: Database, learner_id: int, clock: FakeClock
 ) -> None:
     ids = add_fake_items(db, [("fu:closed_ron", "win:ron")] * 3 + [("yaku:pinfu",)] * 3)
     svc = service(db, learner_id, clock, new_per_day=0)
@@ -160,7 +161,7 @@ def test_a_due_concept_draws_a_fresh_hand_that_exercises_it(
 
 
 def test_a_concept_with_no_hand_in_the_bank_gets_a_generated_one(
-    db: Database, learner_id: int, clock: FixedClock
+    db: Database, learner_id: int, clock: FakeClock
 ) -> None:
     hands = FakeHands(db)
     svc = service(db, learner_id, clock, hands=hands, new_per_day=0)
@@ -175,7 +176,7 @@ def test_a_concept_with_no_hand_in_the_bank_gets_a_generated_one(
 
 
 def test_siblings_replace_the_hand_after_it_is_learned(
-    db: Database, learner_id: int, clock: FixedClock
+    db: Database, learner_id: int, clock: FakeClock
 ) -> None:
     Bank(db).generate(6, seed=2)
     hands = BankHands(db, seed=3)
@@ -229,7 +230,7 @@ def test_siblings_replace_the_hand_after_it_is_learned(
 
 @pytest.mark.parametrize("rating", list(Rating))
 def test_the_interval_shown_is_what_the_rating_schedules(
-    db: Database, learner_id: int, clock: FixedClock, rating: Rating
+    db: Database, learner_id: int, clock: FakeClock, rating: Rating
 ) -> None:
     add_fake_items(db, [("fu:closed_ron",)] * 4)
     svc = service(db, learner_id, clock)
@@ -265,7 +266,7 @@ def test_the_interval_shown_is_what_the_rating_schedules(
 
 
 def test_with_fuzz_the_interval_shown_is_still_the_one_stored(
-    db: Database, learner_id: int, clock: FixedClock
+    db: Database, learner_id: int, clock: FakeClock
 ) -> None:
     add_fake_items(db, [("fu:closed_ron",)] * 2)
     svc = SrsService(db, learner_id, clock=clock, settings=SrsSettings(fuzz=True),
@@ -280,7 +281,7 @@ def test_with_fuzz_the_interval_shown_is_still_the_one_stored(
 
 
 def test_automatic_rating_follows_the_learners_own_pace(
-    db: Database, learner_id: int, clock: FixedClock
+    db: Database, learner_id: int, clock: FakeClock
 ) -> None:
     add_fake_items(db, [("yaku:pinfu",)] * 12)
     svc = service(db, learner_id, clock)
@@ -299,7 +300,7 @@ def test_automatic_rating_follows_the_learners_own_pace(
 
 
 def test_override_is_stored_with_the_proposed_rating_and_counts_lapses(
-    db: Database, learner_id: int, clock: FixedClock
+    db: Database, learner_id: int, clock: FakeClock
 ) -> None:
     add_fake_items(db, [("yaku:pinfu",)] * 2)
     svc = service(db, learner_id, clock)
@@ -323,7 +324,7 @@ def test_override_is_stored_with_the_proposed_rating_and_counts_lapses(
 
 
 def test_leeches_are_flagged_after_eight_misses_with_their_concept(
-    db: Database, learner_id: int, clock: FixedClock
+    db: Database, learner_id: int, clock: FakeClock
 ) -> None:
     add_fake_items(db, [("fu:ron_triplet",)] * 20)
     svc = service(db, learner_id, clock, new_per_day=1)
@@ -350,7 +351,7 @@ def test_leeches_are_flagged_after_eight_misses_with_their_concept(
 
 
 def test_the_daily_new_limit_and_due_counts(db: Database, learner_id: int,
-                                            clock: FixedClock) -> None:  # fmt: skip
+                                            clock: FakeClock) -> None:  # fmt: skip
     add_fake_items(db, [("yaku:pinfu",)] * 10)
     svc = service(db, learner_id, clock, new_per_day=3)
     assert (svc.due_counts().new, svc.due_counts().total) == (3, 3)
@@ -367,7 +368,7 @@ def test_the_daily_new_limit_and_due_counts(db: Database, learner_id: int,
 
 
 def test_reviews_and_new_hands_are_mixed_within_the_review_limit(
-    db: Database, learner_id: int, clock: FixedClock
+    db: Database, learner_id: int, clock: FakeClock
 ) -> None:
     add_fake_items(db, [("yaku:pinfu",)] * 40)
     setup = service(db, learner_id, clock, new_per_day=10)
@@ -391,7 +392,7 @@ def test_reviews_and_new_hands_are_mixed_within_the_review_limit(
 
 
 def test_table_drill_cells_are_cards_answered_right_or_wrong(
-    db: Database, learner_id: int, clock: FixedClock
+    db: Database, learner_id: int, clock: FakeClock
 ) -> None:
     svc = service(db, learner_id, clock)
     right, wrong = Cell(2, 30, dealer=True, tsumo=False), Cell(3, 40, dealer=False, tsumo=True)
@@ -412,7 +413,7 @@ def test_table_drill_cells_are_cards_answered_right_or_wrong(
 
 
 def test_a_drill_question_feeds_the_scheduler(db: Database, learner_id: int,
-                                              clock: FixedClock) -> None:  # fmt: skip
+                                              clock: FakeClock) -> None:  # fmt: skip
     from quiz.drills import TableCell, question_for_cell
     from quiz.grading import grade
     from quiz.srs import due_text
@@ -446,7 +447,7 @@ def test_settings_are_checked_and_read_leniently() -> None:
 
 
 def test_the_screens_context_is_built_from_the_learner_and_their_settings(
-    db: Database, learner_id: int, clock: FixedClock
+    db: Database, learner_id: int, clock: FakeClock
 ) -> None:
     from data.learners import Learners, SettingsStore
     from quiz.settings import Settings

@@ -23,8 +23,9 @@ from quiz.screens.stats import StatsScreen
 from quiz.srs import QuestionKind, Rating, ReviewContext, SrsSettings
 from quiz.widgets.charts import Chart
 from quiz.widgets.rating_bar import RatingBar
-from tests.srs.screen_text import screen_text
-from tests.srs.srs_support import FakeHands, FixedClock, add_fake_items
+from tests.support.clock import FakeClock
+from tests.support.fake_hands import FakeHands, add_fake_items
+from tests.support.pilot import screen_text
 
 
 class ScreenApp(App[None]):
@@ -38,7 +39,7 @@ class ScreenApp(App[None]):
         self.push_screen(self.first)
 
 
-def context(db: Database, learner_id: int, clock: FixedClock, *, fake: bool = False,
+def context(db: Database, learner_id: int, clock: FakeClock, *, fake: bool = False,
             **kw: Any) -> ReviewContext:  # fmt: skip
     """A context on the test database (placeholder hands when ``fake``)."""
     return ReviewContext(db, learner_id, "Ann", clock=clock,
@@ -78,7 +79,7 @@ def rating_bindings(screen: Screen[Any]) -> dict[str, bool]:
 
 @pytest.mark.slow
 async def test_rating_keys_are_enabled_only_after_the_answer_is_shown(
-    db: Database, learner_id: int, clock: FixedClock
+    db: Database, learner_id: int, clock: FakeClock
 ) -> None:
     Bank(db).generate(6, seed=4)
     screen = ReviewScreen(context(db, learner_id, clock))
@@ -123,7 +124,7 @@ async def test_rating_keys_are_enabled_only_after_the_answer_is_shown(
 
 @pytest.mark.slow
 async def test_a_missed_hand_in_the_review_mode_comes_back(
-    db: Database, learner_id: int, clock: FixedClock
+    db: Database, learner_id: int, clock: FakeClock
 ) -> None:
     Bank(db).generate(4, seed=5)
     screen = ReviewScreen(context(db, learner_id, clock, new_per_day=1))
@@ -157,7 +158,7 @@ async def test_a_missed_hand_in_the_review_mode_comes_back(
 
 @pytest.mark.slow
 async def test_nothing_due_says_so_and_refresh_finds_what_came_due(
-    db: Database, learner_id: int, clock: FixedClock
+    db: Database, learner_id: int, clock: FakeClock
 ) -> None:
     Bank(db).generate(1, seed=8)
     screen = ReviewScreen(context(db, learner_id, clock, new_per_day=1))
@@ -183,7 +184,7 @@ async def test_nothing_due_says_so_and_refresh_finds_what_came_due(
 
 @pytest.mark.slow
 async def test_the_leech_list_shows_each_leech_with_its_concept(
-    db: Database, learner_id: int, clock: FixedClock
+    db: Database, learner_id: int, clock: FakeClock
 ) -> None:
     add_fake_items(db, [("fu:ron_triplet",)] * 3)
     ctx = context(db, learner_id, clock, fake=True, new_per_day=0)
@@ -207,7 +208,7 @@ async def test_the_leech_list_shows_each_leech_with_its_concept(
 
 @pytest.mark.slow
 async def test_the_statistics_screen_draws_the_learners_progress(
-    db: Database, learner_id: int, clock: FixedClock
+    db: Database, learner_id: int, clock: FakeClock
 ) -> None:
     add_fake_items(db, [("fu:closed_ron",), ("yaku:pinfu",)] * 20)
     ctx = context(db, learner_id, clock, fake=True)
@@ -262,7 +263,7 @@ async def test_the_statistics_screen_draws_the_learners_progress(
 
 @pytest.mark.slow
 async def test_the_review_and_stats_modes_run_inside_the_drill_app(
-    db: Database, learner_id: int, clock: FixedClock
+    db: Database, learner_id: int, clock: FakeClock
 ) -> None:
     from quiz.cli.review import review_app
     from quiz.store.drill import DrillStore
@@ -295,7 +296,7 @@ async def test_the_review_and_stats_modes_run_inside_the_drill_app(
 
 @pytest.mark.slow
 async def test_the_app_gives_the_review_screen_its_context(
-    db: Database, learner_id: int, clock: FixedClock
+    db: Database, learner_id: int, clock: FakeClock
 ) -> None:
     """The review and statistics screens get their context from the app (never look for it):
     the learner's stored settings, and a new context when the settings or the learner change."""
@@ -337,7 +338,7 @@ async def test_the_app_gives_the_review_screen_its_context(
 
 @pytest.mark.slow
 async def test_every_bar_is_labelled_in_the_order_its_title_says_and_today_is_inside(
-    db: Database, learner_id: int, clock: FixedClock
+    db: Database, learner_id: int, clock: FakeClock
 ) -> None:
     """At 80x24: each bar of each chart has its label on screen; the worst concept is on top;
     the forecast starts today; today's point is inside the axes and labelled."""

@@ -8,12 +8,12 @@ from data.srs.records import CardKind
 from quiz.drills import question_for_round
 from quiz.grading import Marked, Part, grade
 from quiz.srs import QuestionKind
-from tests.srs.srs_support import FixedClock
 from tests.srs.test_srs_scheduling import service
+from tests.support.clock import FakeClock
 
 
 def test_a_due_settlement_concept_asks_a_round_end_that_exercises_it(
-    db: Database, learner_id: int, clock: FixedClock
+    db: Database, learner_id: int, clock: FakeClock
 ) -> None:
     svc = service(db, learner_id, clock, new_per_day=0)
     cards = svc.record_drill_answer(correct=False, seconds=20, concepts=["settle:double_ron"])

@@ -18,7 +18,8 @@ from data.db.database import Database
 from data.srs import cards as srs_cards
 from data.srs.records import CardKind
 from quiz.srs import QuestionKind, SrsService, SrsSettings
-from tests.srs.srs_support import START, FakeHands, FixedClock, add_fake_items
+from tests.support.clock import START, FakeClock
+from tests.support.fake_hands import FakeHands, add_fake_items
 
 #: The scripted accuracy of the learner on each concept.
 ACCURACY = {
@@ -38,7 +39,7 @@ DAILY_ANSWERS = 50
 
 @pytest.mark.slow
 def test_a_simulated_learner_is_asked_its_weak_concepts_far_more(
-    db: Database, learner_id: int, clock: FixedClock
+    db: Database, learner_id: int, clock: FakeClock
 ) -> None:
     rng = random.Random(7)
     concepts = list(ACCURACY)

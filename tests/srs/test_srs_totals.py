@@ -33,7 +33,8 @@ from data.srs.totals import AnswerTotals, answer_totals
 from data.topics import TOPICS, is_topic
 from quiz.srs.rules import day_start
 from quiz.srs.stats import day_streaks, forecast, progress
-from tests.srs.srs_support import START, add_fake_items
+from tests.support.clock import START
+from tests.support.fake_hands import add_fake_items
 
 CONCEPTS = [t for t in TOPICS if not t.startswith(("win:", "hand:"))][:10]
 ITEM_TOPICS = [*CONCEPTS, next(t for t in TOPICS if t.startswith("win:"))]
@@ -146,7 +147,7 @@ def any_db(request: pytest.FixtureRequest) -> Iterator[Database]:
         yield database
         database.close()
         return
-    from tests.classroom.conftest import fresh_postgres_database
+    from tests.support.databases import fresh_postgres_database
 
     for url in fresh_postgres_database():
         database = open_database(url)

@@ -26,8 +26,9 @@ from data.db.schema import open_database, read_scripts, upgrade
 from data.learners import Learners, SettingsStore
 from data.srs.totals import DAY_OFFSET_SETTING, answer_totals, backfill_totals
 from quiz.srs import SrsService, SrsSettings
-from tests.srs.srs_support import START, add_fake_items
 from tests.srs.test_srs_totals import ITEM_TOPICS, _answer, assert_same_figures, count_one_by_one
+from tests.support.clock import START
+from tests.support.fake_hands import add_fake_items
 
 #: Bo's day starts at 04:00 UTC (a stored spaced-repetition setting).
 BO_OFFSET = timedelta(hours=4)
