@@ -32,7 +32,8 @@ filling up) and the per-hand best of all its rounds.
 **Whole process** (the third part, in its own process too): ``python -m
 scoring`` is run as a batch user runs it, in a fresh interpreter on the same
 hands as JSON lines (start-up, imports, reading and writing JSON included),
-and timed from start to exit; the library scores the same hands in the bench's
+and timed from start to exit (its bytecode compiled beforehand, as pip
+compiles an installed package's); the library scores the same hands in the bench's
 process (its ``estimate_hand_value`` calls only, as above). The two alternate,
 the order swapped each round; it prints each round's microseconds per hand of
 each (ours: the whole run's wall time over the hands; the library: the sum of
@@ -275,6 +276,7 @@ def _whole_process(
     With ``rev``, the batch of that git revision runs too (its ``scoring`` package first
     on the path, as ``scripts/same_batch_output.py`` runs it).
     """
+    import compileall
     import json
     import os
     import resource
@@ -291,6 +293,11 @@ def _whole_process(
         target = Path(tmp) / "out.jsonl"
 
         def batch(root: Path) -> Callable[[], tuple[int, float]]:
+            # Timed as an installed package runs: its bytecode compiled beforehand (pip
+            # compiles it at install). Where the environment sets PYTHONDONTWRITEBYTECODE,
+            # every run would otherwise compile the package again (about a tenth of the run).
+            compileall.compile_dir(root / "scoring", quiet=1)
+
             def run() -> tuple[int, float]:
                 before = resource.getrusage(resource.RUSAGE_CHILDREN)
                 with source.open("rb") as fin, target.open("wb") as fout:
