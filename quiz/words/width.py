@@ -25,7 +25,7 @@ from collections.abc import Iterator
 from functools import lru_cache
 from typing import Literal
 
-from .breaks import CJK_NUMBER_UNIT, NO_LINE_END, NO_LINE_START, NUMBER, is_unit_word
+from .breaks import CJK_NUMBER_UNIT, KATAKANA, NO_LINE_END, NO_LINE_START, NUMBER, is_unit_word
 
 __all__ = ["NO_BREAK", "cell_clusters", "char_width", "cut", "display_width",
            "has_glued_unit", "join_wide_lines", "pad", "space_latin_words", "wrap"]
@@ -128,6 +128,8 @@ def _units(word: str) -> list[str]:
     ['親', 'は', '4000オール。']
     >>> _units("（手牌に0枚）")
     ['（手', '牌', 'に', '0枚）']
+    >>> _units("親のロンなら天鳳ルール")
+    ['親', 'の', 'ロン', 'な', 'ら', '天', '鳳', 'ルール']
     """
     units: list[str] = []
     run = ""
@@ -143,6 +145,9 @@ def _units(word: str) -> list[str]:
                 units.append(run)
                 run = ""
             held += atom
+        elif (atom in KATAKANA and units and not run and not held
+              and units[-1][-1] in KATAKANA):  # a katakana word stays whole
+            units[-1] += atom
         elif display_width(atom) >= 2:
             if run:
                 units.append(run)
