@@ -60,10 +60,12 @@ CJK_NUMBER_UNIT = re.compile(r"[+＋]?[0-9０-９][0-9０-９/・.,]*(?:" + "|".
 #: Words said after a number (and a space) that belong to it: a payment's "from
 #: everyone", points, fu, han, honba and sticks, in each language.
 UNIT_WORDS = frozenset({
-    # Thai
-    "รอบวง", "แต้ม", "ฟุ", "ฮัง", "ไม้", "ฮั้ง",
-    # English and the Latin-script terms Vietnamese uses
-    "fu", "han", "honba", "points", "point", "all", "điểm",
+    # Thai (and the classifiers said after a count: ``2 ส่วน``, ``3 ข้อ``, ``5 ใบ``)
+    "รอบวง", "แต้ม", "ฟุ", "ฮัง", "ไม้", "ฮั้ง", "ฮอนบะ", "ส่วน", "ข้อ", "ใบ", "ตัว", "อัน",
+    "รายการ", "คอลัมน์", "ครั้ง", "วัน", "วินาที", "วิ", "นาที", "ชั่วโมง", "สัปดาห์", "คน", "ชุด",
+    # English and the Latin-script terms Vietnamese uses, and Vietnamese counted nouns
+    "fu", "han", "honba", "points", "point", "all", "điểm", "câu", "phần", "thẻ", "quân",
+    "lần", "gậy", "giây", "phút", "ngày", "tuần", "giờ",
     # Ukrainian (фу is indeclinable; хан and очко in their three forms)
     "фу", "хан", "хани", "ханів", "очко", "очки", "очок", "лічильник", "лічильники",
     "лічильників",
