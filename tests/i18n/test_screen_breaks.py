@@ -44,6 +44,10 @@ from tests.srs.screen_text import screen_text
 
 LANGS = ("ja", "th", "vi")
 WIDTHS = (80, 60, 40)
+#: Narrower terminals too: where Textual's own wrapping broke the rules (a Japanese prompt
+#: folded before ``？`` at 46 and 30 columns, a Thai count parted from ``ส่วน`` at 24).
+PROMPT_WIDTHS = (*WIDTHS, 46, 30)
+NARROW_WIDTHS = (*WIDTHS, 30, 24)
 #: A limit hand (its fu are not marked: the verdict says why in a long sentence).
 LIMIT = "limit-mangan-five-han"
 
@@ -121,7 +125,7 @@ async def until(pilot: Any, ready: Callable[[], bool], seconds: float = 10) -> N
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize("width", PROMPT_WIDTHS)
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("drill", ["dora", "wait", "settle"])
 async def test_the_prompt_and_the_status_line_break_by_the_rules(
@@ -136,7 +140,7 @@ async def test_the_prompt_and_the_status_line_break_by_the_rules(
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize("width", NARROW_WIDTHS)
 @pytest.mark.parametrize("lang", LANGS)
 async def test_the_verdict_breaks_by_the_rules(store: DrillStore, clock: FakeClock, lang: str,
                                                width: int) -> None:
@@ -158,7 +162,7 @@ async def test_the_verdict_breaks_by_the_rules(store: DrillStore, clock: FakeClo
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize("width", NARROW_WIDTHS)
 @pytest.mark.parametrize("lang", LANGS)
 async def test_the_review_and_the_statistics_break_by_the_rules(
         store: DrillStore, clock: FakeClock, lang: str, width: int) -> None:
