@@ -168,7 +168,8 @@ async def test_the_review_and_the_statistics_break_by_the_rules(
         store: DrillStore, clock: FakeClock, lang: str, width: int) -> None:
     app = make_app(store, clock, lang=lang, items=[LIMIT, LIMIT],
                    settings={"skip_fu_on_limit": True}, learner="Nguyễn Thị Minh Khai")
-    async with app.run_test(size=(width, 24)) as pilot:
+    # tall enough that the rating bar (docked at the bottom) leaves the texts in sight
+    async with app.run_test(size=(width, 24 if width >= 40 else 40)) as pilot:
         await wait_for_question(pilot, app)
         await answer_with(pilot, app, {**right_answers(app), Part.HAN: "4"})
         await until(pilot, lambda: isinstance(app.screen, ExplanationScreen))
