@@ -201,3 +201,27 @@ async def test_the_review_and_the_statistics_break_by_the_rules(
         faults["stats summary"] = check_text(app, stats.query_one("#stats-summary"), lang)
         faults["stats title"] = check_status(app, stats.query_one("#stats-title"))
     assert {k: v for k, v in faults.items() if v} == {}
+
+
+@pytest.mark.parametrize(("lang", "width"), [("ja", 40), ("th", 32), ("vi", 40)])
+async def test_no_footer_key_is_shown_cut(store: DrillStore, clock: FakeClock, lang: str,
+                                          width: int) -> None:
+    """A key the footer has no room for is left out whole, never shown as ``f5 復``."""
+    from textual.widgets._footer import FooterKey
+
+    from quiz.widgets.footer import Footer
+
+    app = make_app(store, clock, lang=lang)
+    async with app.run_test(size=(width, 24)) as pilot:
+        await wait_for_question(pilot, app)
+        await pilot.pause()
+        await pilot.pause()
+        footer = app.screen.query_one(Footer)
+        keys = [k for k in footer.query(FooterKey) if k.display]
+        shown = [k for k in keys if k.visible]
+        cut = [k.description for k in shown if k.region.right > footer.content_region.right]
+        assert shown and len(shown) < len(keys), "too few keys for the test to prove anything"
+        assert cut == []
+        line = screen_text(app).split("\n")[-1]
+        for key in shown:
+            assert key.description in line, (key.description, line)
