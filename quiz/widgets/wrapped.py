@@ -21,6 +21,8 @@ from dataclasses import dataclass
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.measure import Measurement
 from rich.text import Text
+from textual.content import Content
+from textual.style import Style
 from textual.visual import RichVisual, VisualType
 from textual.widget import Widget
 from textual.widgets import Static
@@ -85,9 +87,18 @@ class WrappedVisual(RichVisual):
 
 
 def _as_text(content: str | Text, markup: bool) -> Text:
+    """A string of markup read as a ``Static`` reads it (Textual's markup, its colours:
+    ``red`` is the same red as in any other widget), as a Rich :class:`Text`."""
     if isinstance(content, Text):
         return content
-    return Text.from_markup(content) if markup else Text(content)
+    if not markup:
+        return Text(content)
+    parsed = Content.from_markup(content)
+    text = Text(parsed.plain)
+    for span in parsed.spans:
+        style = Style.parse(span.style) if isinstance(span.style, str) else span.style
+        text.stylize(style.rich_style, span.start, span.end)
+    return text
 
 
 class WrappedStatic(Static):
@@ -139,7 +150,12 @@ def status_pieces(pieces: Sequence[Piece], width: int) -> Text:
     kept = list(range(len(pieces)))
 
     def joined(indices: list[int]) -> Text:
-        return Text(SEPARATOR).join(pieces[i].text for i in indices)
+        line = Text()
+        for n, i in enumerate(indices):
+            if n:  # the separator in the style of the piece it leads to
+                line.append(SEPARATOR, pieces[i].text.style)
+            line.append_text(pieces[i].text)
+        return line
 
     while len(kept) > 1 and display_width(joined(kept).plain) > width:
         least = max(kept, key=lambda i: (pieces[i].need, i))
