@@ -1,8 +1,10 @@
 """Where a line may break, by each language's rules: the one place these rules live.
 
 Every wrapping path of the app (:func:`quiz.words.width.wrap`, and through it
-the worked explanation, the marks, the summary and the question's situation)
-asks this module; a new rule is added here, not in a widget.
+the worked explanation, the marks, the summary, the question's situation, and
+every text of :class:`quiz.widgets.wrapped.WrappedStatic`: the prompts, the
+verdicts, the review's texts, the statistics' summary) asks this module; a new
+rule is added here, not in a widget.
 
 - **Japanese (kinsoku)**: a line never starts with a small kana, the long
   vowel mark ``ー``, a closing bracket or ``、。・：；！？`` (:data:`NO_LINE_START`),
