@@ -203,6 +203,7 @@ async def test_the_review_and_the_statistics_break_by_the_rules(
     assert {k: v for k, v in faults.items() if v} == {}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("lang", "width"), [("ja", 40), ("th", 32), ("vi", 40)])
 async def test_no_footer_key_is_shown_cut(store: DrillStore, clock: FakeClock, lang: str,
                                           width: int) -> None:
