@@ -116,13 +116,14 @@ def _atoms(word: str) -> list[str]:
     return atoms
 
 
-def _units(word: str) -> list[str]:
+def _units(word: str, katakana: bool = True) -> list[str]:
     """A word's unbreakable units: the whole word, or each wide character on its own.
 
     A line may break between two units. Japanese breaks between characters, by
     the rules of :mod:`quiz.words.breaks`: what may not start a line is kept with
     the unit before it, what may not end one with the unit after it, and a
-    number with its unit is one unit.
+    number with its unit is one unit, and so is a katakana word (unless ``katakana`` is
+    false: a run of katakana wider than a line is broken by the other rules).
 
     >>> _units("親は4000オール。")
     ['親', 'は', '4000オール。']
@@ -145,8 +146,8 @@ def _units(word: str) -> list[str]:
                 units.append(run)
                 run = ""
             held += atom
-        elif (atom in KATAKANA and units and not run and not held
-              and units[-1][-1] in KATAKANA):  # a katakana word stays whole
+        elif (katakana and atom in KATAKANA and units and not run and not held
+              and all(ch in KATAKANA for ch in units[-1])):  # a katakana word stays whole
             units[-1] += atom
         elif display_width(atom) >= 2:
             if run:
@@ -224,7 +225,11 @@ def wrap(text: str, width: int) -> list[str]:
             glued_too_long = " " in word and display_width(word) > width
             words.extend(word.split(" ") if glued_too_long else [word])
         for word in words:
-            for i, unit in enumerate(_units(word)):
+            units = []
+            for unit in _units(word):  # a katakana run wider than a line: by the other rules
+                wide = display_width(unit) > width
+                units.extend(_units(unit, katakana=False) if wide else [unit])
+            for i, unit in enumerate(units):
                 space = 1 if (i == 0 and line) else 0
                 w = display_width(unit)
                 if used + space + w <= width:
