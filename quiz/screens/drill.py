@@ -27,6 +27,7 @@ from ..widgets.footer import Footer
 from ..widgets.hand import HandView
 from ..widgets.situation import SituationPanel
 from ..widgets.status_bar import StatusBar
+from ..widgets.wrapped import WrappedStatic
 from ..words.core import _, ngettext, pgettext
 from ..words.payments import say_payment
 from ..words.tilefaces import TileStyle
@@ -133,9 +134,9 @@ class DrillScreen(Screen[None]):
         with VerticalScroll(id="question-body", can_focus=False):
             yield HandView(id="hand")
             yield SituationPanel(id="situation")
-            yield Static("", id="prompt")
+            yield WrappedStatic("", id="prompt")
             yield AnswerForm(id="answer", on_submit=self.take_answer)
-        yield Static(_("Opening the question bank…"), id="loading")
+        yield WrappedStatic(_("Opening the question bank…"), id="loading")
         yield Footer(compact=True, show_command_palette=False)  # 80 columns: Ctrl+P is in F1 help
 
     @property

@@ -37,6 +37,7 @@ from ..widgets.hand import HandView
 from ..widgets.marks import MarksView
 from ..widgets.situation import SituationPanel
 from ..widgets.status_bar import StatusBar
+from ..widgets.wrapped import WrappedStatic
 from ..words.core import _, ngettext
 from .choices import ClosingScreen, Go, LeaveHandler, TypeAhead
 from .confirm import ConfirmScreen
@@ -112,7 +113,7 @@ class ExplanationScreen(ClosingScreen):
     def compose(self) -> ComposeResult:
         yield StatusBar(id="status")
         with ExplanationBody(id="explanation-body"):
-            yield Static("", id="verdict")
+            yield WrappedStatic("", id="verdict")
             yield MarksView(id="marks")
             yield HandView(id="hand")
             yield SituationPanel(id="situation")

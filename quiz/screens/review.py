@@ -38,6 +38,7 @@ import asyncio
 import random
 from typing import Any, ClassVar
 
+from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -66,6 +67,7 @@ from ..widgets.hand import HandView
 from ..widgets.marks import MarksView
 from ..widgets.rating_bar import RatingBar
 from ..widgets.situation import SituationPanel
+from ..widgets.wrapped import Piece, WrappedStatic, status_visual
 from ..words.core import _, ngettext, pgettext
 from ..words.srs import due_counts_text
 from ..words.terms import local_words
@@ -167,15 +169,15 @@ class ReviewScreen(SrsScreen):
     def compose(self) -> ComposeResult:
         yield Static("Review", id="review-status")
         with ExplanationBody(id="review-body"):
-            yield Static("", id="review-reason")
+            yield WrappedStatic("", id="review-reason")
             yield HandView(id="review-hand")
             yield SituationPanel(id="review-situation")
-            yield Static("", id="review-prompt")
+            yield WrappedStatic("", id="review-prompt")
             yield AnswerForm(id="review-answer", on_submit=self.take_answer)
-            yield Static("", id="review-verdict")
+            yield WrappedStatic("", id="review-verdict")
             yield MarksView(id="review-marks")
             yield ExplanationView(id="review-explanation")
-        yield Static("", id="review-empty")
+        yield WrappedStatic("", id="review-empty")
         yield RatingBar(id="review-rating")
         yield Footer(compact=True, show_command_palette=False)  # the rating bar shows 1-4
 
@@ -397,8 +399,15 @@ class ReviewScreen(SrsScreen):
         # first after the name: the status line is cut at 80 columns
         kept = (" · " + pgettext("robust", "%(n)d not saved yet") % {"n": waiting}
                 if waiting else "")
-        self.query_one("#review-status", Static).update(
-            f"{_('Review')} · {name}{kept}{counts}{done}")
+        pieces = [Piece(Text(_("Review"))), Piece(Text(name), 3)]
+        if waiting:
+            pieces.append(Piece(Text(kept.removeprefix(" · "))))
+        if self.counts is not None:
+            pieces.append(Piece(Text(counts.removeprefix(" · ")), 1))
+        if self.answered:
+            pieces.append(Piece(Text(done.removeprefix(" · ")), 2))
+        status = self.query_one("#review-status", Static)
+        status.update(status_visual(status, pieces))
 
     # -- answering
 

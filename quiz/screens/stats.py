@@ -25,6 +25,7 @@ from __future__ import annotations
 import math
 from typing import Any, ClassVar
 
+from rich.text import Text
 from textual import work
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
@@ -36,6 +37,7 @@ from textual.worker import Worker, WorkerState
 from ..srs import Progress, ReviewContext, SrsService
 from ..widgets.charts import BarChart, ChartData, LineChart
 from ..widgets.footer import Footer
+from ..widgets.wrapped import Piece, WrappedStatic, status_visual
 from ..words.core import N_, _, ngettext, pgettext
 from ..words.srs import cards_text, due_counts_text
 from ..words.topics import topic_title
@@ -194,7 +196,7 @@ class StatsScreen(SrsScreen):
 
     def compose(self) -> ComposeResult:
         yield Static(_("Statistics"), id="stats-title")
-        yield Static(_("Reading the history…"), id="stats-summary")
+        yield WrappedStatic(_("Reading the history…"), id="stats-summary")
         with TabbedContent(id="stats-tabs"):
             with TabPane(_("Accuracy"), id="tab-accuracy"), Horizontal(classes="row"):
                 yield LineChart(limit=100, id="accuracy-chart")
@@ -235,8 +237,9 @@ class StatsScreen(SrsScreen):
 
     def begin(self) -> None:
         """Read the learner's progress."""
-        self.query_one("#stats-title", Static).update(
-            f"{_('Statistics')} · {self.context.learner_name}")
+        title = self.query_one("#stats-title", Static)
+        title.update(status_visual(title, [Piece(Text(_("Statistics"))),
+                                           Piece(Text(self.context.learner_name), 1)]))
         self.action_reload()
 
     def action_reload(self) -> None:

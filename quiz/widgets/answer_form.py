@@ -37,6 +37,7 @@ from ..grading import Answer, Hints, Part
 from ..grading import part_label as english_label
 from ..words.core import N_, _
 from ..words.sentences import say
+from ..words.width import cut, display_width
 from .hanging import HangingRow, HangingRows, HangingVisual
 from .yaku_picker import YakuPicker
 
@@ -108,6 +109,23 @@ def _resolve(future: asyncio.Future[None]) -> None:
         future.set_result(None)
 
 
+def fit_placeholder(text: str, width: int) -> str:
+    """``text`` in ``width`` cells: whole, else the example after its last colon or space,
+    else cut with an ellipsis (never a shorter number that reads as another answer).
+
+    >>> fit_placeholder("例: 40", 8), fit_placeholder("例: 40", 5), fit_placeholder("เช่น 40", 4)
+    ('例: 40', '40', '40')
+    >>> fit_placeholder("数字1つ: 11600", 4)
+    '数…'
+    """
+    if display_width(text) <= width:
+        return text
+    example = text.rsplit(": ", 1)[-1] if ": " in text else text.rsplit(" ", 1)[-1]
+    if display_width(example) <= width:
+        return example
+    return cut(text, width)
+
+
 class AnswerField(Input):
     """One answer field: keeps its text when focused again, edits in the order typed.
 
@@ -120,6 +138,14 @@ class AnswerField(Input):
                          select_on_focus=False)
         self.part = part
         self.border_title = field_label(part)
+        #: The placeholder as given; shown shorter when the field is narrower.
+        self.full_placeholder = placeholder
+
+    def on_resize(self, event: events.Resize) -> None:
+        """A placeholder wider than the field is said shorter: its example alone
+        (``例: 40`` showed ``例: 4`` at 40 columns, another number)."""
+        self.placeholder = fit_placeholder(self.full_placeholder,
+                                           max(1, self.content_size.width - 1))
 
     # Textual calls these before the same handlers of Input (which then run
     # unless the default is prevented).

@@ -176,6 +176,29 @@ class Footer(TextualFooter):
             if shown not in wanted and widget.display:
                 widget.display = False
         self._shown = now
+        self.call_after_refresh(self._hide_cut_keys)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._hide_cut_keys)
+
+    def _hide_cut_keys(self) -> None:
+        """A key whose label the right edge (or the palette key) would cut is not shown:
+        ``f5 復`` for ``f5 復習``, ``f5 ทบทว`` read as other words. The keys that fit
+        are shown whole; a wider terminal shows the rest again."""
+        if not self.is_attached:
+            return
+        right = self.content_region.right
+        keys = [child for child in self.children if isinstance(child, FooterKey)]
+        for key in keys:
+            if key.has_class("-command-palette") and key.display:
+                right = min(right, key.region.x)
+        for key in keys:
+            if key.has_class("-command-palette"):
+                continue
+            cut = key.display and key.region.width > 0 and key.region.right > right
+            wanted = "hidden" if cut else "visible"
+            if key.styles.visibility != wanted:
+                key.styles.visibility = wanted
 
     def _in_order(self, keys: tuple[ShownKey, ...]) -> bool:
         """Whether the key widgets already made for ``keys`` stand in their order."""

@@ -7,6 +7,7 @@ from textual.widgets import Static
 
 from ..session import Session
 from ..words.core import _
+from .wrapped import Piece, status_visual
 
 __all__ = ["StatusBar", "clock_text"]
 
@@ -29,26 +30,29 @@ class StatusBar(Static):
 
     def show(self, session: Session | None, *, drill: str, learner: str,
              answered_view: bool = False, due: str | None = None) -> None:
-        """Redraw from the session's state."""
-        text = Text()
+        """Redraw from the session's state.
+
+        The pieces that do not fit the line are left out whole, the least needed
+        first (what is due, the learner, the drill), never cut inside a word
+        (:func:`quiz.widgets.wrapped.status_pieces`).
+        """
         if session is None:
-            text.append("Riichi Drill", "bold")
-            self.update(text)
+            self.update(status_visual(self, [Piece(Text("Riichi Drill", "bold"))]))
             return
         done = len(session.answered)
         number = done if answered_view else done + 1
         length = session.plan.length
-        text.append((_("Q%(n)d/%(of)d") if length else _("Q%(n)d"))
-                    % {"n": number, "of": length}, "bold")
-        text.append(f" · {drill} · {learner}")
+        pieces = [Piece(Text((_("Q%(n)d/%(of)d") if length else _("Q%(n)d"))
+                             % {"n": number, "of": length}, "bold")),
+                  Piece(Text(drill), 2), Piece(Text(learner), 3)]
         right, total = session.score
-        text.append(" · " + _("score %(right)d/%(total)d") % {"right": right, "total": total},
-                    "bold")
+        pieces.append(Piece(Text(_("score %(right)d/%(total)d") % {"right": right,
+                                                                   "total": total}, "bold"), 1))
         if not answered_view:
-            text.append(f" · {clock_text(session.question_seconds())}", "bold")
+            pieces.append(Piece(Text(clock_text(session.question_seconds()), "bold"), 1))
         remaining = session.remaining()
         if remaining is not None:
-            text.append(" · " + _("%(time)s left") % {"time": clock_text(remaining)})
+            pieces.append(Piece(Text(_("%(time)s left") % {"time": clock_text(remaining)}), 1))
         if due:
-            text.append(f" · {due}")
-        self.update(text)
+            pieces.append(Piece(Text(due), 4))
+        self.update(status_visual(self, pieces))

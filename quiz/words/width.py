@@ -25,7 +25,7 @@ from collections.abc import Iterator
 from functools import lru_cache
 from typing import Literal
 
-from .breaks import CJK_NUMBER_UNIT, NO_LINE_END, NO_LINE_START, NUMBER, is_unit_word
+from .breaks import CJK_NUMBER_UNIT, KATAKANA, NO_LINE_END, NO_LINE_START, NUMBER, is_unit_word
 
 __all__ = ["NO_BREAK", "cell_clusters", "char_width", "cut", "display_width",
            "has_glued_unit", "join_wide_lines", "pad", "space_latin_words", "wrap"]
@@ -116,18 +116,21 @@ def _atoms(word: str) -> list[str]:
     return atoms
 
 
-def _units(word: str) -> list[str]:
+def _units(word: str, katakana: bool = True) -> list[str]:
     """A word's unbreakable units: the whole word, or each wide character on its own.
 
     A line may break between two units. Japanese breaks between characters, by
     the rules of :mod:`quiz.words.breaks`: what may not start a line is kept with
     the unit before it, what may not end one with the unit after it, and a
-    number with its unit is one unit.
+    number with its unit is one unit, and so is a katakana word (unless ``katakana`` is
+    false: a run of katakana wider than a line is broken by the other rules).
 
     >>> _units("親は4000オール。")
     ['親', 'は', '4000オール。']
     >>> _units("（手牌に0枚）")
     ['（手', '牌', 'に', '0枚）']
+    >>> _units("親のロンなら天鳳ルール")
+    ['親', 'の', 'ロン', 'な', 'ら', '天', '鳳', 'ルール']
     """
     units: list[str] = []
     run = ""
@@ -143,6 +146,9 @@ def _units(word: str) -> list[str]:
                 units.append(run)
                 run = ""
             held += atom
+        elif (katakana and atom in KATAKANA and units and not run and not held
+              and all(ch in KATAKANA for ch in units[-1])):  # a katakana word stays whole
+            units[-1] += atom
         elif display_width(atom) >= 2:
             if run:
                 units.append(run)
@@ -219,7 +225,11 @@ def wrap(text: str, width: int) -> list[str]:
             glued_too_long = " " in word and display_width(word) > width
             words.extend(word.split(" ") if glued_too_long else [word])
         for word in words:
-            for i, unit in enumerate(_units(word)):
+            units = []
+            for unit in _units(word):  # a katakana run wider than a line: by the other rules
+                wide = display_width(unit) > width
+                units.extend(_units(unit, katakana=False) if wide else [unit])
+            for i, unit in enumerate(units):
                 space = 1 if (i == 0 and line) else 0
                 w = display_width(unit)
                 if used + space + w <= width:

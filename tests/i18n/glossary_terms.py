@@ -27,7 +27,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 GLOSSARY = ROOT / "docs" / "glossary"
 LOCALES = ROOT / "quiz" / "words" / "locales"
-DOMAINS = ("riichi_drill", "notes", "topics")
+DOMAINS = ("riichi_drill", "notes", "topics", "course")
 #: Languages whose words stand between spaces: a literal is matched at a word's start.
 SPACED = frozenset({"uk", "vi"})
 #: Where the code keeps words of the languages (string literals and comments are read).
@@ -192,7 +192,7 @@ def read_catalog(path: Path) -> Iterator[Message]:
 
 
 def catalog_paths(language: str) -> list[Path]:
-    """The language's three catalogs."""
+    """The language's catalogs: the app's words, the notes, the topics and the course."""
     return [LOCALES / language / "LC_MESSAGES" / f"{d}.po" for d in DOMAINS]
 
 

@@ -123,6 +123,15 @@ def test_catalogs_use_only_the_glossary_terms(code: str) -> None:
 
 
 @pytest.mark.parametrize("code", TRANSLATED)
+def test_every_catalog_is_checked(code: str) -> None:
+    """The course's catalog (course.po) and any catalog added later are read too."""
+    folder = ROOT / "quiz" / "words" / "locales" / code / "LC_MESSAGES"
+    assert set(catalog_paths(code)) == set(folder.glob("*.po"))
+    course = folder / "course.po"
+    assert len(list(read_catalog(course))) > 40, "the course's messages are read"
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
 def test_code_uses_only_the_glossary_terms(code: str) -> None:
     """The words the code holds itself (payment forms, docstrings, examples) follow it too."""
     faults = code_faults(code)

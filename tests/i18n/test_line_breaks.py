@@ -145,3 +145,8 @@ def test_the_faults_seen_are_gone() -> None:
     assert "0枚）" in wrap("裏ドラ: 手牌になし（表示牌E → ドラS（手牌に0枚））", 30)[-1]
     assert wrap("Ron với bài mở: tối thiểu 30 fu", 20) == ["Ron với bài mở: tối", "thiểu 30 fu"]
     assert wrap("ลูกทุกคนจ่าย 4000 รอบวง", 17) == ["ลูกทุกคนจ่าย", "4000 รอบวง"]
+    # a katakana word and a signed count stay whole (``天鳳ルー|ル``, ``門前ロン+|10符``)
+    assert wrap("ドラ表示牌: 東 · 天鳳ルール", 26) == ["ドラ表示牌: 東 · 天鳳", "ルール"]
+    assert wrap("練習すること: 断幺九、門前ロン+10符", 30) == [
+        "練習すること: 断幺九、門前ロン", "+10符"]
+    assert wrap("ほか2件", 6) == ["ほか", "2件"]

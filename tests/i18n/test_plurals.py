@@ -49,11 +49,24 @@ def test_the_detector_finds_a_bare_count_and_leaves_other_numbers() -> None:
     assert not COUNTED.search("%(round)s round · seat %(seat)s")
 
 
-@pytest.mark.parametrize("catalog", ["riichi_drill.pot", "ja", "th", "vi", "uk"])
-def test_every_message_with_a_count_is_a_plural_message(catalog: str) -> None:
-    path = (LOCALES / catalog if catalog.endswith(".pot")
-            else LOCALES / catalog / "LC_MESSAGES" / "riichi_drill.po")
+#: Every message domain: the app's words, and the data's (notes, topics, the course).
+DOMAINS = ("riichi_drill", "notes", "topics", "course")
+
+
+@pytest.mark.parametrize("domain", DOMAINS)
+@pytest.mark.parametrize("catalog", ["template", "ja", "th", "vi", "uk"])
+def test_every_message_with_a_count_is_a_plural_message(catalog: str, domain: str) -> None:
+    path = (LOCALES / f"{domain}.pot" if catalog == "template"
+            else LOCALES / catalog / "LC_MESSAGES" / f"{domain}.po")
+    assert path.is_file(), path
     assert counted_singulars(path) == []
+
+
+def test_every_catalog_is_scanned() -> None:
+    """A catalog added later (a new domain) is scanned too: none is left out."""
+    assert {p.stem for p in LOCALES.glob("*.pot")} == set(DOMAINS)
+    for code in ("ja", "th", "vi", "uk"):
+        assert {p.stem for p in (LOCALES / code / "LC_MESSAGES").glob("*.po")} == set(DOMAINS)
 
 
 def _message_calls(tree: ast.AST) -> list[tuple[int, str]]:
