@@ -30,7 +30,6 @@ def file_database(tmp_path: Path) -> Iterator[Database]:
 
 
 #: The old name of this folder's clock, for tests written before ``tests.support``.
-FixedClock = FakeClock
 
 
 @pytest.fixture

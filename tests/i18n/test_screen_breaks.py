@@ -40,7 +40,7 @@ from tests.quiz.conftest import (
     type_text,
     wait_for_question,
 )
-from tests.srs.screen_text import screen_text
+from tests.support.pilot import screen_text
 
 LANGS = ("ja", "th", "vi")
 WIDTHS = (80, 60, 40)

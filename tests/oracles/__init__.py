@@ -1,1 +1,0 @@
-"""Moved to :mod:`tests.support.oracles`; these modules only re-export it (for older branches)."""
