@@ -253,7 +253,6 @@ class Students(ClassroomBase):
                        seconds_used=float(used), finished=finished, code=None, resumed=True,
                        asked_at=asked_at, started_at=joined_at)
 
-
     def finish(self, enrolment_id: int) -> StudentSession:
         """Mark a student's set finished (when its time is over); answers stay as they are."""
 
@@ -267,7 +266,6 @@ class Students(ClassroomBase):
             set_row = s.get(PracticeSet, row.set_id)
             assert set_row is not None
             return self._session(s, row, set_row, resumed=True)
-
 
 
 def _taken(student: str, set_name: str, wrong_code: bool) -> StudentNameTakenError:

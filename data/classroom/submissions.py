@@ -144,7 +144,6 @@ class Submissions(ClassroomBase):
         if writer is not None:
             await writer.close()
 
-
     def stored_answer(self, enrolment_id: int, position: int) -> StoredAnswer | None:
         """The answer stored for one question of an enrolment, if any."""
         with self.db.session() as s:
@@ -167,7 +166,6 @@ class Submissions(ClassroomBase):
             .where(Enrolment.id == enrolment_id, PracticeSetItem.position == position)
         )
         return answer_record(row, uid or "", created=False)
-
 
 
 def _ready(answers: Sequence[NextAnswer]) -> tuple[list[NextAnswer], list[int]]:

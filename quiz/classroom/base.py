@@ -61,7 +61,6 @@ DEADLINE = 8.0
 BODY_SECONDS = 5.0
 
 
-
 @dataclass(frozen=True, slots=True)
 class _Seat:
     """What a session token stands for, and when its code mark was last checked."""
@@ -74,7 +73,6 @@ class _Seat:
 def error_reply(status: int, message: str, **headers: str) -> web.Response:
     """A refusal in one line: ``{"error": message}`` with its status (and headers)."""
     return web.json_response({"error": message}, status=status, headers=headers or None)
-
 
 
 class ServerBase:
@@ -267,7 +265,6 @@ class ServerBase:
                 return error_reply(503, f"the class database is away or busy: {first}")
             raise
 
-
     # ----------------------------------------------------------------- writes
 
     async def _store_in_loop(self, batch: list[ToStore]) -> list[Graded | Exception]:
@@ -300,7 +297,6 @@ class ServerBase:
             except Exception as e:  # handed to the request that sent this answer
                 out.append(e)
         return out
-
 
     def _drop_seats(self, set_name: str, student: str) -> None:
         """Forget the kept seats of a student (their tokens are checked again at once)."""

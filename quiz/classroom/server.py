@@ -101,7 +101,6 @@ class ClassServer(ServerBase):
         await self.desk.classroom.close_loop_writer()
         self._pool.shutdown(wait=False, cancel_futures=True)
 
-
     # ----------------------------------------------------------------- routes
 
     async def health(self, request: web.Request) -> web.Response:
@@ -282,7 +281,6 @@ class ClassServer(ServerBase):
         student = check_name(student, "student")
         self._drop_seats(name, student)  # revoked here at once
         return web.json_response({"student": student, "code": code})
-
 
     async def remove_student(self, request: web.Request) -> web.Response:
         """Remove a student and their answers (teacher): their session tokens stop working."""
