@@ -318,6 +318,13 @@ async def _answer_in(app: Any, rounds: int, burst: bool, result: Submits,
                 await pilot.pause()
 
 
+def harness(root: Path) -> Path:
+    """The benchmark script that measures the code in ``root`` in a child: that tree's own
+    (it imports that tree's modules by their names then), else this one."""
+    own = root / "bench" / "app.py"
+    return own if own.is_file() else Path(__file__).resolve()
+
+
 def submits_of(root: Path, db: Path, rounds: int, burst: bool, *,
                child: bool = False) -> Submits:
     """:func:`submit_to_explanation` on the code in ``root`` (another checkout, or with
@@ -325,7 +332,7 @@ def submits_of(root: Path, db: Path, rounds: int, burst: bool, *,
     if root == ROOT and not child:
         return asyncio.run(submit_to_explanation(db, rounds, burst=burst))
     child = subprocess.run(
-        [sys.executable, str(Path(__file__).resolve()), "--code", str(root), "--child-submits",
+        [sys.executable, str(harness(root)), "--code", str(root), "--child-submits",
          "--db", str(db), "--answers", str(rounds), *(["--burst"] if burst else [])],
         cwd=root, capture_output=True, text=True, check=False,
         env={**os.environ, "PYTHONPATH": str(root)})
@@ -459,7 +466,7 @@ def measure(args: argparse.Namespace, other: Path | None) -> int:
     if other is not None:
         # its own copy of the bank, made by its own code (each schema is its code's)
         trees.append(Figures(other, args.db.with_name(args.db.stem + "-against.db")))
-        subprocess.run([sys.executable, str(Path(__file__).resolve()), "--code", str(other),
+        subprocess.run([sys.executable, str(harness(other)), "--code", str(other),
                         "--child-build", "--db", str(trees[-1].db), "--items", str(args.items)],
                        cwd=other, env={**os.environ, "PYTHONPATH": str(other)}, check=True)
     for f in trees:  # one warm-up start each (byte-compiles, fills the page cache), not counted
