@@ -233,13 +233,13 @@ async def submit_to_explanation(db: Path, rounds: int, *, burst: bool = False) -
 
         setattr(owner, "on_explanation_drawn", on_explanation_drawn)  # noqa: B010
     else:  # an older app, called by its screen
-        drawn_in_app = app.explanation_drawn
+        drawn_in_app = getattr(app, "explanation_drawn")  # noqa: B009
 
         def explanation_drawn() -> None:
             cpu_at_drawn()
             drawn_in_app()
 
-        app.explanation_drawn = explanation_drawn  # type: ignore[method-assign]
+        setattr(app, "explanation_drawn", explanation_drawn)  # noqa: B010
 
     try:
         await _answer_in(app, rounds, burst, result, cpu_marks)
@@ -326,10 +326,10 @@ def harness(root: Path) -> Path:
 
 
 def submits_of(root: Path, db: Path, rounds: int, burst: bool, *,
-               child: bool = False) -> Submits:
+               own_process: bool = False) -> Submits:
     """:func:`submit_to_explanation` on the code in ``root`` (another checkout, or with
-    ``child``: in a fresh process of its own)."""
-    if root == ROOT and not child:
+    ``own_process``: in a fresh process of its own)."""
+    if root == ROOT and not own_process:
         return asyncio.run(submit_to_explanation(db, rounds, burst=burst))
     child = subprocess.run(
         [sys.executable, str(harness(root)), "--code", str(root), "--child-submits",
@@ -435,6 +435,9 @@ def main() -> int:
                         help="languages to time the start in (default: all)")
     parser.add_argument("--against", default=None, metavar="REV|DIR",
                         help="another revision (or checkout) to measure in turn with this one")
+    parser.add_argument("--submit-turns", type=int, default=0, metavar="N",
+                        help="times each tree answers --answers questions, one by one and in "
+                             "bursts (default 1; with --against 3, in turn)")
     parser.add_argument("--code", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--child-submits", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--burst", action="store_true", help=argparse.SUPPRESS)
@@ -489,11 +492,18 @@ def measure(args: argparse.Namespace, other: Path | None) -> int:
                     Path(folder) / f"p{k}-{n}.db", None, LEARNER_PROMPT, root=f.root))
                 f.questions.append(time_to_first_question(
                     Path(folder) / f"q{k}-{n}.db", "bench", root=f.root))
-    # compared, each tree answers in a process of its own, and the order turns between kinds
-    for f in trees:
-        f.submits = submits_of(f.root, f.db, args.answers, burst=False, child=len(trees) > 1)
-    for f in reversed(trees):
-        f.bursts = submits_of(f.root, f.db, args.answers, burst=True, child=len(trees) > 1)
+    # compared, each tree answers in a process of its own, in turn, the order swapped each
+    # time, so that both meet the same load; the answers of every turn are pooled
+    turns = args.submit_turns or (3 if len(trees) > 1 else 1)
+    for turn in range(turns):
+        for burst in (False, True):
+            for f in (trees if (turn + burst) % 2 == 0 else trees[::-1]):
+                got = submits_of(f.root, f.db, args.answers, burst=burst,
+                                 own_process=len(trees) > 1)
+                into = f.bursts if burst else f.submits
+                into.wall += got.wall
+                into.cpu += got.cpu
+                into.trips += got.trips
 
     print(f"bank: {args.items} items in {args.db}")
     catalog_reads()
