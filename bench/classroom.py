@@ -79,6 +79,8 @@ sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != ROOT / "bench"
 sys.path.insert(0, str(ROOT))
 
 SET_NAME = "Bench"
+#: Students started and joined at once, before the round (see :func:`run_class`).
+JOINING = 6
 BANK_SEED = 20260601
 
 
@@ -301,23 +303,30 @@ def run_class(server: str, url: str, set_name: str, students: int, think: float,
     sheet_file = folder / "sheet.json"
     sheet_file.write_text(json.dumps(sheet if sheet is not None else answer_sheet(url, set_name)),
                           encoding="utf-8")
-    procs = [
-        subprocess.Popen(
+
+    def start(i: int) -> subprocess.Popen[bytes]:
+        return subprocess.Popen(
             [sys.executable, "-m", "bench.classroom", "--as-student", f"S{i:02d}",
              "--server", server, "--set", set_name, "--sheet", str(sheet_file),
              "--think", str(think), "--seed", str(i)],
             cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
             env={**os.environ, "PYTHONPATH": str(ROOT)},
         )
-        for i in range(students)
-    ]
+
+    procs: list[subprocess.Popen[bytes]] = []
     try:
-        for p in procs:  # every student has joined: none is still starting when it begins
-            assert p.stdout is not None
-            line = p.stdout.readline().decode().strip()
-            if line != "ready":
-                raise RuntimeError(f"a student failed to join: {p.stderr.read().decode()[-2000:]}"
-                                   if p.stderr else "a student failed to join")
+        # the students start and join a few at a time (joins are not timed: on a loaded
+        # machine thirty at once can pass the server's deadline), then all wait for the signal
+        for first in range(0, students, JOINING):
+            group = [start(i) for i in range(first, min(students, first + JOINING))]
+            procs += group
+            for p in group:  # every student has joined: none is still starting when it begins
+                assert p.stdout is not None
+                line = p.stdout.readline().decode().strip()
+                if line != "ready":
+                    raise RuntimeError(
+                        f"a student failed to join: {p.stderr.read().decode()[-2000:]}"
+                        if p.stderr else "a student failed to join")
         start_at = time.time() + 0.5
         time.sleep(max(0.0, start_at - 0.05 - time.time()))
         cpu_server = _cpu_split(server_pid) if server_pid else (0.0, 0.0)
