@@ -203,7 +203,6 @@ class Opening(App[int]):
         elif event.state is WorkerState.ERROR and not self._exit:
             self.fail(event.worker.error)
 
-
     async def _store_ready(self, store: DrillStore) -> None:
         name = self.learner_name
         store.listen(self._database_state)
