@@ -250,6 +250,10 @@ def student(server: str, set_name: str, name: str, sheet_file: str, think: float
     token = joined["token"]
     print("ready", flush=True)
     start_at = float(sys.stdin.readline())
+    # a connection of its own for the round: the join's may have waited for the others'
+    # joins past the server's idle limit (quiz.classroom.doors.IDLE_SECONDS)
+    wire.close()
+    wire = _Wire(parsed.hostname or "127.0.0.1", parsed.port or 80)
     time.sleep(max(0.0, start_at - time.time()))
     cpu = time.process_time()
     times: list[float] = []
