@@ -26,12 +26,13 @@ Beside each time, the CPU time the app process spent (every thread), which a
 loaded machine does not inflate the way it inflates wall time; and the load
 average when the run began and ended.
 
-``--against DIR`` measures another checkout too (e.g. ``git worktree add
-/tmp/old COMMIT``), each figure in turn on this tree and on DIR, so that both
-meet the same load; each is printed for both.
+``--against REV`` measures another revision too (checked out for the run in a
+temporary ``git worktree``, removed afterwards; or a directory holding another
+checkout), each figure in turn on this tree and on REV, so that both meet the same
+load; each is printed for both, then the main ones side by side with their ratio.
 
 Usage: ``python bench/app.py [--items 10000] [--runs 5] [--answers 40] [--db PATH]
-[--against DIR]``. The bank is built once and kept in PATH (default: a file in
+[--against REV|DIR]``. The bank is built once and kept in PATH (default: a file in
 the temporary directory).
 """
 
@@ -204,12 +205,7 @@ async def submit_to_explanation(db: Path, rounds: int, *, burst: bool = False) -
     that leaves the explanation and the next question's whole answer (``⏎?⏎?⏎?⏎``)
     are sent at once, straight to the app, as a terminal sends a fast typist's keys.
     """
-    from textual import events
-    from textual.widgets import Input
-
     from quiz.app import create_app
-    from quiz.screens.drill import DrillScreen
-    from quiz.screens.explanation import ExplanationScreen
 
     # one session as long as the answers timed (no summary screen in between)
     app = create_app(db_url=str(db), learner="bench-pilot", seed=1,
@@ -223,23 +219,47 @@ async def submit_to_explanation(db: Path, rounds: int, *, burst: bool = False) -
         if cpu_marks:
             cpu_one_by_one.append((time.process_time() - cpu_marks.pop()) * 1000)
 
-    if hasattr(type(app), "on_explanation_drawn"):  # the app is told by a message
-        handler = type(app).on_explanation_drawn
+    # the handler is wrapped on the class that defines it (Textual calls every class's own
+    # handler of a message: one set on a subclass as well would be called twice) and put
+    # back after this run, so that runs do not stack their wrappers
+    owner = next((c for c in type(app).__mro__ if "on_explanation_drawn" in vars(c)), None)
+    if owner is not None:  # the app is told by a message
+        handler = vars(owner)["on_explanation_drawn"]
 
         def on_explanation_drawn(self: Any, message: Any) -> None:
             if not getattr(message, "looking_back", False):
                 cpu_at_drawn()
             handler(self, message)
 
-        type(app).on_explanation_drawn = on_explanation_drawn  # type: ignore[method-assign]
+        setattr(owner, "on_explanation_drawn", on_explanation_drawn)  # noqa: B010
     else:  # an older app, called by its screen
-        drawn_in_app = app.explanation_drawn
+        drawn_in_app = getattr(app, "explanation_drawn")  # noqa: B009
 
         def explanation_drawn() -> None:
             cpu_at_drawn()
             drawn_in_app()
 
-        app.explanation_drawn = explanation_drawn  # type: ignore[method-assign]
+        setattr(app, "explanation_drawn", explanation_drawn)  # noqa: B010
+
+    try:
+        await _answer_in(app, rounds, burst, result, cpu_marks)
+    finally:
+        if owner is not None:
+            setattr(owner, "on_explanation_drawn", handler)  # noqa: B010
+    result.wall = [t * 1000 for t in app.explanation_times]
+    result.cpu = (cpu_one_by_one if not burst
+                  else [t * 1000 for t in getattr(app, "explanation_cpu_times", [])])
+    return result
+
+
+async def _answer_in(app: Any, rounds: int, burst: bool, result: Submits,
+                     cpu_marks: list[float]) -> None:
+    """The answers of :func:`submit_to_explanation`, typed into ``app`` with the pilot."""
+    from textual import events
+    from textual.widgets import Input
+
+    from quiz.screens.drill import DrillScreen
+    from quiz.screens.explanation import ExplanationScreen
 
     def key_events(text: str) -> list[Any]:
         keys = []
@@ -273,16 +293,16 @@ async def submit_to_explanation(db: Path, rounds: int, *, burst: bool = False) -
                 start = time.perf_counter()
                 for event in key_events(keys):
                     event.set_sender(app)
-                    app._driver.send_message(event)  # type: ignore[union-attr]
+                    app._driver.send_message(event)
             else:
                 await until(asking, "the question")
-                q = app.controller.question  # type: ignore[union-attr]
+                q = app.controller.question
                 right = n % 2 == 1
-                for part in q.fields[:-1]:  # type: ignore[union-attr]
-                    typed = q.key.expected_text(part) if right and part in q.parts else "?"  # type: ignore[union-attr]
+                for part in q.fields[:-1]:
+                    typed = q.key.expected_text(part) if right and part in q.parts else "?"
                     await pilot.press(*[k.key for k in key_events(typed or "-")], "enter")
-                last = q.fields[-1]  # type: ignore[union-attr]
-                typed = q.key.expected_text(last) if right else "?"  # type: ignore[union-attr]
+                last = q.fields[-1]
+                typed = q.key.expected_text(last) if right else "?"
                 await pilot.press(*[k.key for k in key_events(typed)])
                 await pilot.pause()
                 start = time.perf_counter()
@@ -296,18 +316,23 @@ async def submit_to_explanation(db: Path, rounds: int, *, burst: bool = False) -
             if not burst:
                 await pilot.press("enter")
                 await pilot.pause()
-    result.wall = [t * 1000 for t in app.explanation_times]
-    result.cpu = (cpu_one_by_one if not burst
-                  else [t * 1000 for t in getattr(app, "explanation_cpu_times", [])])
-    return result
 
 
-def submits_of(root: Path, db: Path, rounds: int, burst: bool) -> Submits:
-    """:func:`submit_to_explanation` on the code in ``root`` (another checkout: in a child)."""
-    if root == ROOT:
+def harness(root: Path) -> Path:
+    """The benchmark script that measures the code in ``root`` in a child: that tree's own
+    (it imports that tree's modules by their names then), else this one."""
+    own = root / "bench" / "app.py"
+    return own if own.is_file() else Path(__file__).resolve()
+
+
+def submits_of(root: Path, db: Path, rounds: int, burst: bool, *,
+               own_process: bool = False) -> Submits:
+    """:func:`submit_to_explanation` on the code in ``root`` (another checkout, or with
+    ``own_process``: in a fresh process of its own)."""
+    if root == ROOT and not own_process:
         return asyncio.run(submit_to_explanation(db, rounds, burst=burst))
     child = subprocess.run(
-        [sys.executable, str(Path(__file__).resolve()), "--code", str(root), "--child-submits",
+        [sys.executable, str(harness(root)), "--code", str(root), "--child-submits",
          "--db", str(db), "--answers", str(rounds), *(["--burst"] if burst else [])],
         cwd=root, capture_output=True, text=True, check=False,
         env={**os.environ, "PYTHONPATH": str(root)})
@@ -408,8 +433,11 @@ def main() -> int:
                         / "riichi-drill-bench-app.db", help="bank database file to (re)use")
     parser.add_argument("--langs", default=",".join(FIRST_QUESTION_IN),
                         help="languages to time the start in (default: all)")
-    parser.add_argument("--against", type=Path, default=None, metavar="DIR",
-                        help="another checkout to measure in turn with this one")
+    parser.add_argument("--against", default=None, metavar="REV|DIR",
+                        help="another revision (or checkout) to measure in turn with this one")
+    parser.add_argument("--submit-turns", type=int, default=0, metavar="N",
+                        help="times each tree answers --answers questions, one by one and in "
+                             "bursts (default 1; with --against 3, in turn)")
     parser.add_argument("--code", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--child-submits", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--burst", action="store_true", help=argparse.SUPPRESS)
@@ -425,14 +453,23 @@ def main() -> int:
         print(json.dumps(times.__dict__))
         return 0
 
+    if args.against is None:
+        return measure(args, None)
+    from bench.checkout import checkout
+
+    with checkout(args.against) as other:
+        return measure(args, other)
+
+
+def measure(args: argparse.Namespace, other: Path | None) -> int:
+    """Measure this tree (and ``other``, in turn with it) and print the figures."""
     build_bank(args.db, args.items)
     began = load()
     trees = [Figures(ROOT, args.db)]
-    if args.against is not None:
-        other = args.against.resolve()
+    if other is not None:
         # its own copy of the bank, made by its own code (each schema is its code's)
         trees.append(Figures(other, args.db.with_name(args.db.stem + "-against.db")))
-        subprocess.run([sys.executable, str(Path(__file__).resolve()), "--code", str(other),
+        subprocess.run([sys.executable, str(harness(other)), "--code", str(other),
                         "--child-build", "--db", str(trees[-1].db), "--items", str(args.items)],
                        cwd=other, env={**os.environ, "PYTHONPATH": str(other)}, check=True)
     for f in trees:  # one warm-up start each (byte-compiles, fills the page cache), not counted
@@ -455,9 +492,18 @@ def main() -> int:
                     Path(folder) / f"p{k}-{n}.db", None, LEARNER_PROMPT, root=f.root))
                 f.questions.append(time_to_first_question(
                     Path(folder) / f"q{k}-{n}.db", "bench", root=f.root))
-    for f in trees:
-        f.submits = submits_of(f.root, f.db, args.answers, burst=False)
-        f.bursts = submits_of(f.root, f.db, args.answers, burst=True)
+    # compared, each tree answers in a process of its own, in turn, the order swapped each
+    # time, so that both meet the same load; the answers of every turn are pooled
+    turns = args.submit_turns or (3 if len(trees) > 1 else 1)
+    for turn in range(turns):
+        for burst in (False, True):
+            for f in (trees if (turn + burst) % 2 == 0 else trees[::-1]):
+                got = submits_of(f.root, f.db, args.answers, burst=burst,
+                                 own_process=len(trees) > 1)
+                into = f.bursts if burst else f.submits
+                into.wall += got.wall
+                into.cpu += got.cpu
+                into.trips += got.trips
 
     print(f"bank: {args.items} items in {args.db}")
     catalog_reads()
@@ -466,7 +512,45 @@ def main() -> int:
         if len(trees) > 1:
             print(f"\n== {'this tree' if f.root == ROOT else 'against'}: {f.root}")
         report(f)
+    if other is not None:
+        side_by_side(trees[0], trees[1], args.against)
     return 0
+
+
+def side_by_side(now: Figures, then: Figures, rev: str) -> None:
+    """The main figures of both trees (medians) and their ratio (under 1: this tree is
+    faster or smaller)."""
+    from bench.checkout import ratio
+
+    def median_s(starts: list[Start]) -> float:
+        return statistics.median(s.seconds for s in starts)
+
+    rows = [
+        ("start to first question, median s", median_s(now.starts), median_s(then.starts)),
+        ("  its CPU, median s", statistics.median(s.cpu for s in now.starts),
+         statistics.median(s.cpu for s in then.starts)),
+        ("first start to the learner prompt, median s", median_s(now.prompts),
+         median_s(then.prompts)),
+        ("first start to the first question, median s", median_s(now.questions),
+         median_s(then.questions)),
+        ("submit to explanation, median ms", statistics.median(now.submits.wall),
+         statistics.median(then.submits.wall)),
+        ("submit to explanation, p95 ms", percentile(now.submits.wall, 0.95),
+         percentile(then.submits.wall, 0.95)),
+        ("keys in bursts, median ms", statistics.median(now.bursts.wall),
+         statistics.median(then.bursts.wall)),
+        ("keys in bursts, p95 ms", percentile(now.bursts.wall, 0.95),
+         percentile(then.bursts.wall, 0.95)),
+        ("peak memory, MiB", max(s.peak for s in now.starts) / 1024,
+         max(s.peak for s in then.starts) / 1024),
+    ]
+    for lang in now.by_language:
+        if lang in then.by_language:
+            rows.append((f"start in {lang}, median s", median_s(now.by_language[lang]),
+                         median_s(then.by_language[lang])))
+    print(f"\n== side by side{'':<30}{'this tree':>12}{rev[:12]:>14}{'ratio':>9}")
+    for label, a, b in rows:
+        print(f"{label:<45}{a:12.2f}{b:14.2f}{ratio(a, b):>9}")
 
 
 if __name__ == "__main__":

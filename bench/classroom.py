@@ -44,6 +44,14 @@ Then the served app: ``riichi-drill serve --class`` with ``--sessions`` browser
 sessions opened over its websocket (as the page's script does); printed is the
 memory (resident set) of the app processes, per session, and of the processes
 started in advance that wait for a tab (``--warm``), each.
+
+``--against REV`` measures another revision too (checked out for the run in a
+temporary ``git worktree``, removed afterwards; or a directory holding another
+checkout): each tree gets its own database, made and read by its own code, and
+its own server; the same students (this tree's) answer both, round after round in
+turn (the order swapped each round), so that both meet the same load. Each
+round is printed for both, then the main figures side by side with their ratio
+and, over the bursts, their medians.
 """
 
 from __future__ import annotations
@@ -59,6 +67,8 @@ import sys
 import tempfile
 import time
 import uuid
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -69,6 +79,8 @@ sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != ROOT / "bench"
 sys.path.insert(0, str(ROOT))
 
 SET_NAME = "Bench"
+#: Students started and joined at once, before the round (see :func:`run_class`).
+JOINING = 6
 BANK_SEED = 20260601
 
 
@@ -107,13 +119,14 @@ def prepare(url: str, questions: int, sets: list[str], bank: int = 60) -> None:
         c.close()
 
 
-def start_server(url: str, port: int, log: Path) -> subprocess.Popen[bytes]:
-    """``riichi-drill class serve`` in its own process, the address in its environment."""
-    env = {**os.environ, "RIICHI_DRILL_DB": url, "PYTHONPATH": str(ROOT)}
+def start_server(url: str, port: int, log: Path, root: Path = ROOT) -> subprocess.Popen[bytes]:
+    """``riichi-drill class serve`` (of the code in ``root``) in its own process, the
+    address in its environment."""
+    env = {**os.environ, "RIICHI_DRILL_DB": url, "PYTHONPATH": str(root)}
     proc = subprocess.Popen(
         [sys.executable, "-m", "quiz", "class", "serve", "--host", "127.0.0.1",
          "--port", str(port)],
-        cwd=ROOT, env=env, stdout=log.open("w"), stderr=subprocess.STDOUT,
+        cwd=root, env=env, stdout=log.open("w"), stderr=subprocess.STDOUT,
     )
     wait_for(f"http://127.0.0.1:{port}/api/health")
     return proc
@@ -237,6 +250,10 @@ def student(server: str, set_name: str, name: str, sheet_file: str, think: float
     token = joined["token"]
     print("ready", flush=True)
     start_at = float(sys.stdin.readline())
+    # a connection of its own for the round: the join's may have waited for the others'
+    # joins past the server's idle limit (quiz.classroom.doors.IDLE_SECONDS)
+    wire.close()
+    wire = _Wire(parsed.hostname or "127.0.0.1", parsed.port or 80)
     time.sleep(max(0.0, start_at - time.time()))
     cpu = time.process_time()
     times: list[float] = []
@@ -276,34 +293,44 @@ def _percentile(values: list[float], share: float) -> float:
 
 
 def run_class(server: str, url: str, set_name: str, students: int, think: float,
-              *, server_pid: int | None = None) -> dict[str, Any]:
+              *, server_pid: int | None = None,
+              sheet: list[dict[str, Any]] | None = None) -> dict[str, Any]:
     """Every student in its own process, all started together once all have joined.
 
     Besides the times, the CPU each side used per answer while the students
     answered (joins left out): the students' processes, the classroom server
     (``server_pid``, when given) and PostgreSQL's backends serving the database
-    (when on this machine).
+    (when on this machine). ``sheet``: the set's answers, when worked out elsewhere
+    (another tree's database).
     """
     folder = Path(tempfile.mkdtemp(prefix="riichi-bench-sheet-"))
     sheet_file = folder / "sheet.json"
-    sheet_file.write_text(json.dumps(answer_sheet(url, set_name)), encoding="utf-8")
-    procs = [
-        subprocess.Popen(
+    sheet_file.write_text(json.dumps(sheet if sheet is not None else answer_sheet(url, set_name)),
+                          encoding="utf-8")
+
+    def start(i: int) -> subprocess.Popen[bytes]:
+        return subprocess.Popen(
             [sys.executable, "-m", "bench.classroom", "--as-student", f"S{i:02d}",
              "--server", server, "--set", set_name, "--sheet", str(sheet_file),
              "--think", str(think), "--seed", str(i)],
             cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
             env={**os.environ, "PYTHONPATH": str(ROOT)},
         )
-        for i in range(students)
-    ]
+
+    procs: list[subprocess.Popen[bytes]] = []
     try:
-        for p in procs:  # every student has joined: none is still starting when it begins
-            assert p.stdout is not None
-            line = p.stdout.readline().decode().strip()
-            if line != "ready":
-                raise RuntimeError(f"a student failed to join: {p.stderr.read().decode()[-2000:]}"
-                                   if p.stderr else "a student failed to join")
+        # the students start and join a few at a time (joins are not timed: on a loaded
+        # machine thirty at once can pass the server's deadline), then all wait for the signal
+        for first in range(0, students, JOINING):
+            group = [start(i) for i in range(first, min(students, first + JOINING))]
+            procs += group
+            for p in group:  # every student has joined: none is still starting when it begins
+                assert p.stdout is not None
+                line = p.stdout.readline().decode().strip()
+                if line != "ready":
+                    raise RuntimeError(
+                        f"a student failed to join: {p.stderr.read().decode()[-2000:]}"
+                        if p.stderr else "a student failed to join")
         start_at = time.time() + 0.5
         time.sleep(max(0.0, start_at - 0.05 - time.time()))
         cpu_server = _cpu_split(server_pid) if server_pid else (0.0, 0.0)
@@ -489,8 +516,10 @@ def _children(pid: int) -> list[int]:
     return out
 
 
-def served_memory(server: str, set_name: str, sessions: int, log: Path) -> dict[str, float]:
-    """Open browser sessions on ``serve --class`` and measure its app processes' memory."""
+def served_memory(server: str, set_name: str, sessions: int, log: Path,
+                  root: Path = ROOT) -> dict[str, float]:
+    """Open browser sessions on ``serve --class`` (of the code in ``root``) and measure its
+    app processes' memory."""
     import asyncio
 
     import aiohttp
@@ -499,7 +528,7 @@ def served_memory(server: str, set_name: str, sessions: int, log: Path) -> dict[
     proc = subprocess.Popen(
         [sys.executable, "-m", "quiz", "serve", "--class", set_name, "--server", server,
          "--host", "127.0.0.1", "--port", str(port)],
-        cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)},
+        cwd=root, env={**os.environ, "PYTHONPATH": str(root)},
         stdout=log.open("w"), stderr=subprocess.STDOUT,
     )
     base = f"http://127.0.0.1:{port}"
@@ -598,6 +627,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--bursts", type=int, default=3,
                    help="how many burst rounds, each printed (the machine is shared: one "
                         "round of about a second can meet the host's neighbours at work)")
+    p.add_argument("--against", metavar="REV|DIR",
+                   help="another revision (or checkout) to measure in turn with this one")
     p.add_argument("--as-student", help=argparse.SUPPRESS)
     p.add_argument("--server", help=argparse.SUPPRESS)
     p.add_argument("--set", help=argparse.SUPPRESS)
@@ -610,64 +641,142 @@ def main(argv: list[str] | None = None) -> int:
         sys.stdin.read()  # stay until the round is over: ending would take the others' CPU
         return 0
 
-    folder = Path(tempfile.mkdtemp(prefix="riichi-bench-class-"))
-    drop = None
+    if args.against is None:
+        return measure(args, None)
     if args.db:
-        url = args.db
-    elif os.environ.get("RIICHI_TEST_POSTGRES_URL"):
-        url, drop = _fresh_postgres(os.environ["RIICHI_TEST_POSTGRES_URL"])
-    else:
-        url = f"sqlite:///{folder / 'bench.db'}"
-    kind = url.split(":", 1)[0]
+        raise SystemExit("--against makes a database for each tree: leave out --db")
+    from bench.checkout import checkout
+
+    with checkout(args.against) as other:
+        return measure(args, other)
+
+
+@dataclass
+class Tree:
+    """One tree measured: its code, its database, its server, its rounds' figures."""
+
+    label: str
+    root: Path
+    url: str
+    drop: Callable[[], None] | None = None
+    server: subprocess.Popen[bytes] | None = None
+    base: str = ""
+    rounds: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+
+#: A child running one of this module's database helpers in another tree (its own code,
+#: whose schema may be older): the function's name and arguments in, its result out (JSON).
+_IN_TREE = ("import json, sys\nimport bench.classroom as b\n"
+            "fn, args = json.loads(sys.argv[1])\nprint(json.dumps(getattr(b, fn)(*args)))")
+
+
+def in_tree(root: Path, fn: str, *args: Any) -> Any:
+    """``fn(*args)`` of this module as the tree in ``root`` has it, with that tree's code."""
+    if root == ROOT:
+        return globals()[fn](*args)
+    child = subprocess.run([sys.executable, "-c", _IN_TREE, json.dumps([fn, list(args)])],
+                           cwd=root, env={**os.environ, "PYTHONPATH": str(root)},
+                           capture_output=True, text=True, check=False)
+    if child.returncode:
+        raise SystemExit(f"{fn} in {root} failed:\n{child.stderr[-2000:]}")
+    return json.loads(child.stdout.strip().splitlines()[-1])
+
+
+def measure(args: argparse.Namespace, other: Path | None) -> int:
+    """Run the rounds on this tree (and on ``other``, in turn with it) and print them."""
+    folder = Path(tempfile.mkdtemp(prefix="riichi-bench-class-"))
+    trees: list[Tree] = []
     try:
+        for label, root in [("this tree", ROOT)] + ([(args.against, other)] if other else []):
+            if args.db:
+                url, drop = args.db, None
+            elif os.environ.get("RIICHI_TEST_POSTGRES_URL"):
+                url, drop = _fresh_postgres(os.environ["RIICHI_TEST_POSTGRES_URL"])
+            else:
+                url, drop = f"sqlite:///{folder / f'bench-{len(trees)}.db'}", None
+            trees.append(Tree(label, root, url, drop))
+        kind = trees[0].url.split(":", 1)[0]
         rounds = [r.strip() for r in args.rounds.split(",")]
         plan = ([("class pace", args.think, SET_NAME + " pace")] if "pace" in rounds else [])
         if "burst" in rounds:
             plan += [(f"burst {i + 1}/{args.bursts}" if args.bursts > 1 else "burst", 0.0,
                       f"{SET_NAME} burst {i + 1}") for i in range(args.bursts)]
-        prepare(url, args.questions,
-                [SET_NAME + " pace"] + [name for _, think, name in plan if not think])
-        port = free_port()
-        server = start_server(url, port, folder / "server.log")
-        base = f"http://127.0.0.1:{port}"
-        try:
-            print(flush=True)
-            print(f"classroom server on {kind}: {args.students} students x "
-                  f"{args.questions} questions, each student its own process, over HTTP "
-                  f"(reference, straight to PostgreSQL before the server: p95 5 ms at class "
-                  f"pace, 37 ms in a burst; target < 50 ms)")
-            bursts: list[dict[str, Any]] = []
-            for label, think, name in plan:
-                got = run_class(base, url, name, args.students, think, server_pid=server.pid)
-                n, distinct = stored_counts(url, name)
-                once = "yes" if n == distinct == args.students * args.questions else "NO"
-                if not think:
-                    bursts.append(got)
-                _print_round(label, got, n, once)
+        for k, t in enumerate(trees):
+            in_tree(t.root, "prepare", t.url, args.questions,
+                    [SET_NAME + " pace"] + [name for _, think, name in plan if not think])
+            port = free_port()
+            t.server = start_server(t.url, port, folder / f"server-{k}.log", t.root)
+            t.base = f"http://127.0.0.1:{port}"
+        print(flush=True)
+        print(f"classroom server on {kind}: {args.students} students x "
+              f"{args.questions} questions, each student its own process, over HTTP "
+              f"(reference, straight to PostgreSQL before the server: p95 5 ms at class "
+              f"pace, 37 ms in a burst; target < 50 ms)")
+        for n, (label, think, name) in enumerate(plan):
+            for t in (trees if n % 2 == 0 else trees[::-1]):  # each first in turn
+                assert t.server is not None
+                got = run_class(t.base, t.url, name, args.students, think,
+                                server_pid=t.server.pid,
+                                sheet=in_tree(t.root, "answer_sheet", t.url, name))
+                stored, distinct = in_tree(t.root, "stored_counts", t.url, name)
+                once = ("yes" if stored == distinct == args.students * args.questions
+                        else "NO")
+                t.rounds[label] = got
+                _print_round(label + ("" if len(trees) == 1 else f" ({t.label})"),
+                             got, stored, once)
+        for t in trees:
+            bursts = [t.rounds[label] for label, think, _ in plan if not think]
             if len(bursts) > 1:
                 p95s = [b["p95_ms"] for b in bursts]
                 stolen = ", ".join(f"{b['cores_stolen']:.2f}" for b in bursts)
                 others = ", ".join(f"{b['cores_others']:.2f}" for b in bursts)
-                print(f"  bursts     p95 {', '.join(f'{p:.1f}' for p in p95s)} ms: median "
+                mine = "" if len(trees) == 1 else f" ({t.label})"
+                print(f"  bursts{mine} p95 {', '.join(f'{p:.1f}' for p in p95s)} ms: median "
                       f"{statistics.median(p95s):.1f} ms (target < 50), under 50 ms in "
                       f"{sum(p < 50 for p in p95s)} of {len(p95s)} · cores stolen by the host "
                       f"{stolen}, busy with other work {others}", flush=True)
-            if args.sessions:
-                mem = served_memory(base, SET_NAME + " pace", args.sessions,
-                                    folder / "serve.log")
+        if args.sessions:
+            for k, t in enumerate(trees):
+                mem = served_memory(t.base, SET_NAME + " pace", args.sessions,
+                                    folder / f"serve-{k}.log", t.root)
                 waiting = (f"; {mem['waiting']} started in advance, waiting: "
                            f"{mem['mb_per_waiting']:.0f} MB each" if mem["waiting"] else "")
-                print(f"  served app: {mem['sessions']} browser sessions, "
+                mine = "" if len(trees) == 1 else f" ({t.label})"
+                print(f"  served app{mine}: {mem['sessions']} browser sessions, "
                       f"{mem['processes']} processes, {mem['mb_per_session']:.0f} MB per "
                       f"session{waiting} (the web server itself {mem['server_mb']:.0f} MB) · "
                       f"load {_load()}")
-        finally:
-            stop(server)
+        if len(trees) > 1:
+            side_by_side(trees[0], trees[1], plan)
     finally:
-        if drop is not None:
-            drop()
+        for t in trees:
+            if t.server is not None:
+                stop(t.server)
+            if t.drop is not None:
+                t.drop()
     return 0
 
+
+def side_by_side(now: Tree, then: Tree, plan: list[tuple[str, float, str]]) -> None:
+    """Each round's main figures for both trees and their ratio (under 1: this tree is
+    faster), then the medians over the bursts."""
+    from bench.checkout import ratio
+
+    figures = [("median_ms", "median ms"), ("p95_ms", "p95 ms"),
+               ("per_second", "answers/s"), ("server_median_ms", "in server, median ms"),
+               ("cpu_server_ms", "server CPU/answer ms")]
+    print(f"\n== side by side{'':<31}{'this tree':>12}{then.label[:12]:>14}{'ratio':>9}")
+    for label, _, _ in plan:
+        for key, what in figures:
+            a, b = now.rounds[label][key], then.rounds[label][key]
+            print(f"{label + ', ' + what:<46}{a:12.2f}{b:14.2f}{ratio(a, b):>9}")
+    bursts = [label for label, think, _ in plan if not think]
+    if len(bursts) > 1:
+        for key, what in figures:
+            a = statistics.median(now.rounds[label][key] for label in bursts)
+            b = statistics.median(then.rounds[label][key] for label in bursts)
+            print(f"{'bursts (median of ' + str(len(bursts)) + '), ' + what:<46}"
+                  f"{a:12.2f}{b:14.2f}{ratio(a, b):>9}")
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -250,7 +250,7 @@ START_PATH = frozenset({
     "quiz.errors", "quiz.grading", "quiz.grading.answer_key", "quiz.grading.answers",
     "quiz.grading.diagnosis", "quiz.grading.marking", "quiz.grading.marks",
     "quiz.grading.mistakes", "quiz.grading.payments", "quiz.grading.wording", "quiz.launch",
-    "quiz.palette", "quiz.screens", "quiz.screens.choices", "quiz.screens.drill",
+    "quiz.opening", "quiz.palette", "quiz.screens", "quiz.screens.choices", "quiz.screens.drill",
     "quiz.screens.host", "quiz.session", "quiz.settings", "quiz.store", "quiz.store.draws",
     "quiz.store.drill", "quiz.store.entries", "quiz.store.journal", "quiz.widgets",
     "quiz.widgets.answer_form", "quiz.widgets.footer", "quiz.widgets.hand",

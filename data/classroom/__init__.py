@@ -21,7 +21,11 @@ The package, one concern a module:
 - :mod:`.hashing`: scrypt hashes, resume codes;
 - :mod:`.records`: the set's options and the frozen records handed back;
 - :mod:`.rows`: ORM rows to records;
-- :mod:`.service`: :class:`Classroom`, the one way in (sets, joins, answers);
+- :mod:`.service`: :class:`Classroom`, the one way in, made of its parts on
+  :mod:`.base` (the database, the clock, a set's record, a session):
+  :mod:`.sets` (prepared, read, carried in files, admission), :mod:`.students`
+  (joins, codes, sessions), :mod:`.submissions` (answers taken in; the writers are
+  :mod:`.answers`'s) and the reads of :mod:`.results`;
 - :mod:`.results`: the results of a set, and their CSV;
 - :mod:`.setfile`: set files for another club;
 - :mod:`.tokens`: students' signed session tokens.

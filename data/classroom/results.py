@@ -12,10 +12,12 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
-from ..models.classroom import ClassAnswer, Enrolment, PracticeSetItem
+from ..models.classroom import ClassAnswer, Enrolment, PracticeSet, PracticeSetItem
 from ..models.core import BankItem
 from ..topics import get_topic, is_topic, sort_topics
-from .errors import ClassroomError
+from .base import ClassroomBase
+from .errors import ClassroomError, SetNotFoundError, StudentNotFoundError
+from .hashing import normal_code, verify_secret
 from .records import (
     ClassResults,
     ConceptMiss,
@@ -24,6 +26,7 @@ from .records import (
     QuestionStat,
     StoredAnswer,
     StudentResult,
+    StudentSession,
 )
 from .rows import answer_record, row_problem
 
@@ -193,3 +196,61 @@ def write_results_csv(results: ClassResults, path: str | os.PathLike[str]) -> in
     except OSError as e:
         raise ClassroomError(f"cannot write '{path}': {e.strerror or e}") from None
     return text.count("\n") - 1
+
+
+class ResultReads(ClassroomBase):
+    """The results as the teacher and each student read them (part of
+    :class:`.service.Classroom`)."""
+
+    def class_results(self, name: str, password: str) -> ClassResults:
+        """Every student's results, each question's figures and the concepts missed (teacher only).
+
+        Raises:
+            SetNotFoundError: no set of that name.
+            WrongPasswordError: the password does not match.
+        """
+        with self.db.session() as s:
+            row = self._teacher_set(s, name, password)
+            return build_results(s, self._set_record(s, row), None)
+
+    def checked_results(self, name: str, set_id: int) -> ClassResults:
+        """A set's results for a teacher whose password was checked before (the web pages
+        keep that in a signed cookie): the set must still be the one checked.
+
+        Raises:
+            SetNotFoundError: no set of that name, or it was made anew since.
+        """
+        with self.db.session() as s:
+            row = self._set_row(s, name)
+            if row.id != set_id:
+                raise SetNotFoundError(f"practice set '{row.name}' was made anew: sign in again")
+            return build_results(s, self._set_record(s, row), None)
+
+    def student_results(self, name: str, student: str, code: str) -> StudentResult:
+        """One student's own results, with their resume code.
+
+        Raises:
+            SetNotFoundError: no set of that name.
+            StudentNotFoundError: no such student, or the code does not match.
+        """
+
+
+        with self.db.session() as s:
+            row = self._set_row(s, name)
+            enrolment = s.scalar(
+                select(Enrolment).where(Enrolment.set_id == row.id, Enrolment.student == student)
+            )
+            if enrolment is None or not verify_secret(normal_code(code), enrolment.pin_hash):
+                raise StudentNotFoundError(
+                    f"no student '{student}' with that code in practice set '{row.name}'"
+                )
+            return build_results(s, self._set_record(s, row), enrolment.id).students[0]
+
+    def own_results(self, session: StudentSession) -> StudentResult:
+        """The results of the student of a session (already identified by their join)."""
+
+        with self.db.session() as s:
+            row = s.get(PracticeSet, session.practice_set.id)
+            if row is None:
+                raise SetNotFoundError(f"practice set '{session.practice_set.name}' was deleted")
+            return build_results(s, self._set_record(s, row), session.enrolment_id).students[0]

@@ -6,7 +6,7 @@ connections as arrive; :func:`serve_app` runs the classroom server with
 
 - a time limit on an idle or slow connection (:data:`IDLE_SECONDS`: a
   connection that has not sent a whole request by then is closed; a body has
-  its own limit in :mod:`quiz.classroom.server`),
+  its own limit in :mod:`quiz.classroom.base`),
 - at most :data:`PER_ADDRESS` connections open from one address at once
   (:class:`ConnectionCap`; a trusted proxy's address is not capped: it
   carries the whole class), the others closed as they arrive.

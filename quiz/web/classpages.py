@@ -36,8 +36,8 @@ from data.classroom.limits import Guard, retry_seconds
 from data.classroom.records import check_name
 
 from ..classroom.desk import ToStore, receipt_for, results_visible
+from ..classroom.groupcommit import GroupCommit
 from ..classroom.report import class_report, student_report
-from ..classroom.server import GroupCommit
 from ..grading import Hints
 from ..settings import Settings
 from ..words.core import speaking

@@ -71,9 +71,9 @@ async def test_headers_sent_a_byte_at_a_time_are_cut_off(doors: Callable[..., An
 async def test_a_body_sent_a_byte_at_a_time_gets_a_408(
     doors: Callable[..., Any], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import quiz.classroom.server
+    import quiz.classroom.base
 
-    monkeypatch.setattr(quiz.classroom.server, "BODY_SECONDS", 1.0)
+    monkeypatch.setattr(quiz.classroom.base, "BODY_SECONDS", 1.0)
     port = await doors()
     reader, writer = await asyncio.open_connection("127.0.0.1", port)
     writer.write(b"POST /api/sets/Door/join HTTP/1.1\r\nHost: x\r\n"

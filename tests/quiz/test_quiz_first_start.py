@@ -227,9 +227,9 @@ async def first_questions(db: Path, *, fast: bool, monkeypatch: pytest.MonkeyPat
 
         monkeypatch.setattr(DrillStore, "open", slow_open)
     else:
-        import quiz.app
+        import quiz.opening
 
-        monkeypatch.setattr(quiz.app, "first_read", lambda *a, **k: None)
+        monkeypatch.setattr(quiz.opening, "first_read", lambda *a, **k: None)
     app = create_app(db, learner="ann", clock=FakeClock(), seed=11, generated=0)
     asked: list[str] = []
     try:

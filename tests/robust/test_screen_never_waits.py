@@ -290,9 +290,9 @@ async def test_keys_work_while_the_learner_named_at_the_start_is_read(
         path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """``--learner`` on the normal start (no first read): the learner is read off the
     screen's thread, so F1 opens the help while that read has not come back."""
-    import quiz.app
+    import quiz.opening
 
-    monkeypatch.setattr(quiz.app, "first_read", lambda *args, **kwargs: None)
+    monkeypatch.setattr(quiz.opening, "first_read", lambda *args, **kwargs: None)
     gate = Gate(monkeypatch, (DrillStore, "learner"))
     app = create_app(path, learner="ann", seed=3, generated=0)
     try:
