@@ -81,8 +81,6 @@ class LearnerPasswords:
             LearnerError: a bad name. NameTakenError: the learner has a password.
             PasswordError: a bad password.
         """
-
-
         clean = Learners.check_name(name)
         check_password(password)
         hashed = hash_secret(password, cost=self.cost)
@@ -104,8 +102,6 @@ class LearnerPasswords:
         Raises:
             WrongSignInError: no such learner, no password set, or a wrong password.
         """
-
-
         try:
             clean = Learners.check_name(name)
         except LearnerError:

@@ -25,7 +25,6 @@ from .records import Accuracy, AttemptRecord, LearnerRecord, PartResult
 from .topics import check_topic
 
 if TYPE_CHECKING:
-
     from .db.database import Database
 
 __all__ = ["ENTRY_LIFE", "FORGET_STORED_AFTER", "AlreadyStoredError", "Attempts", "Learners",

@@ -465,7 +465,6 @@ class DrillApp(Opening, App[int]):
                             exit_on_error=False)
 
     async def _switch_learner(self) -> None:
-
         store = self.store
         if store is None:
             return

@@ -430,7 +430,6 @@ def suits(drill: DrillKind, result: Result) -> bool:
 
 
 def _topics(result: Result) -> tuple[str, ...]:
-
     return sort_topics(topics_of(result))
 
 

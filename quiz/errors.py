@@ -26,7 +26,6 @@ MESSAGE_LIMIT = 400
 
 
 def _describe(error: BaseException) -> str | None:
-
     if isinstance(error, ScoringError | DrillError | DataError):
         return str(error)
     module = type(error).__module__

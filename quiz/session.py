@@ -270,7 +270,6 @@ _FAMILY_DRILL = {
 
 
 def _title(topic: str) -> str:
-
     from .words.topics import topic_title
 
     try:

@@ -88,8 +88,6 @@ def ensure_bank(
         progress: ``progress(done, total)`` while generating.
         clock: the time source.
     """
-
-
     start = time.perf_counter()
     bank = Bank(database, clock=clock)
     for attempt in (1, 2):

@@ -212,8 +212,6 @@ class GuardedAnswerWriter:
     def _guarded_rows(conn: Connection, values: dict[str, Any], n_parts: int, n_topics: int,
                       limited: bool) -> bool:
         """The guarded statements of one answer, in the caller's transaction (SQLite)."""
-
-
         tables = Base.metadata.tables
         e, ca = tables["class_enrolments"], tables["class_answers"]
         guard = update(e).where(
@@ -356,8 +354,6 @@ class LoopWriter:
         return self._sql
 
     async def _connect(self) -> Any:
-
-
         engine = self.db.engine
         _, params = engine.dialect.create_connect_args(engine.url)
         url = engine.url.render_as_string(hide_password=False)

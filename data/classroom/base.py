@@ -66,8 +66,6 @@ class ClassroomBase:
         return now.astimezone(UTC)
 
     def _set_row(self, s: Session, name: str) -> PracticeSet:
-
-
         key = unicodedata.normalize("NFC", str(name)).strip()
         if has_control(key) or len(key) > 200:  # no set has such a name: never asked
             raise SetNotFoundError(f"no practice set named {key[:80]!r}")
@@ -87,8 +85,6 @@ class ClassroomBase:
             raise WrongPasswordError(f"wrong teacher password for practice set '{row.name}'")
 
     def _set_record(self, s: Session, row: PracticeSet) -> PracticeSetRecord:
-
-
         uids = s.scalars(
             select(BankItem.uid)
             .join(PracticeSetItem, PracticeSetItem.item_id == BankItem.id)

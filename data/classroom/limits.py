@@ -107,7 +107,6 @@ JOINS_PER_SET = Rule(free=300, most=300, window=3600.0)
 
 
 def _table() -> Table:
-
     return cast("Table", ClassLimit.__table__)
 
 
@@ -176,7 +175,6 @@ class Limits:
     """
 
     def __init__(self, db: Database, *, ticker: Callable[[], float] = time.time) -> None:
-
         self.db = db
         self.ticker = ticker
 

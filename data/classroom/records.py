@@ -106,7 +106,6 @@ class SetOptions:
     explain: Explain = Explain.AFTER
 
     def __post_init__(self) -> None:
-
         if self.rules not in PROFILES:
             raise SetOptionsError(
                 f"unknown rule profile {self.rules!r} (known: {', '.join(sorted(PROFILES))})"

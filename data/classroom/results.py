@@ -36,8 +36,6 @@ if TYPE_CHECKING:
 
 def build_results(s: Session, record: PracticeSetRecord, enrolment_id: int | None) -> ClassResults:
     """The results of a set, of every student or of one enrolment only."""
-
-
     items = {
         pos: item
         for pos, item in s.execute(
@@ -233,8 +231,6 @@ class ResultReads(ClassroomBase):
             SetNotFoundError: no set of that name.
             StudentNotFoundError: no such student, or the code does not match.
         """
-
-
         with self.db.session() as s:
             row = self._set_row(s, name)
             enrolment = s.scalar(

@@ -58,8 +58,6 @@ class SetFile:
 
 def set_document(s: Session, row: PracticeSet, record: PracticeSetRecord) -> dict[str, Any]:
     """The set file's JSON object for a set (its items in order, with their answers)."""
-
-
     items = s.scalars(
         select(BankItem)
         .join(PracticeSetItem, PracticeSetItem.item_id == BankItem.id)
@@ -204,8 +202,6 @@ def check_items_in_bank(s: Session, read: SetFile) -> None:
     Raises:
         SetFileError: naming the missing items, or the first item that differs.
     """
-
-
     rows = {r.uid: r for r in s.scalars(select(BankItem).where(BankItem.uid.in_(read.uids)))}
     missing = [u for u in read.uids if u not in rows]
     if missing:

@@ -58,8 +58,6 @@ class SetKeeping(ClassroomBase):
             UnknownItemError: a named item is not in the bank, or not of the profile.
             UnknownTopicError: a topic outside the vocabulary.
         """
-
-
         name = check_name(name, "set")
         options = options or SetOptions()
         if not password:
@@ -154,8 +152,6 @@ class SetKeeping(ClassroomBase):
 
     def list_sets(self) -> tuple[SetSummary, ...]:
         """Every practice set, by name (no password needed: names and sizes only)."""
-
-
         size = (
             select(func.count())
             .where(PracticeSetItem.set_id == PracticeSet.id)
@@ -214,8 +210,6 @@ class SetKeeping(ClassroomBase):
             SetNotFoundError: no set of that name.
             AnswerMismatchError: a bank item no longer agrees with scoring.
         """
-
-
         with self.db.session() as s:
             set_row = self._set_row(s, name)
             rows = s.execute(

@@ -41,8 +41,6 @@ class Students(ClassroomBase):
             SetNotFoundError: no set of that name.
             StudentNameTakenError: the name is taken and no matching code was given.
         """
-
-
         student = check_name(student, "student")
         given = normal_code(code) if code and code.strip() else None
         resumed = self._resume(name, student, given)
@@ -77,8 +75,6 @@ class Students(ClassroomBase):
 
     def _resume(self, name: str, student: str, code: str | None) -> StudentSession | None:
         """The session of a student already in the set (None when not in it)."""
-
-
         with self.db.session() as s:
             set_row = self._set_row(s, name)
             existing = s.scalar(
@@ -97,8 +93,6 @@ class Students(ClassroomBase):
 
     def _start_clock(self, session: StudentSession) -> StudentSession:
         """Start the clock of an enrolment that has none (kept from an older version)."""
-
-
         now = self._now()
         with self.db.transaction() as s:
             s.execute(update(Enrolment).where(Enrolment.id == session.enrolment_id,
@@ -112,8 +106,6 @@ class Students(ClassroomBase):
         Never sent or printed; every classroom server on this database reads the
         same one, so a token outlives a restart.
         """
-
-
         with self.db.session() as s:
             row = s.get(Meta, TOKEN_SECRET_KEY)
             if row is not None:
@@ -145,8 +137,6 @@ class Students(ClassroomBase):
 
     def _admit(self, s: Session, set_row: PracticeSet, student: str) -> None:
         """Refuse a new name the set does not take (see :mod:`.admission`)."""
-
-
         if set_row.closed:
             raise AdmissionError(f"practice set '{set_row.name}' takes no new students: "
                                  "ask the teacher")
@@ -166,8 +156,6 @@ class Students(ClassroomBase):
         Raises:
             SetNotFoundError, WrongPasswordError; StudentNotFoundError: no such student.
         """
-
-
         with self.db.transaction() as s:
             row = self._teacher_set(s, name, password)
             enrolment = s.scalar(select(Enrolment).where(
@@ -183,8 +171,6 @@ class Students(ClassroomBase):
         Raises:
             SetNotFoundError: no set of that name.
         """
-
-
         with self.db.session() as s:
             set_row = self._set_row(s, name)
             row = s.execute(select(Enrolment.id, Enrolment.pin_hash).where(
@@ -203,8 +189,6 @@ class Students(ClassroomBase):
             WrongPasswordError: the password does not match.
             StudentNotFoundError: no such student in the set.
         """
-
-
         new_code = new_resume_code()
         code_hash = hash_secret(new_code, cost=CODE_COST)
         with self.db.transaction() as s:
@@ -229,8 +213,6 @@ class Students(ClassroomBase):
         Raises:
             StudentNotFoundError: the enrolment is gone (its set was deleted).
         """
-
-
         mine = ClassAnswer.enrolment_id == session.enrolment_id
         answered = select(func.count()).where(mine).scalar_subquery()
         used = select(func.coalesce(func.sum(ClassAnswer.seconds), 0.0)).where(mine)

@@ -59,8 +59,6 @@ class Submissions(ClassroomBase):
             AnswerError: a question out of order or out of the set, a part the
                 set does not ask, an unknown concept, the set finished.
         """
-
-
         if not parts:
             raise AnswerError("an answer needs at least one part")
         if any(has_control(p.given) or has_control(p.expected) for p in parts):
@@ -150,8 +148,6 @@ class Submissions(ClassroomBase):
             return self._answer_in(s, enrolment_id, position)
 
     def _answer_in(self, s: Session, enrolment_id: int, position: int) -> StoredAnswer | None:
-
-
         row = s.scalar(
             select(ClassAnswer)
             .where(ClassAnswer.enrolment_id == enrolment_id, ClassAnswer.position == position)

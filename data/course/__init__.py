@@ -52,7 +52,6 @@ class LessonRow:
 
 
 def _check(row: dict[str, object], number: int, curated: set[str]) -> LessonRow:
-
     lesson_id = row.get("id")
     where = f"{COURSE_FILE.name}: lesson {number} ({lesson_id!r})"
     if not isinstance(lesson_id, str) or not lesson_id:

@@ -93,8 +93,6 @@ class CourseRecords:
     def answers(self, learner_id: int, *, limit: int = RECENT) -> list[CourseAnswer]:
         """The learner's latest answers (at most ``limit``), oldest first, with the topics
         of each hand and the concepts missed."""
-
-
         with self.db.session() as s:
             rows = s.execute(
                 select(Attempt.id, Attempt.item_id, Attempt.session, Attempt.drill,
@@ -126,8 +124,6 @@ class CourseRecords:
 
     def placed(self, learner_id: int) -> dict[str, datetime]:
         """The lessons the placement test proved mastered, with when."""
-
-
         with self.db.session() as s:
             return {lesson: at for lesson, at in s.execute(
                 select(CourseMark.lesson, CourseMark.marked_at)

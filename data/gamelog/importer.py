@@ -211,8 +211,6 @@ def prepare_wins(
     game: GameLog, *, origin: str, rules: str
 ) -> tuple[list[tuple[WinSituation, PreparedItem]], list[RefusedWin]]:
     """Check every win against the server: the items that agree, the wins that do not."""
-
-
     profile = game.rules or rules
     good: list[tuple[WinSituation, PreparedItem]] = []
     bad: list[RefusedWin] = []
@@ -412,8 +410,6 @@ def import_logs(
 
 def _imported(database: Database) -> dict[str, str]:
     """When each file imported before was imported, by content digest."""
-
-
     table = cast("Table", LogImport.__table__)
     with database.engine.connect() as conn:
         rows = conn.execute(select(table.c.digest, table.c.imported_at)).all()
@@ -425,8 +421,6 @@ def _when(at: datetime) -> str:
 
 
 def _imported_when(database: Database, digest: str) -> str | None:
-
-
     table = cast("Table", LogImport.__table__)
     with database.engine.connect() as conn:
         found = conn.execute(
@@ -447,8 +441,6 @@ def _store(
 ) -> tuple[int, int]:
     """Store the agreeing wins, the file, its wins table and its round ends worth settling,
     in one transaction."""
-
-
     bank_items, topics = cast(Table, Row.__table__), cast(Table, ItemTopic.__table__)
     imports, wins = cast(Table, LogImport.__table__), cast(Table, LogWin.__table__)
     with database.transaction() as s:

@@ -40,8 +40,6 @@ def player_wins(database: Database, player: str, role: Role = Role.BOTH) -> list
     Raises:
         NotFoundError: when no imported win has that player in that role.
     """
-
-
     won, paid = LogWin.winner == player, LogWin.payer == player
     where = won if role is Role.WON else paid if role is Role.PAID else or_(won, paid)
     stmt = (
@@ -77,8 +75,6 @@ def import_rounds(database: Database, key: str) -> list[RoundSpec]:
     Raises:
         NotFoundError: when no import has that file name or game.
     """
-
-
     found = _import_id(database, key)
     with database.session() as s:
         records = s.scalars(select(LogRound.record).where(LogRound.import_id == found)
@@ -104,9 +100,6 @@ def _import_id(database: Database, key: str) -> int:
     Raises:
         NotFoundError: when no import has that file name or game.
     """
-
-
-
     name = Path(key).name if key != "-" else key
     with database.session() as s:
         found = s.scalar(
@@ -133,9 +126,6 @@ def file_wins(
         LogError: when the file is refused (naming why).
         NotFoundError: when it holds no win our scoring agrees with.
     """
-
-
-
     file = Path(path)
     try:
         data = read_log_file(file)
@@ -156,8 +146,6 @@ def file_wins(
 
 
 def _wins_of_import(database: Database, import_id: int) -> list[str]:
-
-
     stmt = (
         select(BankItem.uid)
         .join(LogWin, LogWin.item_id == BankItem.id)

@@ -291,7 +291,6 @@ def _tiles_text(kinds: Sequence[int], red: set[int] | None = None) -> list[str]:
 
 
 def _fmt(tiles: Sequence[str]) -> str:
-
     return format_tiles(parse_tiles("".join(tiles)))
 
 

@@ -96,7 +96,6 @@ class HandGenerator:
     """
 
     def __init__(self, seed: int | None = 0, *, rules: str = "tenhou", max_tries: int = 4000):
-
         get_profile(rules)
         self.seed = seed
         self.rules = rules

@@ -81,7 +81,6 @@ def _pad(text: str, width: int, align: Align = "left") -> str:
 
 
 def _english() -> bool:
-
     return active_language() == SOURCE_LANGUAGE
 
 
@@ -99,12 +98,10 @@ def _decimal(x: float) -> str:
 
 
 def _wind(code: str) -> str:
-
     return honour_name(27 + "ESWN".index(code))
 
 
 def _flag(flag: str) -> str:
-
     return flag.replace("_", " ") if _english() else yaku_title(flag)
 
 
@@ -143,12 +140,10 @@ def describe_problem(problem: Problem) -> str:
 
 
 def _payment(declaration: str) -> str:
-
     return declaration_text(declaration)
 
 
 def _given(part: str, given: str | None) -> str:
-
     return given_text(part, given)
 
 

@@ -151,8 +151,6 @@ class ClassServer(ServerBase):
         (``read``: the body read and the student's turn; ``pool``: waiting for a
         database thread; ``grade``; ``store``: the write and its commit).
         """
-
-
         received = time.perf_counter()
         seat = await self._seat(request)
         doc = await self._body(request)
@@ -228,8 +226,6 @@ class ClassServer(ServerBase):
 
     async def results(self, request: web.Request) -> web.Response:
         """The teacher's report (text, CSV and figures), with the set's password."""
-
-
         name = request.match_info["name"]
         doc = await self._body(request)
         password = doc.get("password")

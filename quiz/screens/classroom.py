@@ -549,8 +549,6 @@ class ClassSummaryScreen(Screen[None]):
 def _show_wrapped(shown: Static, lines: list[str]) -> None:
     """Lines of markup in ``shown``, each wrapped by the language's rules (Japanese
     kinsoku, a number with its unit: :func:`quiz.words.width.wrap`), not by Rich's."""
-
-
     rows = [HangingRow(Text(""), Text.from_markup(line)) for line in lines]
     shown.update(HangingVisual(shown, HangingRows(rows)))
 
@@ -579,8 +577,6 @@ def _part_title(part: str) -> str:
 
 
 def _titles(concepts: tuple[str, ...]) -> list[str]:
-
-
     return [topic_title(get_topic(c).id) if is_topic(c) else c for c in concepts]
 
 

@@ -67,8 +67,6 @@ _STYLE_LABELS = (N_("Plain text (5m, E, Rd)"), N_("Kanji (伍萬, 東)"),
 
 
 def _topic_options() -> list[tuple[str, str]]:
-
-
     return [(f"{topic_title(t)} ({t})", t) for t in hand_topics()]
 
 

@@ -44,7 +44,6 @@ class BankHands:
     """
 
     def __init__(self, db: Database, *, seed: int | None = 0, clock: Clock = utc_now) -> None:
-
         self.bank = Bank(db, clock=clock)
         self.rng = random.Random(seed)
         self.refused: list[str] = []

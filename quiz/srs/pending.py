@@ -153,8 +153,6 @@ def store_review(db: Database, entry: PendingReview, stored: Mapping[str, Any]) 
     Returns:
         the id of the card's review.
     """
-
-
     when = entry.when
     service = _service(db, entry.learner_id, stored, when)
     card = None
@@ -197,8 +195,6 @@ def store_rating(db: Database, entry: PendingRating, stored: Mapping[str, Any], 
         StaleEntryError: when it was kept longer than :data:`data.learners.ENTRY_LIFE`
             ago (its id may be forgotten since it was stored): it is never stored.
     """
-
-
     # AlreadyStoredError: stored once already; StaleEntryError: kept too long ago
     StoredEntries(db, clock=clock).claim(entry.entry, kept_at=entry.kept)
     if review_id is None:

@@ -260,7 +260,6 @@ class SrsService:
         return state.learning[0].due if state.learning else None
 
     def _resolve(self, choice: Choice) -> ReviewQuestion | None:
-
         card = choice.card
         if card is None:
             assert choice.item_id is not None
@@ -335,7 +334,6 @@ class SrsService:
                 else pgettext("review", "a hand you answered before"))
 
     def _recent_items(self, card: CardRecord) -> set[int]:
-
         return set(repo.recent_items(self.db, card.id))
 
     # -- answering

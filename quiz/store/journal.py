@@ -473,7 +473,6 @@ class BackgroundWriter:
                 continue
 
     def _run(self) -> None:
-
         tries = 0
         while True:
             with self._cond:

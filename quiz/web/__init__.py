@@ -46,8 +46,6 @@ def make_web_app(store: DrillStore, classroom: Classroom, *,
         password_cost: scrypt's cost for learners' passwords (tests use a small one).
         fail_delay: seconds a failed password or code is held back.
     """
-
-
     proxies = tuple(trusted_proxies)
     delay = FAIL_DELAY if fail_delay is None else fail_delay
     desk = ClassDesk(classroom)

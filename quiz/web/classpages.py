@@ -77,7 +77,6 @@ class ClassPages:
     """The students' and teachers' pages over a class desk."""
 
     def __init__(self, pages: WebPages, desk: ClassDesk) -> None:
-
         self.pages = pages
         self.desk = desk
 
@@ -211,7 +210,6 @@ class ClassPages:
         return response
 
     async def _student(self, request: web.Request) -> StudentSession:
-
         visit: Visit = request[VISIT]
         name = request.match_info["name"]
         token = visit.get("st")
@@ -258,7 +256,6 @@ class ClassPages:
             "action": f"/class/{_quote(session.practice_set.name)}/answer"}, status=status)
 
     async def _finished(self, request: web.Request, session: StudentSession) -> web.Response:
-
         w = self.pages.words(request)
         report = None
         if results_visible(session):
@@ -354,7 +351,6 @@ class ClassPages:
         raise web.HTTPSeeOther(f"/teach/{_quote(record.name)}")
 
     async def _results(self, request: web.Request) -> ClassResults:
-
         visit: Visit = request[VISIT]
         name = request.match_info["name"]
         set_id = visit.get("tid")
@@ -367,7 +363,6 @@ class ClassPages:
             raise PageError(self.pages.words(request)["need_sign_in"], 401) from None
 
     def _live(self, request: web.Request, results: ClassResults) -> dict[str, Any]:
-
         with speaking(self.pages.language(request)):
             concepts = [(topic_title(c.topic), c.misses, c.students)
                         for c in results.concepts[:5]]
@@ -405,5 +400,4 @@ class ClassPages:
 
 
 def _quote(name: str) -> str:
-
     return quote(name, safe="")

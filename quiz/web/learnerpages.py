@@ -85,8 +85,6 @@ class LearnerPages:
     # ----------------------------------------------------------------- settings
 
     def _choices(self) -> dict[str, list[tuple[str, str]]]:
-
-
         return {
             "language": [("", _("automatic (LANG)")),
                          *[(c, LANGUAGE_NAMES.get(c, c)) for c in LANGUAGES]],
@@ -160,7 +158,6 @@ class LearnerPages:
     # ----------------------------------------------------------------- summary and progress
 
     def _figures(self, attempts: list[AttemptRecord]) -> dict[str, Any]:
-
         right = sum(a.correct for a in attempts)
         seconds = sum(a.seconds for a in attempts)
         part_total: Counter[str] = Counter()
@@ -231,14 +228,12 @@ class LearnerPages:
     # ----------------------------------------------------------------- review
 
     def _service(self, learner: LearnerRecord) -> SrsService:
-
         store = self.pages.store
         stored = store.settings_store.all(learner.id)
         return SrsService(store.database, learner.id, clock=store.clock,
                           settings=settings_from_stored(stored))
 
     def _context(self, learner: LearnerRecord, settings: Settings) -> Any:
-
         return ReviewContext(self.pages.store.database, learner.id, learner.name,
                              clock=self.pages.store.clock, profile=settings.profile,
                              tile_style=settings.tile_style.value,
@@ -273,8 +268,6 @@ class LearnerPages:
     def _reopen(self, learner: LearnerRecord, settings: Settings, ticket: str,
                 ) -> tuple[ReviewQuestion, Question, dict[str, Any]]:
         """In a worker thread: the review question of a ticket, as it was asked."""
-
-
         doc = self.pages.drill.signer.read(ticket)
         if doc is None or doc.get("l") != learner.id or doc.get("r") != 1:
             raise BadTicket("that question was not asked here")

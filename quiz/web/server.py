@@ -520,7 +520,6 @@ class QuestionView:
 
 
 def _labels() -> dict[str, str]:
-
     meld = {"chi": N_("^chi"), "pon": N_("^pon"), "minkan": N_("^open kan"),
             "shouminkan": N_("^added kan"), "ankan": N_("closed kan")}
     out = {k: _(v).lstrip("^") for k, v in meld.items()}

@@ -53,7 +53,6 @@ def _in_order(data: Iterable[Any]) -> list[Any]:
 
 
 def _plotext_in_order() -> None:
-
     plotext_utility.no_duplicates = _in_order
 
 

@@ -476,7 +476,6 @@ def _dora_lines(r: Result, tiles: TileText) -> list[ExplanationLine]:
 
 
 def _table_lines(question: Question) -> list[ExplanationLine]:
-
     cell = question.cell
     assert cell is not None
     key = question.key

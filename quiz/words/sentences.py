@@ -383,7 +383,6 @@ def _payment(value: str) -> str:
 
 
 def _term(term: Term) -> str:
-
     kind, value = term.kind, term.value
     if kind == "yaku":
         return terms.yaku_title(value)
@@ -407,7 +406,6 @@ def _term(term: Term) -> str:
 
 
 def _count(count: Count) -> str:
-
     say = {"fu": terms.fu_count, "han": terms.han_count, "honba": terms.honba_count}
     return say[count.unit](count.n) if count.unit in say else str(count.n)
 

@@ -220,7 +220,6 @@ async def first_questions(db: Path, *, fast: bool, monkeypatch: pytest.MonkeyPat
     opened = threading.Event()
     real_open = DrillStore.open
     if fast:  # the store opens once the first question was seen before it
-
         def slow_open(*args: Any, **kwargs: Any) -> DrillStore:
             opened.wait(30)
             return real_open(*args, **kwargs)

@@ -41,6 +41,7 @@ async def test_the_language_changes_to_thai_then_japanese(
                                              for v in (vs if isinstance(vs, list) else [vs])])
     drill = await page(client, "/drill?kind=whole")
     assert ">符</label>" in drill and ">翻</label>" in drill and ">支払い</label>" in drill
+    assert store.flush(10)  # settings are saved behind the page, as the terminal saves them
     assert store.load_settings(store.learners.get("alice").id).language == "ja"
 
 
