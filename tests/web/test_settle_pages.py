@@ -209,6 +209,7 @@ async def test_the_settings_offer_the_settlement_drill_and_drill_starts_it(
     r = await client.post("/settings", data=[(k, v) for k, vs in data.items()
                                              for v in (vs if isinstance(vs, list) else [vs])])
     assert r.status == 200
+    assert store.flush(10)  # saved behind the page
     assert store.load_settings(store.learners.get("alice").id).drill.value == "settle"
     assert action_of(await page(client, "/drill")) == "/settle"
 
