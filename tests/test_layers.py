@@ -238,7 +238,7 @@ def test_every_package_imported_directly_is_declared() -> None:
 
 
 #: The start-up boundary: the project modules the drill app loads before its first question
-#: (``tests/quiz/test_quiz_first_start.py`` checks that the real start loads no other). They
+#: (``tests/quiz/test_first_start.py`` checks that the real start loads no other). They
 #: may import what the first question does not need (SQLAlchemy and everything behind it)
 #: inside the functions that need it: that is how the first question comes before the
 #: database layer. Every other module imports at its top.

@@ -15,6 +15,6 @@ Adding a migration (e.g. new tables for spaced repetition or classes):
    (``render_as_batch``) is on, so SQLite can alter tables.
 
 Revision ids are short readable strings (``0001_initial``, ``0002_...``); the
-test ``tests/data/test_bank_migrations.py`` checks that a database upgraded
+test ``tests/data/bank/test_migrations.py`` checks that a database upgraded
 through every migration matches the models exactly.
 """

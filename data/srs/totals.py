@@ -17,7 +17,7 @@ while it is upgraded (:func:`backfill_totals`, revision ``0007``), so it shows
 the figures it showed before, and its first statistics open as fast as the next.
 
 Each figure is exactly the one of the SQL aggregates over the whole history
-in :mod:`data.srs.history` (``tests/srs/test_srs_totals.py`` checks it).
+in :mod:`data.srs.history` (``tests/srs/test_totals.py`` checks it).
 """
 
 from __future__ import annotations

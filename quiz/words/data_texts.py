@@ -8,7 +8,7 @@ code's, ``quiz/words/locales/<code>/LC_MESSAGES/notes.po`` and ``topics.po``, wh
 each entry's msgctxt is the text's id in the data (the item id, the topic id)
 and its msgid the English it translates. A note whose English changes no
 longer finds its translation (the learner sees the new English) and
-``tests/i18n/test_data_catalogs.py`` names it as stale until it is translated
+``tests/words/test_data_catalogs.py`` names it as stale until it is translated
 again.
 
 ``python -m quiz.words.data_texts`` writes both templates (``quiz/words/locales/notes.pot``
