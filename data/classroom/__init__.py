@@ -33,8 +33,10 @@ The package, one concern a module:
 
 from __future__ import annotations
 
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
 from ..records import ASKABLE, PartResult
-from .answers import NextAnswer
 from .errors import (
     AdmissionError,
     AnswerError,
@@ -61,6 +63,7 @@ from .records import (
     ConceptMiss,
     ExampleHand,
     Explain,
+    NextAnswer,
     PracticeSetRecord,
     QuestionStat,
     SetOptions,
@@ -69,8 +72,6 @@ from .records import (
     StudentResult,
     StudentSession,
 )
-from .results import results_csv, write_results_csv
-from .service import Classroom, open_classroom
 from .tokens import SeatClaims, TokenSigner, code_mark
 
 __all__ = [
@@ -118,3 +119,27 @@ __all__ = [
     "verify_secret",
     "write_results_csv",
 ]
+
+if TYPE_CHECKING:
+    from .results import results_csv, write_results_csv
+    from .service import Classroom, open_classroom
+
+#: Names whose modules hold the database's work (SQLAlchemy, the drivers): imported on
+#: first use, so that a student's terminal, which never opens a database, and anything
+#: that needs only the records and errors, import none of it.
+_LATER = {
+    "Classroom": "service",
+    "open_classroom": "service",
+    "results_csv": "results",
+    "write_results_csv": "results",
+}
+
+
+def __getattr__(name: str) -> Any:
+    """A name of ``_LATER``, imported from its module on first use."""
+    module = _LATER.get(name)
+    if module is None:
+        raise AttributeError(f"module 'data.classroom' has no attribute {name!r}")
+    value = getattr(import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value

@@ -31,7 +31,6 @@ import contextlib
 import logging
 import threading
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
@@ -43,7 +42,7 @@ from ..db.liveness import unavailable_state
 from ..models.core import Base
 from ..records import PartResult
 from .errors import AnswerError
-from .records import PracticeSetRecord, StoredAnswer
+from .records import NextAnswer, PracticeSetRecord, StoredAnswer
 from .statements import batch_statement, guarded_statement
 
 if TYPE_CHECKING:
@@ -410,29 +409,6 @@ def _batch_values(todo: list[tuple[NextAnswer, dict[str, Any], bool]]) -> dict[s
             values["c_enrolment"].append(a.enrolment_id)
             values["c_topic"].append(t)
     return values
-
-
-@dataclass(frozen=True, slots=True)
-class NextAnswer:
-    """An answer to the next question of an enrolment, ready to be written.
-
-    Attributes:
-        practice_set: the enrolment's set (its size, parts and time limit).
-        enrolment_id: the student in the set.
-        position: the question (from 0).
-        parts: each part given, expected, right or wrong.
-        topics: the concepts missed (checked and sorted).
-        seconds: the time it counts for.
-        timed_out: taken when the time ran out.
-    """
-
-    practice_set: PracticeSetRecord
-    enrolment_id: int
-    position: int
-    parts: tuple[PartResult, ...]
-    topics: tuple[str, ...]
-    seconds: float
-    timed_out: bool
 
 
 def _values(answer: NextAnswer, now: datetime) -> dict[str, Any]:

@@ -430,3 +430,25 @@ class ClassResults:
             f"no student '{name}' in practice set '{self.practice_set.name}'"
         )
 
+
+@dataclass(frozen=True, slots=True)
+class NextAnswer:
+    """An answer to the next question of an enrolment, ready to be written.
+
+    Attributes:
+        practice_set: the enrolment's set (its size, parts and time limit).
+        enrolment_id: the student in the set.
+        position: the question (from 0).
+        parts: each part given, expected, right or wrong.
+        topics: the concepts missed (checked and sorted).
+        seconds: the time it counts for.
+        timed_out: taken when the time ran out.
+    """
+
+    practice_set: PracticeSetRecord
+    enrolment_id: int
+    position: int
+    parts: tuple[PartResult, ...]
+    topics: tuple[str, ...]
+    seconds: float
+    timed_out: bool

@@ -23,7 +23,6 @@ own are the marks of :mod:`data.models.course` (a lesson placed).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING
 
@@ -32,55 +31,17 @@ from sqlalchemy import select
 from ..clock import Clock, utc_now
 from ..models.core import Attempt, AttemptConcept, ItemTopic
 from ..models.course import CourseMark
+from .answers import COURSE_PREFIX, PLACEMENT_PREFIX, CourseAnswer, course_session, lesson_of
 
 if TYPE_CHECKING:
     from ..db.database import Database
 
 __all__ = ["COURSE_PREFIX", "PLACEMENT_PREFIX", "CourseAnswer", "CourseRecords",
-           "course_session", "lesson_of"]
+           "course_session", "lesson_of"]  # the first four and the last: from .answers
 
-#: The start of a lesson practice session's id.
-COURSE_PREFIX = "course:"
-#: The start of a placement test session's id.
-PLACEMENT_PREFIX = "placement:"
 #: How many of a learner's latest answers are read for the course (its lessons' and
 #: the rest: enough for every gate and refresher, bounded for a long history).
 RECENT = 4000
-
-
-def course_session(lesson: str, session: str) -> str:
-    """The session id of a lesson's practice (at most 64 characters)."""
-    return f"{COURSE_PREFIX}{lesson}:{session}"[:64]
-
-
-def lesson_of(session: str | None) -> str | None:
-    """The lesson whose practice a session id names, or None."""
-    if not session or not session.startswith(COURSE_PREFIX):
-        return None
-    return session[len(COURSE_PREFIX):].split(":", 1)[0] or None
-
-
-@dataclass(frozen=True, slots=True)
-class CourseAnswer:
-    """One stored answer as the course reads it.
-
-    Attributes:
-        session: its session id (a lesson's practice: :func:`lesson_of`).
-        drill: the drill it answered.
-        correct: every part right.
-        seconds: how long it took.
-        answered_at: when.
-        topics: the topics of the hand asked (none for a points-table question).
-        missed: the concepts the grading named as missed.
-    """
-
-    session: str | None
-    drill: str
-    correct: bool
-    seconds: float
-    answered_at: datetime
-    topics: frozenset[str] = frozenset()
-    missed: frozenset[str] = frozenset()
 
 
 class CourseRecords:

@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
 
-from data.course.progress import PLACEMENT_PREFIX, CourseAnswer, lesson_of
+from data.course.answers import PLACEMENT_PREFIX, CourseAnswer, lesson_of
 
 from ..words.core import _, ngettext
 from .lessons import Lesson

@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from data.course import CourseError, lesson_rows
-from data.course.progress import CourseAnswer, course_session
+from data.course.answers import CourseAnswer, course_session
 from quiz.course.lessons import lesson, lessons
 from quiz.course.mastery import NEED, SLIP_RUN, WINDOW, LessonAnswer, State, gate, progress
 from quiz.drills import DrillKind
