@@ -379,16 +379,18 @@ class CoursePages:
 
     def _test(self, settings: Settings, answers: list[Any]) -> PlacementTest:
         """The placement test after the answers given so far (lesson, right, seconds, the
-        concepts missed on a whole hand)."""
+        concepts missed on a whole hand, the bank item asked)."""
         try:
             facts = [_Placed(_Grade(bool(ok), tuple(str(c) for c in missed)), float(sec))
-                     for _id, ok, sec, missed in answers]
+                     for _id, ok, sec, missed, _item in answers]
             plan = [lesson(str(each[0])) for each in answers]
+            asked = {int(each[4]) for each in answers if each[4] is not None}
         except (ValueError, TypeError, DrillError) as e:  # DrillError: no such lesson
             raise BadTicket("that placement test was not taken here") from e
         rng = random.Random(self.pages.drill.rng.randrange(2**63))
         test = PlacementTest(self.pages.store, lessons(), settings, rng, lambda: facts)
         test.plan = plan
+        test.asked = asked  # the hands asked already: none is asked twice
         return test
 
     def _place(self, learner: LearnerRecord, proved: Sequence[str]) -> None:
@@ -480,8 +482,10 @@ class CoursePages:
                                             typed=typed, hints=graded)
         seconds = round(max(0.0, min(time.time() - asked.shown_at, 3600.0)), 1)
         whole = asked_lesson is lessons()[-1]
+        item = asked.question.item
         answers.append([asked_lesson.id, int(graded.correct), seconds,
-                        list(graded.concepts) if whole else []])
+                        list(graded.concepts) if whole else [],
+                        None if item is None else item.id])
         token = self._state_token(learner, ses, answers)
         with speaking(self.pages.language(request)):
             view = question_view(asked.question, settings, typed=typed, hints=None)

@@ -238,6 +238,8 @@ async def test_an_expert_is_placed_past_every_lesson_on_the_web(
     store.flush()
     assert all(a.session.startswith("placement:") for a in store.history(lid))
     assert len(store.history(lid)) == asked
+    items = [a.item_id for a in store.history(lid) if a.item_id is not None]
+    assert len(items) == len(set(items))  # no hand asked twice in one test
     assert "14 of 14 mastered" in await page(client, "/course")
 
 
@@ -265,3 +267,27 @@ async def test_the_placement_test_ended_early_counts_what_is_answered(
     r = await client.post("/course/placement", data={
         "csrf": csrf_of(lesson_page), "ticket": ticket_of(lesson_page), "fu": "30"})
     assert r.status == 400
+
+
+async def test_the_placement_test_carries_the_hands_asked_from_page_to_page(
+        client: Client, app: web.Application, store: DrillStore) -> None:
+    """Each answer carried in the signed state names its hand, and the test rebuilt from
+    it never draws those hands again (the server keeps nothing between pages)."""
+    from quiz.web.coursepages import CoursePages
+    from quiz.web.server import _KEY_APP
+
+    await sign_up(client)
+    html = await page(client, "/course/placement")
+    lid = store.learners.get("alice").id
+    ticket = ticket_of(html)
+    r = await client.post("/course/placement", data={
+        "csrf": csrf_of(html), "ticket": ticket, **right_answer(app, lid, ticket)})
+    token = re.search(r'href="/course/placement\?s=([^"]+)" id="next"', await r.text())
+    assert token is not None
+    pages = CoursePages(app[_KEY_APP])
+    learner = store.learners.by_id(lid)
+    _ses, answers = pages._state(learner, html_text.unescape(token.group(1)))
+    store.flush()
+    first = store.history(lid)[0].item_id
+    assert first is not None and answers[0][4] == first
+    assert pages._test(Settings(), answers).asked == {first}
