@@ -88,18 +88,33 @@ class RatingBar(Horizontal):
         self._fit()
 
     def _fit(self) -> None:
-        """The note beside the buttons when all fit on one line, else under them.
+        """The note beside the buttons when all fit on one line, else under them; and
+        the buttons in one row when they fit, else two a row, else one (a phone's
+        narrow terminal): no button is ever pushed off the screen.
 
         A button takes its label, its padding and a margin, at least
         :data:`BUTTON_MIN` cells; a label cut short would hide its interval.
         """
         if not self.options or not self.size.width:
             return
-        buttons = sum(max(BUTTON_MIN, display_width(rating_label(o)) + 2) + 1
-                      for o in self.options) - 1  # the last button's margin may be cut
+        cells = [max(BUTTON_MIN, display_width(rating_label(o)) + 2) + 1 for o in self.options]
+        buttons = sum(cells) - 1  # the last button's margin may be cut
         note = display_width(str(self.query_one("#rating-note", Static).render()))
-        wide = buttons + note <= self.content_region.width
-        self.styles.layout = "horizontal" if wide else "vertical"
+        space = self.content_region.width
+        self.styles.layout = "horizontal" if buttons + note <= space else "vertical"
+        row = self.query_one("#rating-buttons", Horizontal)
+        if buttons <= space:
+            row.styles.layout = "horizontal"
+            row.styles.height = 1
+            for button in row.query(Button):
+                button.styles.width = "auto"
+            return
+        columns = 2 if 2 * max(cells) - 1 <= space else 1
+        row.styles.layout = "grid"
+        row.styles.grid_size_columns = columns
+        row.styles.height = -(-len(cells) // columns)
+        for button in row.query(Button):
+            button.styles.width = "1fr"
 
     def focus_proposed(self) -> None:
         """Focus the proposed rating's button (Enter then accepts it)."""

@@ -396,3 +396,33 @@ async def test_every_bar_is_labelled_in_the_order_its_title_says_and_today_is_in
         today = line.data.series[0][1][-1]
         assert today == today, "today has answers"  # not NaN
         assert line.x_range[1] > len(line.data.labels) - 1, "the axis runs past today's point"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("width", [40, 30, 80])
+async def test_every_rating_button_is_on_screen_in_a_narrow_terminal(
+    db: Database, learner_id: int, clock: FakeClock, width: int
+) -> None:
+    """On a phone's narrow terminal the four ratings go two a row (or one), each whole
+    and on screen; the screen widened again, they are one row."""
+    Bank(db).generate(6, seed=4)
+    screen = ReviewScreen(context(db, learner_id, clock))
+    app = ScreenApp(screen)
+    async with app.run_test(size=(width, 40)) as pilot:
+        await settle(pilot)
+        assert screen.question is not None
+        screen.query_one(f"#answer-{screen.question.fields[0].value}").focus()
+        await type_answer(pilot, screen, right=True)
+        bar = screen.query_one(RatingBar)
+        assert bar.display
+        await settle(pilot)
+        for n in range(1, 5):
+            region = screen.query_one(f"#rate-{n}").region
+            assert region.width >= len(bar.labels()[n - 1]) and region.right <= width, (
+                n, region)
+            assert region.height >= 1 and region.y < 40
+        rows = {screen.query_one(f"#rate-{n}").region.y for n in range(1, 5)}
+        assert len(rows) == (1 if width >= 80 else 2 if width >= 34 else 4)
+        await pilot.resize_terminal(100, 40)
+        await settle(pilot)
+        assert len({screen.query_one(f"#rate-{n}").region.y for n in range(1, 5)}) == 1
