@@ -255,7 +255,8 @@ START_PATH = frozenset({
     "quiz.store.drill", "quiz.store.entries", "quiz.store.journal", "quiz.widgets",
     "quiz.widgets.answer_form", "quiz.widgets.footer", "quiz.widgets.hand",
     "quiz.widgets.hanging", "quiz.widgets.marked_list", "quiz.widgets.situation",
-    "quiz.widgets.status_bar", "quiz.widgets.tile", "quiz.widgets.yaku_picker", "quiz.words",
+    "quiz.widgets.status_bar", "quiz.widgets.tile", "quiz.widgets.wrapped",
+    "quiz.widgets.yaku_picker", "quiz.words",
     "quiz.words.breaks", "quiz.words.core", "quiz.words.payments", "quiz.words.sentences",
     "quiz.words.terms", "quiz.words.tilefaces", "quiz.words.width",
 })
