@@ -41,6 +41,7 @@ from ..screens.course.map import practised_words, state_words
 from ..settings import Settings
 from ..srs import SrsService, settings_from_stored
 from ..words.core import _, ngettext, speaking
+from ..words.width import NO_BREAK
 from .drill import TICKET_LIFE, Asked, BadTicket
 from .security import new_id
 from .server import (
@@ -126,7 +127,7 @@ def unit_kept(line: str) -> str:
     >>> unit_kept("median within 30 s")
     'median within 30\\xa0s'
     """
-    return re.sub(r"(\d) (\S{1,4})$", "\\1\u00a0\\2", line)
+    return re.sub(r"(\d) (\S{1,4})$", "\\1" + NO_BREAK + "\\2", line)
 
 
 class CoursePages:

@@ -63,10 +63,10 @@ __all__ = ["LearnerPages"]
 _STYLE_LABELS = {"ascii": "Plain text (5m, E, Rd)", "kanji": "Kanji (伍萬, 東)",
                  "glyph": "Unicode tile glyphs (needs a font that has them)"}
 
-
 #: Seconds a settings page waits for the save to be stored before it answers (a
 #: database away: the page answers anyway, and the save stays in the journal).
 SETTINGS_WAIT = 5.0
+
 
 class LearnerPages:
     """Settings, summary, progress and review for a signed-in learner."""
