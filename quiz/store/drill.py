@@ -75,6 +75,9 @@ ANSWER_WAIT = 1.5
 #: Seconds at most the writer waits, after an answer kept in the background, for the
 #: screen to be drawn (:meth:`DrillStore.release_writer`) before it stores the answer.
 DRAW_HOLD = 0.5
+#: Times at most :meth:`DrillStore.stored_settings` reads the database while the writer
+#: stores entries under it.
+SETTINGS_READS = 3
 
 
 class OpenCancelled(DrillError):
@@ -343,9 +346,21 @@ class DrillStore:
 
     def stored_settings(self, learner_id: int) -> dict[str, Any]:
         """A learner's settings as stored (a bounded read), with those saved since that
-        still wait for the database."""
-        stored = dict(self.read(lambda: self.settings_store.all(learner_id)))
-        for entry in self.waiting_settings(learner_id):
+        still wait for the database.
+
+        The saves still waiting are taken before the database is read, so that a save
+        stored meanwhile is never missed; and when the writer stores an entry during
+        the read (a newer save may then be in the database under an older one still
+        waiting), the read is done again, a few times at most.
+        """
+        writer = self._writer
+        for _ in range(SETTINGS_READS):
+            before = None if writer is None else writer.stored_count
+            waiting = self.waiting_settings(learner_id)
+            stored = dict(self.read(lambda: self.settings_store.all(learner_id)))
+            if writer is None or writer.stored_count == before:
+                break
+        for entry in waiting:
             stored.update(entry.values)
         return stored
 

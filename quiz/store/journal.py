@@ -288,6 +288,8 @@ class BackgroundWriter:
         self._in_flight = False
         #: ``time.monotonic()`` before which the writer starts no write (see :meth:`keep_watched`).
         self._held_until = 0.0
+        #: Entries stored since the start (see :meth:`stored_count`).
+        self._stored = 0
         self._listeners: list[Listener] = []
         self._thread = threading.Thread(target=self._run, name="answer-writer", daemon=True)
         self._thread.start()
@@ -349,6 +351,13 @@ class BackgroundWriter:
         """The entries not stored yet, in order (a copy)."""
         with self._cond:
             return list(self._queue)
+
+    @property
+    def stored_count(self) -> int:
+        """How many entries this writer has stored: a reader that saw the same count before
+        and after reading the database knows that no entry left the queue meanwhile."""
+        with self._cond:
+            return self._stored
 
     @property
     def closed(self) -> bool:
@@ -520,6 +529,7 @@ class BackgroundWriter:
             tries = 0
             with self._cond:
                 self._queue.popleft()
+                self._stored += 1
                 if answer.entry in self._awaited:
                     self._results[answer.entry] = attempt
                 journaled = answer.entry in self._journaled

@@ -308,7 +308,7 @@ class CoursePages:
             return
         store = self.pages.store
         service = SrsService(store.database, learner.id, clock=store.clock,
-                             settings=settings_from_stored(store.settings_store.all(learner.id)))
+                             settings=settings_from_stored(store.stored_settings(learner.id)))
         service.enrol_concepts(lesson.topics)
 
     async def practice_answer(self, request: web.Request) -> web.StreamResponse:

@@ -63,10 +63,6 @@ __all__ = ["LearnerPages"]
 _STYLE_LABELS = {"ascii": "Plain text (5m, E, Rd)", "kanji": "Kanji (伍萬, 東)",
                  "glyph": "Unicode tile glyphs (needs a font that has them)"}
 
-#: Seconds a settings page waits for the save to be stored before it answers (a
-#: database away: the page answers anyway, and the save stays in the journal).
-SETTINGS_WAIT = 5.0
-
 
 class LearnerPages:
     """Settings, summary, progress and review for a signed-in learner."""
@@ -153,10 +149,9 @@ class LearnerPages:
             session_length=int(values["session_length"]), topic=values["topic"] or None,
             difficulty=int(values["difficulty"]) if values["difficulty"] else None,
             ask=ask, skip_fu_on_limit=form.get("skip_fu_on_limit") == "on")
+        # the next pages read the settings through the store, which adds the saves still
+        # waiting for the database: no need to wait for this one to be stored
         await self.pages.run(self.pages.store.save_settings, learner.id, new)
-        # every page reads the settings fresh from the database: wait (a few seconds at
-        # most) for this save to land there, or the next page may show the old ones
-        await self.pages.run(self.pages.store.flush, SETTINGS_WAIT)
         visit.settings = new
         visit.set(ses=None, num=None, kind=None)  # the next question starts a session anew
         visit.notes.append(self.pages.words(request)["saved"])
@@ -236,7 +231,7 @@ class LearnerPages:
 
     def _service(self, learner: LearnerRecord) -> SrsService:
         store = self.pages.store
-        stored = store.settings_store.all(learner.id)
+        stored = store.stored_settings(learner.id)
         return SrsService(store.database, learner.id, clock=store.clock,
                           settings=settings_from_stored(stored))
 

@@ -279,6 +279,35 @@ def test_settings_saved_wait_in_the_journal_and_are_stored_at_the_next_start(
     assert not journal.exists()
 
 
+def test_settings_read_while_the_writer_stores_them_are_the_new_ones(
+        store: DrillStore, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A page that reads the settings just as the writer stores a save shows the save:
+    the database was read before the save landed and the writer's queue after it, so a
+    read that took either alone showed the old settings (the web's language changed
+    twice once came back in the first language)."""
+    from quiz.words.tilefaces import TileStyle
+
+    ann = store.learner("ann")
+    store.save_settings(ann.id, store.load_settings(ann.id).replace(
+        tile_style=TileStyle.KANJI.value))
+    assert store.flush(10)
+    read = store.settings_store.all
+    first = [True]
+
+    def read_then_let_the_writer_store(learner_id: int) -> dict[str, Any]:
+        stored = read(learner_id)  # the old settings...
+        if first[0]:
+            first[0] = False
+            assert store.flush(10)  # ...and the save is stored before the read returns
+        return stored
+
+    store.save_settings(ann.id, store.load_settings(ann.id).replace(
+        tile_style=TileStyle.GLYPH.value))
+    monkeypatch.setattr(store.settings_store, "all", read_then_let_the_writer_store)
+    assert store.stored_settings(ann.id)["tile_style"] == TileStyle.GLYPH.value
+    assert store.load_settings(ann.id).tile_style is TileStyle.GLYPH
+
+
 def test_every_journal_entry_round_trips_and_names_its_own_store_method() -> None:
     """Each entry kind reads back from its journal line and is stored by its own sink
     method (no one asks an entry what it is)."""
