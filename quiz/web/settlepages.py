@@ -169,29 +169,32 @@ def read_seats(form: Mapping[str, Any], words: Mapping[str, str],
         if len(value) > LONGEST_FIELD:
             raise PageError(words["too_long"])
         typed[field] = value
+    changes = {f: _seat_change(v) for f, v in typed.items()}  # each field read once
     nothing = [f for f, v in typed.items() if reads_as_nothing(v)]
     if form.get("nothing") == "1" or (nothing and all(
-            f in nothing or not v.strip() or _reads_as_zero(v) for f, v in typed.items())):
+            f in nothing or not v.strip() or changes[f] == 0 for f, v in typed.items())):
         return typed, {}, format_settlement((0,) * len(SEAT_FIELDS))
     for field, value in typed.items():
         if normal(value) in DONT_KNOW:
             continue
-        # one number, read as the terminal reads a seat's change (the other three none)
-        read = read_settlement(f"{value} 0 0 0") if value.strip() else None
-        if read is None or isinstance(read, Hint):
+        change = changes[field]
+        if change is None:
             hints[field] = _(_SEAT_HINT)
         else:
-            values.append(read[0])
+            values.append(change)
     if any(normal(v) in DONT_KNOW for v in typed.values()):
         return typed, {}, "?"
     line = format_settlement(tuple(values)) if not hints else None
     return typed, hints, line
 
 
-def _reads_as_zero(value: str) -> bool:
-    """A seat's field that says no change (``0``, ``+0``, ``±0``)."""
+def _seat_change(value: str) -> int | None:
+    """A seat's field read as the terminal reads a seat's change (the other three none):
+    its points (``0``, ``+0`` and ``±0`` are 0), or None when blank or not a change."""
+    if not value.strip():
+        return None
     read = read_settlement(f"{value} 0 0 0")
-    return read is not None and not isinstance(read, Hint) and read[0] == 0
+    return None if read is None or isinstance(read, Hint) else read[0]
 
 
 class SettlePages:
