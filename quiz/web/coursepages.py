@@ -355,7 +355,7 @@ class CoursePages:
             ctx: dict[str, Any] = {
                 "q": view, "marks": marks, "right": graded.correct, "lines": lines,
                 "number": asked.question.number, "total": None, "over": False, "kind": "",
-                "next_url": f"/course/{lesson.id}/practice", "just": just,
+                "next_url": f"/course/{lesson.id}/practice",
                 "continue_label": _("Continue"),
                 "gate": gate, "needs": needs,
                 "mastered": mastered, "lesson_title": title,

@@ -165,6 +165,8 @@ async def test_ten_right_answers_master_the_lesson_on_the_web_and_in_the_termina
         "csrf": csrf_of(html), "ticket": ticket, **right_answer(app, lid, ticket)})
     text = await r.text()
     assert "Lesson mastered:" in text and 'href="/course/hand/practice" id="next"' in text
+    # and the way on to the next lesson is still offered, not only right after the gate
+    assert 'href="/course/continue" id="continue"' in text
     # three misses in a row: the lesson slips to a refresher, here and in the terminal
     for _n in range(3):
         html = await page(client, "/course/hand/practice")
