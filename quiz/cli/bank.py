@@ -233,10 +233,10 @@ def _hand_text(problem: Any) -> str:
 
 
 def _flag_text(flag: str) -> str:
-    """A situational flag (``double_riichi``) as the language names it."""
-    from ..words.terms import yaku_title
+    """A situational flag (``double_riichi``) as a question's situation says it."""
+    from ..words.terms import flag_words
 
-    return flag.replace("_", " ") if english() else yaku_title(flag)
+    return flag_words(flag)
 
 
 def _rules_text(profile: str) -> str:

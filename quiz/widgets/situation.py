@@ -16,27 +16,13 @@ if TYPE_CHECKING:
     from data.generate.rounds import RoundSpec
 
 from ..drills import TableCell
-from ..words.core import N_, SOURCE_LANGUAGE, _, active_language, ngettext
-from ..words.terms import fu_count, han_count, honour_name
+from ..words.core import SOURCE_LANGUAGE, _, active_language, ngettext
+from ..words.terms import FLAG_WORDS, fu_count, han_count, honour_name
 from ..words.width import NO_BREAK
 from .hanging import wrap_styled
 from .tile import TILE_CSS, TileStyled
 
 __all__ = ["SituationPanel", "cell_words", "discarder", "rules_words", "situation_lines"]
-
-_FLAG_WORDS = (
-    ("double_riichi", N_("double riichi")),
-    ("riichi", N_("riichi")),
-    ("ippatsu", N_("ippatsu")),
-    ("rinshan", N_("rinshan (won on the kan replacement tile)")),
-    ("chankan", N_("chankan (robbed a kan)")),
-    ("haitei", N_("haitei (last tile of the wall)")),
-    ("houtei", N_("houtei (last discard)")),
-    ("tenhou", N_("tenhou (dealer's first draw)")),
-    ("chiihou", N_("chiihou (first draw)")),
-    ("renhou", N_("renhou (ron before the first draw)")),
-)
-
 
 def wind_word(wind: Wind) -> str:
     """A wind in the learner's language (``East``, ``東``, ``ตะวันออก``)."""
@@ -82,10 +68,10 @@ def situation_lines(s: Situation, rules: str, *, salt: str = "") -> list[str]:
     first = _("%(round)s round · seat %(seat)s (%(who)s) · %(how)s") % {
         "round": wind_word(s.round_wind), "seat": wind_word(s.seat_wind), "who": who,
         "how": how}
-    names = [name for name, _words in _FLAG_WORDS if getattr(s, name)]
+    names = [name for name, _words in FLAG_WORDS if getattr(s, name)]
     if s.double_riichi and "riichi" in names:
         names.remove("riichi")
-    flags = [_(words) for name, words in _FLAG_WORDS if name in names]
+    flags = [_(words) for name, words in FLAG_WORDS if name in names]
     second = (_("Declared: %(flags)s") % {"flags": _(", ").join(flags)} if flags
               else _("No riichi or other situational yaku"))
     extras = []

@@ -25,14 +25,16 @@ from collections.abc import Callable
 from scoring.result import Wait
 
 from ..grading.answers import LIMIT_MULTIPLIERS, LocalWords, normal
-from .core import active_language, ngettext, pgettext
+from .core import N_, _, active_language, ngettext, pgettext
 
 __all__ = [
+    "FLAG_WORDS",
     "KNOWN_FU_ITEMS",
     "KNOWN_LIMITS",
     "KNOWN_WAITS",
     "KNOWN_YAKU",
     "dora_count",
+    "flag_words",
     "fu_count",
     "fu_item_name",
     "han_count",
@@ -247,6 +249,31 @@ def _lookup(kind: str, build: Callable[[], dict[str, str]], key: str) -> str:
     assert isinstance(table, dict)
     found = table.get(key)
     return found if isinstance(found, str) else key.replace("_", " ")
+
+
+#: The situational flags, in the order a situation names them, with their words (the
+#: situation line of a question and ``bank show`` say them alike).
+FLAG_WORDS: tuple[tuple[str, str], ...] = (
+    ("double_riichi", N_("double riichi")),
+    ("riichi", N_("riichi")),
+    ("ippatsu", N_("ippatsu")),
+    ("rinshan", N_("rinshan (won on the kan replacement tile)")),
+    ("chankan", N_("chankan (robbed a kan)")),
+    ("haitei", N_("haitei (last tile of the wall)")),
+    ("houtei", N_("houtei (last discard)")),
+    ("tenhou", N_("tenhou (dealer's first draw)")),
+    ("chiihou", N_("chiihou (first draw)")),
+    ("renhou", N_("renhou (ron before the first draw)")),
+)
+
+
+def flag_words(name: str) -> str:
+    """A situational flag (``rinshan``) in the learner's language, as a question's situation
+    says it (an unknown flag: its id)."""
+    for known, words in FLAG_WORDS:
+        if known == name:
+            return _(words)
+    return name
 
 
 def yaku_title(name: str) -> str:

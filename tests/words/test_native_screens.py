@@ -225,6 +225,21 @@ def test_bank_show_leaves_no_english(lang: str, bank: str,
     assert "tenhou" not in out.replace("Tenhou", "")
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_bank_show_names_a_situational_yaku_as_the_question_does(
+        lang: str, bank: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """A win on the replacement tile: the situation said ``rinshan``, raw, in every language."""
+    from quiz.words.terms import flag_words
+
+    assert main(["--lang", lang, "--db", bank, "bank", "show", "boundary-rinshan-fu-tenhou"]) == 0
+    use(lang)
+    said = flag_words("rinshan")
+    use("en")
+    situation = capsys.readouterr().out.splitlines()[2]
+    assert said in situation, situation
+    assert "rinshan" not in situation.replace(said, ""), situation
+
+
 async def test_a_japanese_hint_keeps_its_number_whole(lang_store: DrillStore,
                                                       clock: FakeClock) -> None:
     """The payment hint wrapped by kinsoku: it was folded inside 「2000・39｜00」."""
