@@ -40,10 +40,10 @@ def register(subparsers: Any) -> None:
 
 def serve_web(args: argparse.Namespace) -> int:
     """Open the database, build the application and serve it until Ctrl+C."""
-    from aiohttp import web
-
     from data.classroom import Classroom
 
+    from ..classroom.doors import ConnectionCap, serve_app
+    from ..classroom.proxy import TrustedProxies
     from ..classroom.server import event_loop
     from ..store.drill import DrillStore
     from ..web import make_web_app
@@ -53,16 +53,18 @@ def serve_web(args: argparse.Namespace) -> int:
     store = DrillStore.open(getattr(args, "db", None), generated=args.generated)
     classroom = Classroom(store.database)
     try:
-        app = make_web_app(store, classroom,
-                           trusted_proxies=getattr(args, "trusted_proxies", None) or (),
+        trusted = getattr(args, "trusted_proxies", None) or ()
+        app = make_web_app(store, classroom, trusted_proxies=trusted,
                            secure_cookies=getattr(args, "secure_cookies", False))
         print(pgettext("serve", "Riichi Drill on %(url)s; Ctrl+C to stop.")
               % {"url": f"http://{args.host}:{args.port}"}, flush=True)
         from ..gc_tuning import settle_after_start
 
         settle_after_start()
-        web.run_app(app, host=args.host, port=args.port, print=None, access_log=None,
-                    loop=event_loop())
+        # behind the classroom's doors (the class API is served here too): an idle or slow
+        # connection closed, at most so many per address
+        serve_app(app, args.host, args.port, loop=event_loop(),
+                  cap=ConnectionCap(trusted=TrustedProxies(tuple(trusted))))
     finally:
         store.close()
     return 0

@@ -27,6 +27,7 @@ from aiohttp import web
 from data.errors import LearnerError, NotFoundError
 from data.learner_passwords import NameTakenError, PasswordError, WrongSignInError
 
+from ..classroom.base import BODY_SECONDS
 from ..classroom.proxy import Network, TrustedProxies
 from ..drills import DRILLS, DrillKind, Question, prompt_for
 from ..grading import Hints, Marked, Part, part_label
@@ -249,7 +250,11 @@ class WebPages:
             host = request.headers.get("Host", "")
             if origin.split("://", 1)[-1] != host:
                 raise PageError(self.words(request)["bad_form"], 403)
-        form = await request.post()
+        try:
+            async with asyncio.timeout(BODY_SECONDS):  # a body sent a byte at a time: dropped
+                form = await request.post()
+        except TimeoutError:
+            raise PageError(self.words(request)["too_slow"], 408) from None
         token = form.get("csrf")
         if visit.fresh or not csrf_ok(self.csrf_key, visit.sid, token):
             raise PageError(self.words(request)["bad_form"], 403)

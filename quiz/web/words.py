@@ -62,6 +62,7 @@ _WORDS: Final[dict[str, str]] = {
                    "try again."),
     "too_big": N_("That was too much to send: nothing was changed."),
     "too_long": N_("The answer is too long: nothing was changed."),
+    "too_slow": N_("The form came too slowly: nothing was changed. Send it again."),
     "unknown_question": N_("That question was not asked here: nothing was changed."),
     "answered_already": N_("That question is answered already."),
     "signed_out": N_("You are signed out."),
