@@ -16,6 +16,7 @@ The other pages mounted on the same aiohttp server get the same doors.
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import contextlib
 import logging
@@ -26,19 +27,15 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
-from .proxy import _ip
+from .proxy import PER_ADDRESS, TrustedProxies, _ip
 
 if TYPE_CHECKING:
     from aiohttp import web
 
-    from .proxy import TrustedProxies
-
-__all__ = ["IDLE_SECONDS", "PER_ADDRESS", "ConnectionCap", "quiet_disconnects", "serve_app"]
+__all__ = ["IDLE_SECONDS", "ConnectionCap", "cap_for", "quiet_disconnects", "serve_app"]
 
 #: Seconds a connection may stay without a whole request (headers) before it is closed.
 IDLE_SECONDS = 15.0
-#: Connections one address may hold open at once.
-PER_ADDRESS = 32
 
 
 class ConnectionCap:
@@ -65,6 +62,13 @@ class ConnectionCap:
     def wrap(self, make: Callable[[], asyncio.Protocol]) -> Callable[[], asyncio.Protocol]:
         """A protocol factory that counts (and caps) the connections ``make``'s serve."""
         return lambda: _Counted(make(), self)
+
+
+def cap_for(args: argparse.Namespace) -> ConnectionCap:
+    """The cap a server's command asked for (``--connections-per-address``,
+    ``--trusted-proxy``)."""
+    trusted = getattr(args, "trusted_proxies", None) or ()
+    return ConnectionCap(args.connections_per_address, trusted=TrustedProxies(tuple(trusted)))
 
 
 class _Counted(asyncio.Protocol):

@@ -16,7 +16,8 @@ from dataclasses import dataclass
 
 from ..words.core import pgettext
 
-__all__ = ["Network", "TrustedProxies", "add_proxy_option", "proxy_network"]
+__all__ = ["PAGES_PER_ADDRESS", "PER_ADDRESS", "Network", "TrustedProxies", "add_doors_option",
+           "add_proxy_option", "proxy_network"]
 
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 
@@ -47,6 +48,36 @@ def add_proxy_option(parser: argparse.ArgumentParser) -> None:
         help=pgettext("serve", "a reverse proxy in front (an address or a network like "
                                "%(example)s; repeat for more): its X-Forwarded-For header names "
                                "the client. Never trusted otherwise") % {"example": "10.0.0.0/8"})
+
+
+#: Connections one address may hold open at once (``class serve``: a student's app keeps one).
+PER_ADDRESS = 32
+#: Connections one address may hold open at once on the web pages (``web``): a browser keeps
+#: two or three, and a class behind one school address shares it.
+PAGES_PER_ADDRESS = 128
+
+
+def add_doors_option(parser: argparse.ArgumentParser, default: int) -> None:
+    """Add ``--connections-per-address N`` to a server's parser (the cap of
+    :class:`quiz.classroom.doors.ConnectionCap`; ``default``: :data:`PER_ADDRESS` or
+    :data:`PAGES_PER_ADDRESS`)."""
+
+    def most(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            value = 0
+        if not 1 <= value <= 100_000:
+            raise argparse.ArgumentTypeError(
+                pgettext("classguard", "'%(text)s' is not a number of connections from 1 to "
+                                       "100000") % {"text": text[:20]})
+        return value
+
+    parser.add_argument(
+        "--connections-per-address", type=most, default=default, metavar="N",
+        help=pgettext("classguard", "connections one address may hold open at once (default "
+                                    "%(n)s; raise it when a whole class reaches this server "
+                                    "from one address without a proxy)") % {"n": default})
 
 
 def _ip(text: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:

@@ -118,9 +118,10 @@ def register(subparsers: Any) -> None:
                                           "(default 127.0.0.1; 0.0.0.0 for a whole room)"))
     p.add_argument("--port", type=port_number, default=8080,
                    help=pgettext("class", "port to listen on (default 8080)"))
-    from ..classroom.proxy import add_proxy_option
+    from ..classroom.proxy import PER_ADDRESS, add_doors_option, add_proxy_option
 
     add_proxy_option(p)
+    add_doors_option(p, PER_ADDRESS)
     p.set_defaults(run=run_serve)
 
     p = add("join", pgettext("class", "take a practice set in the app (resume with the same name)"))
@@ -405,8 +406,7 @@ def run_list(args: argparse.Namespace) -> int:
 
 def run_serve(args: argparse.Namespace) -> int:
     """``class serve``: the classroom server on the database (until Ctrl+C)."""
-    from ..classroom.doors import ConnectionCap, serve_app
-    from ..classroom.proxy import TrustedProxies
+    from ..classroom.doors import cap_for, serve_app
     from ..classroom.server import event_loop
     from .serve import check_port
 
@@ -434,8 +434,7 @@ def run_serve(args: argparse.Namespace) -> int:
         # collector's way, and it runs on larger batches: no full walk in a burst of answers
         settle_after_start()
         # behind the doors: an idle or slow connection closed, at most so many per address
-        serve_app(app, args.host, args.port, loop=event_loop(),
-                  cap=ConnectionCap(trusted=TrustedProxies(tuple(trusted))))
+        serve_app(app, args.host, args.port, loop=event_loop(), cap=cap_for(args))
     finally:
         classroom.close()
     return 0

@@ -32,9 +32,10 @@ def register(subparsers: Any) -> None:
                    help=pgettext("serve", "generated hands the bank should hold at least, "
                                         "added in the background (default 2000)"))
     add_db_option(p)
-    from ..classroom.proxy import add_proxy_option
+    from ..classroom.proxy import PAGES_PER_ADDRESS, add_doors_option, add_proxy_option
 
     add_proxy_option(p)
+    add_doors_option(p, PAGES_PER_ADDRESS)
     p.set_defaults(run=run_web)
 
 
@@ -42,8 +43,7 @@ def serve_web(args: argparse.Namespace) -> int:
     """Open the database, build the application and serve it until Ctrl+C."""
     from data.classroom import Classroom
 
-    from ..classroom.doors import ConnectionCap, serve_app
-    from ..classroom.proxy import TrustedProxies
+    from ..classroom.doors import cap_for, serve_app
     from ..classroom.server import event_loop
     from ..store.drill import DrillStore
     from ..web import make_web_app
@@ -53,8 +53,8 @@ def serve_web(args: argparse.Namespace) -> int:
     store = DrillStore.open(getattr(args, "db", None), generated=args.generated)
     classroom = Classroom(store.database)
     try:
-        trusted = getattr(args, "trusted_proxies", None) or ()
-        app = make_web_app(store, classroom, trusted_proxies=trusted,
+        app = make_web_app(store, classroom,
+                           trusted_proxies=getattr(args, "trusted_proxies", None) or (),
                            secure_cookies=getattr(args, "secure_cookies", False))
         print(pgettext("serve", "Riichi Drill on %(url)s; Ctrl+C to stop.")
               % {"url": f"http://{args.host}:{args.port}"}, flush=True)
@@ -63,8 +63,7 @@ def serve_web(args: argparse.Namespace) -> int:
         settle_after_start()
         # behind the classroom's doors (the class API is served here too): an idle or slow
         # connection closed, at most so many per address
-        serve_app(app, args.host, args.port, loop=event_loop(),
-                  cap=ConnectionCap(trusted=TrustedProxies(tuple(trusted))))
+        serve_app(app, args.host, args.port, loop=event_loop(), cap=cap_for(args))
     finally:
         store.close()
     return 0

@@ -15,7 +15,7 @@ import pytest
 from aiohttp import web
 
 from bench.classroom import free_port
-from quiz.classroom.doors import PER_ADDRESS, start_app
+from quiz.classroom.doors import start_app
 
 
 async def _held_open(port: int, count: int) -> list[tuple[asyncio.StreamReader,
@@ -41,11 +41,11 @@ async def _closed(reader: asyncio.StreamReader) -> bool:
 @pytest.mark.slow
 async def test_the_web_command_caps_the_connections_of_one_address(tmp_path: Path) -> None:
     """``riichi-drill web`` took every connection one script opened and held them all (40 of
-    40 still open after 18 s); now an address holds at most PER_ADDRESS."""
+    40 still open after 18 s); now an address holds at most ``--connections-per-address``."""
     port = free_port()
     server = subprocess.Popen(
         [sys.executable, "-m", "quiz", "--db", str(tmp_path / "web.db"), "web", "--port",
-         str(port), "--generated", "0"],
+         str(port), "--generated", "0", "--connections-per-address", "10"],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env={**os.environ, "LANG": "C.UTF-8"})
     try:
         deadline = time.monotonic() + 60
@@ -59,10 +59,10 @@ async def test_the_web_command_caps_the_connections_of_one_address(tmp_path: Pat
                 assert time.monotonic() < deadline, "the web server did not start in 60 s"
                 await asyncio.sleep(0.2)
         await asyncio.sleep(0.5)  # the probe's connection is gone
-        held = await _held_open(port, PER_ADDRESS + 8)
+        held = await _held_open(port, 18)
         await asyncio.sleep(1)
         closed = [await _closed(reader) for reader, _ in held]
-        assert sum(closed) >= 8, f"{sum(closed)} of {len(held)} connections were refused"
+        assert sum(closed) == 8, f"{sum(closed)} of {len(held)} connections were refused"
         for _, writer in held:
             writer.close()
     finally:
