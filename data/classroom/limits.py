@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
@@ -257,6 +257,19 @@ class Limits:
 
         return self._move(key, step)
 
+    def reserve_all(self, keys: Sequence[tuple[str, Rule]]) -> float:
+        """Reserve an attempt under every key, or under none: 0.0, or the seconds to wait
+        (the longest asked; what was reserved before a refusal is given back)."""
+        held: list[str] = []
+        for key, rule in keys:
+            wait = self.reserve(key, rule)
+            if wait > 0:
+                for k in held:
+                    self.settle(k)
+                return wait
+            held.append(key)
+        return 0.0
+
     def count(self, key: str, rule: Rule) -> None:
         """Count a reserved attempt (a wrong code, a new name): the next waits as ``rule`` says."""
         def step(old: _State | None, now: float) -> tuple[_State | None, float]:
@@ -356,16 +369,10 @@ class Guard:
 
     def _reserve(self, keys: list[tuple[str, Rule]], message: str) -> None:
         """Reserve an attempt under each key, or none: raise how long to wait."""
-        done: list[str] = []
-        for key, rule in keys:
-            wait = self.limits.reserve(key, rule)
-            if wait > 0:
-                for k in done:
-                    self.limits.settle(k)
-                raise TooManyAttemptsError(
-                    f"{message}: try again in {retry_seconds(wait)} s", wait,
-                    settling=wait == SETTLE_SECONDS)
-            done.append(key)
+        wait = self.limits.reserve_all(keys)
+        if wait > 0:
+            raise TooManyAttemptsError(f"{message}: try again in {retry_seconds(wait)} s", wait,
+                                       settling=wait == SETTLE_SECONDS)
 
     def join(self, set_name: str, student: str, code: str | None, address: str
              ) -> StudentSession:

@@ -9,7 +9,6 @@ a class) is only slowed, never locked, so that nobody can lock a whole room out.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from data.classroom.limits import Limits, Rule, retry_seconds
@@ -28,28 +27,39 @@ ADDRESS_RULE = Rule(free=20, most=20, window=900.0, longest=2.0, lock=False)
 class PasswordLimiter:
     """The web pages' attempts: an account's key (``learner:…``) and the address's.
 
+    A guess at an account's password is *reserved* under the account before it is
+    checked, so that guesses sent at once count as many (of 60 sent at once, 60 were
+    checked); the address is only read before and counted after, so that a class signing
+    in at once from one school address is never held up by its own honest attempts.
+
     Blocking (a database round trip): call it in a thread from the event loop.
     """
 
     def __init__(self, db: Database) -> None:
         self.limits = Limits(db)
 
-    @staticmethod
-    def _rule(key: str) -> Rule:
-        return ACCOUNT_RULE if ":" in key else ADDRESS_RULE
+    def reserve(self, address: str, account: str | None = None) -> float:
+        """Seconds to wait before this attempt (nothing held), or 0.0 with a place reserved
+        under ``account`` (when given), which ends in :meth:`failed`, :meth:`succeeded`
+        or :meth:`settle`."""
+        wait = self.limits.wait(address, ADDRESS_RULE)
+        if wait > 0 or account is None:
+            return wait
+        return self.limits.reserve(account, ACCOUNT_RULE)
 
-    def wait(self, keys: Iterable[str]) -> float:
-        """Seconds before these keys may try again (0: now)."""
-        return max((self.limits.wait(k, self._rule(k)) for k in keys), default=0.0)
+    def failed(self, address: str, account: str | None = None) -> None:
+        """Count a wrong attempt (its place under ``account`` with it)."""
+        self.limits.count(address, ADDRESS_RULE)
+        if account is not None:
+            self.limits.count(account, ACCOUNT_RULE)
 
-    def failed(self, keys: Iterable[str]) -> None:
-        """Count a wrong attempt under each key."""
-        for key in keys:
-            self.limits.count(key, self._rule(key))
+    def succeeded(self, account: str) -> None:
+        """The right password: the account starts afresh."""
+        self.limits.release(account)
 
-    def succeeded(self, keys: Iterable[str]) -> None:
-        """A right attempt: these keys start afresh."""
-        self.limits.release(*keys)
+    def settle(self, account: str) -> None:
+        """Give back the place of an attempt that was never checked."""
+        self.limits.settle(account)
 
     @staticmethod
     def seconds(wait: float) -> int:

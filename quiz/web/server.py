@@ -350,12 +350,12 @@ class WebPages:
         name, password, form = await self._password_form(request)
         if form.get("password2") is not None and form.get("password2") != password:
             raise PageError(w["passwords_differ"])
-        keys = [self.address(request)]
-        await self._refused(request, keys)
+        address = self.address(request)
+        await self._reserve(request, address)
         try:
             record = await self.hashing(self.passwords.sign_up, name, password)
         except NameTakenError:
-            await self.run(self.limiter.failed, keys)
+            await self.run(self.limiter.failed, address)
             raise PageError(w["name_taken"], 409) from None
         except PasswordError:
             raise PageError(w["password_short"]) from None
@@ -364,23 +364,30 @@ class WebPages:
         return self._signed_in(request, record)
 
     async def sign_in(self, request: web.Request) -> web.StreamResponse:
-        """A learner signs in; wrong passwords are slowed, then refused for a while."""
+        """A learner signs in; wrong passwords are slowed, then refused for a while. Each
+        guess is reserved before it is checked, so guesses sent at once count as many."""
 
         w = self.words(request)
         name, password, _form = await self._password_form(request)
-        keys = [f"learner:{' '.join(name.split()).casefold()}", self.address(request)]
-        await self._refused(request, keys)
+        account, address = f"learner:{' '.join(name.split()).casefold()}", self.address(request)
+        await self._reserve(request, address, account)
         try:
             record = await self.hashing(self.passwords.sign_in, name, password)
         except WrongSignInError:
-            await self.run(self.limiter.failed, keys)
+            await self.run(self.limiter.failed, address, account)
             await asyncio.sleep(self.fail_delay)
             raise PageError(w["wrong_sign_in"], 403) from None
-        await self.run(self.limiter.succeeded, keys[:1])
+        except BaseException:
+            await self.run(self.limiter.settle, account)
+            raise
+        await self.run(self.limiter.succeeded, account)
         return self._signed_in(request, record)
 
-    async def _refused(self, request: web.Request, keys: list[str]) -> None:
-        wait = await self.run(self.limiter.wait, keys)
+    async def _reserve(self, request: web.Request, address: str,
+                       account: str | None = None) -> None:
+        """Reserve this attempt (:meth:`PasswordLimiter.reserve`), or refuse the request
+        (429) with the wait."""
+        wait = await self.run(self.limiter.reserve, address, account)
         if wait > 0:
             raise PageError(self.words(request)["too_many"]
                             % {"seconds": PasswordLimiter.seconds(wait)}, 429)

@@ -164,6 +164,31 @@ async def test_a_guessed_password_is_slowed_then_refused(
     assert passwords.sign_in("carol", "right-password").name == "carol"
 
 
+async def test_guesses_sent_at_once_are_counted_before_they_are_checked(
+        client: Client) -> None:
+    """Sixty wrong passwords sent at once were all checked (and the right one among them
+    got in); each guess now takes its place before its check, so no more are checked at
+    once than the account's free attempts."""
+    import asyncio
+
+    from quiz.web.limits import ACCOUNT_RULE
+
+    await sign_up(client, "dora", "right-password")
+    await client.post("/signout", data={"csrf": csrf_of(await page(client, "/drill"))})
+    csrf = csrf_of(await page(client, "/"))
+
+    async def guess(password: str) -> int:
+        r = await client.post("/signin", data={"csrf": csrf, "name": "dora",
+                                               "password": password}, allow_redirects=False)
+        return r.status
+
+    statuses = await asyncio.gather(*(guess(f"guess-{n}") for n in range(20)),
+                                    guess("right-password"))
+    checked = [s for s in statuses if s != 429]  # 403: wrong, 303: signed in
+    assert len(checked) <= ACCOUNT_RULE.free, statuses
+    assert statuses.count(429) >= len(statuses) - ACCOUNT_RULE.free
+
+
 async def test_a_stolen_expired_cookie_signs_nobody_in(
         app: web.Application, client: Client) -> None:
     from quiz.web.server import _KEY_APP
