@@ -44,6 +44,22 @@ SERVED_ENV = "RIICHI_DRILL_SERVED"
 CLIENT_ADDRESS_ENV = "RIICHI_DRILL_CLIENT_ADDRESS"
 
 
+#: The passwords of the database a tab drills on (made once: each makes a hash).
+_PASSWORDS: list[LearnerPasswords] = []
+
+
+def _passwords_of(store: DrillStore) -> LearnerPasswords:
+    """The learners' passwords on the store's database, made once per database."""
+    from data.learner_passwords import LearnerPasswords
+
+    for made in _PASSWORDS:
+        if made.db is store.database:
+            return made
+    made = LearnerPasswords(store.database)
+    _PASSWORDS[:] = [made]  # a tab drills on one database: keep the last only
+    return made
+
+
 class SignInRefusedError(LearnerError):
     """A served tab's name and password were refused (the message is the one line to show)."""
 
@@ -79,7 +95,6 @@ def open_learner(store: DrillStore, name: str, password: str | None = None, *,
     from data.learner_passwords import (
         SIGN_IN_ADDRESS_RULE,
         SIGN_IN_RULE,
-        LearnerPasswords,
         NameTakenError,
         PasswordError,
         WrongSignInError,
@@ -110,7 +125,7 @@ def open_learner(store: DrillStore, name: str, password: str | None = None, *,
         held.append(key)
     wrong = False
     try:
-        passwords = passwords if passwords is not None else LearnerPasswords(store.database)
+        passwords = passwords if passwords is not None else _passwords_of(store)
         try:
             record = passwords.sign_in(clean, password)
         except WrongSignInError:

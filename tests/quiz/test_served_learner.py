@@ -52,10 +52,11 @@ def with_password(store: DrillStore, name: str, password: str = SECRET) -> int:
 
 async def sign_in(pilot: object, app: DrillApp, name: str, password: str) -> None:
     """Type a name, Enter, a password, Enter on the learner screen."""
-    for _ in range(300):
-        if isinstance(app.screen, LearnerScreen):
+    for _ in range(300):  # the screen up, its fields composed
+        if isinstance(app.screen, LearnerScreen) and app.screen.query("#learner-password"):
             break
         await pilot.pause(0.01)  # type: ignore[attr-defined]
+    await pilot.pause()  # type: ignore[attr-defined]
     screen = app.screen
     assert isinstance(screen, LearnerScreen) and screen.ask_password
     screen.query_one("#learner-name", Input).value = ""
