@@ -9,7 +9,12 @@ one database count together. At a terminal nothing changes.
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+import textwrap
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -23,6 +28,7 @@ from quiz.screens.learners import LearnerScreen
 from quiz.served_learner import SignInRefusedError, open_learner
 from quiz.store.drill import DrillStore
 from tests.support.clock import FakeClock
+from tests.support.paths import ROOT
 from tests.support.pilot import (
     SEED_ITEM,
     answer_with,
@@ -186,6 +192,36 @@ def test_guesses_made_at_once_are_checked_no_more_than_the_limit_allows(
         checked = outcomes.count(MISMATCH)
         assert 1 <= checked <= SIGN_IN_RULE.free  # the others refused before any hash
         assert Limits(store.database).attempts(sign_in_key("Ann")) == checked
+    finally:
+        store.close()
+
+
+@pytest.mark.slow
+def test_wrong_guesses_in_another_process_count_here(file_db: str, serve: None) -> None:
+    store = DrillStore.open(file_db, generated=0)
+    try:
+        with_password(store, "Ann")
+        script = textwrap.dedent("""
+            import sys
+            from quiz.served_learner import SignInRefusedError, open_learner
+            from quiz.store.drill import DrillStore
+            store = DrillStore.open(sys.argv[1], generated=0)
+            for _ in range(3):
+                try:
+                    open_learner(store, "Ann", "wrong horse!")
+                except SignInRefusedError as e:
+                    print(e)
+            store.close()
+        """)
+        done = subprocess.run([sys.executable, "-c", script, file_db], cwd=ROOT, timeout=120,
+                              capture_output=True, text=True,
+                              env={**os.environ, "PYTHONPATH": str(ROOT)})
+        assert done.stdout.splitlines() == [MISMATCH] * 3, done.stderr
+        limits = Limits(store.database)
+        assert limits.attempts(sign_in_key("Ann")) == 3  # a restart or a process: one count
+        time.sleep(limits.wait(sign_in_key("Ann"), SIGN_IN_RULE))  # the 1 s after the third
+        assert open_learner(store, "Ann", SECRET).name == "Ann"  # right: afresh
+        assert limits.attempts(sign_in_key("Ann")) == 0
     finally:
         store.close()
 
