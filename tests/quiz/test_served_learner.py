@@ -156,6 +156,31 @@ def test_wrong_guesses_are_slowed_then_refused_and_a_right_one_starts_afresh(
     assert limits.attempts(sign_in_key("Ann")) == 0
 
 
+def test_a_name_signed_up_elsewhere_the_same_instant_is_signed_in_or_refused(
+        store: DrillStore, serve: None) -> None:
+    """Two tabs signing up one new name at once (PostgreSQL: the second insert clashes)."""
+    from sqlalchemy.exc import IntegrityError
+
+    real = LearnerPasswords(store.database, cost=2**10)
+
+    class Racing:
+        """Signs the name up (as the other tab did) when asked to, then clashes."""
+
+        def sign_in(self, name: str, password: str) -> object:
+            return real.sign_in(name, password)
+
+        def sign_up(self, name: str, password: str) -> object:
+            real.sign_up(name, SECRET)
+            raise IntegrityError("INSERT", {}, Exception("duplicate key"))
+
+    racing = Racing()
+    same = open_learner(store, "Eve", SECRET, passwords=racing)  # type: ignore[arg-type]
+    assert same.name == "Eve"  # the same person twice: in
+    with pytest.raises(SignInRefusedError, match=MISMATCH):
+        open_learner(store, "Flo", WRONG, passwords=racing)  # type: ignore[arg-type]
+    assert Limits(store.database).attempts(sign_in_key("Flo")) == 1
+
+
 @pytest.fixture
 def file_db(tmp_path: Path) -> Iterator[str]:
     """A database file two stores (as two processes would) open."""
