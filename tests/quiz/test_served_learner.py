@@ -339,3 +339,21 @@ async def test_at_a_terminal_the_learner_screen_asks_no_password(
         await pilot.press("enter")  # Ann, the first listed
         await wait_for_question(pilot, app)
         assert app.controller is not None and app.controller.learner.id == ann
+
+
+@pytest.mark.slow
+async def test_switching_learner_in_a_served_tab_lists_nobody_and_asks_the_password(
+        store: DrillStore, clock: FakeClock, serve: None) -> None:
+    ann = with_password(store, "Ann")
+    with_password(store, "Bo", "bo's own secret")
+    app = make_app(store, clock, learner=None, items=[SEED_ITEM])
+    async with app.run_test(size=SIZE) as pilot:
+        await sign_in(pilot, app, "Ann", SECRET)
+        await wait_for_question(pilot, app)
+        await pilot.press("f4")
+        await sign_in(pilot, app, "Bo", SECRET)  # Ann's password is not Bo's
+        assert await refusal(pilot, app) == MISMATCH
+        assert not app.screen.query("#learner-options")  # nobody's name shown
+        await pilot.press("escape")  # Ann drills on
+        await pilot.pause()
+        assert app.controller is not None and app.controller.learner.id == ann
