@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
 
 from .classroom.hashing import TEACHER_COST, hash_secret, verify_secret
 from .classroom.limits import Rule
@@ -104,23 +105,28 @@ class LearnerPasswords:
         """A learner with this password: new, or a terminal learner without one yet.
 
         Raises:
-            LearnerError: a bad name. NameTakenError: the learner has a password.
+            LearnerError: a bad name. NameTakenError: the learner has a password (or got
+            one this instant elsewhere).
             PasswordError: a bad password.
         """
         clean = Learners.check_name(name)
         check_password(password)
         hashed = hash_secret(password, cost=self.cost)
-        with self.db.transaction() as s:
-            row = s.scalar(select(Learner).where(Learner.name == clean))
-            if row is None:
-                row = Learner(name=clean, created_at=self.clock())
-                s.add(row)
+        try:
+            with self.db.transaction() as s:
+                row = s.scalar(select(Learner).where(Learner.name == clean))
+                if row is None:
+                    row = Learner(name=clean, created_at=self.clock())
+                    s.add(row)
+                    s.flush()
+                elif s.get(LearnerPassword, row.id) is not None:
+                    raise NameTakenError(f"the name '{clean}' is taken")
+                s.add(LearnerPassword(learner_id=row.id, password_hash=hashed,
+                                      set_at=self.clock()))
                 s.flush()
-            elif s.get(LearnerPassword, row.id) is not None:
-                raise NameTakenError(f"the name '{clean}' is taken")
-            s.add(LearnerPassword(learner_id=row.id, password_hash=hashed, set_at=self.clock()))
-            s.flush()
-            return LearnerRecord(row.id, row.name, row.created_at)
+                return LearnerRecord(row.id, row.name, row.created_at)
+        except IntegrityError:  # signed up this instant by another process (PostgreSQL)
+            raise NameTakenError(f"the name '{clean}' is taken") from None
 
     def sign_in(self, name: str, password: str) -> LearnerRecord:
         """The learner whose name and password these are.

@@ -91,8 +91,6 @@ def open_learner(store: DrillStore, name: str, password: str | None = None, *,
     """
     if not served():
         return store.learner(name)
-    from sqlalchemy.exc import IntegrityError
-
     from data.classroom.limits import Limits, retry_seconds
     from data.learner_passwords import (
         SIGN_IN_ADDRESS_RULE,
@@ -138,13 +136,6 @@ def open_learner(store: DrillStore, name: str, password: str | None = None, *,
             except NameTakenError:
                 wrong = True
                 raise SignInRefusedError(_("That name and password do not match.")) from None
-            except IntegrityError:  # the name signed up this instant elsewhere (PostgreSQL)
-                try:
-                    record = passwords.sign_in(clean, password)
-                except WrongSignInError:
-                    wrong = True
-                    raise SignInRefusedError(
-                        _("That name and password do not match.")) from None
     finally:
         for key, rule in keys:
             if wrong:
