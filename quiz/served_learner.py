@@ -25,13 +25,24 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING
 
+from data.classroom.limits import Limits, retry_seconds
 from data.errors import LearnerError
+from data.learner_passwords import (
+    SIGN_IN_ADDRESS_RULE,
+    SIGN_IN_RULE,
+    LearnerPasswords,
+    NameTakenError,
+    PasswordError,
+    WrongSignInError,
+    check_password,
+    sign_in_key,
+)
+from data.learners import Learners
 
 from .words.core import _
 
 if TYPE_CHECKING:
-    from data.classroom.limits import Limits, Rule
-    from data.learner_passwords import LearnerPasswords
+    from data.classroom.limits import Rule
     from data.records import LearnerRecord
 
     from .store.drill import DrillStore
@@ -50,8 +61,6 @@ _PASSWORDS: list[LearnerPasswords] = []
 
 def _passwords_of(store: DrillStore) -> LearnerPasswords:
     """The learners' passwords on the store's database, made once per database."""
-    from data.learner_passwords import LearnerPasswords
-
     for made in _PASSWORDS:
         if made.db is store.database:
             return made
@@ -91,18 +100,6 @@ def open_learner(store: DrillStore, name: str, password: str | None = None, *,
     """
     if not served():
         return store.learner(name)
-    from data.classroom.limits import Limits, retry_seconds
-    from data.learner_passwords import (
-        SIGN_IN_ADDRESS_RULE,
-        SIGN_IN_RULE,
-        NameTakenError,
-        PasswordError,
-        WrongSignInError,
-        check_password,
-        sign_in_key,
-    )
-    from data.learners import Learners
-
     clean = Learners.check_name(name)
     try:
         check_password(password if password is not None else "")

@@ -15,6 +15,7 @@ from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from data.errors import LearnerError
+from data.learner_passwords import LONGEST
 from data.learners import Learners
 
 from ..words.core import _
@@ -75,7 +76,7 @@ class LearnerScreen(ModalScreen[LearnerChoice | None]):
             field.border_title = _("Name")
             yield field
             secret = Input(placeholder=_("at least 8 characters, then Enter"), password=True,
-                           id="learner-password")
+                           max_length=LONGEST, id="learner-password")
             secret.border_title = _("Password")
             yield secret
             yield Static(self.error, id="learner-error")
