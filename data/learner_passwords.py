@@ -11,8 +11,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
 
 from .classroom.hashing import TEACHER_COST, hash_secret, verify_secret
+from .classroom.limits import Rule
 from .clock import Clock, utc_now
 from .errors import DataError, LearnerError
 from .learners import Learners
@@ -24,12 +26,37 @@ if TYPE_CHECKING:
     from .db.database import Database
     from .records import LearnerRecord
 
-__all__ = ["LearnerPasswords", "NameTakenError", "PasswordError", "WrongSignInError"]
+__all__ = [
+    "SIGN_IN_ADDRESS_RULE",
+    "SIGN_IN_RULE",
+    "LearnerPasswords",
+    "NameTakenError",
+    "PasswordError",
+    "WrongSignInError",
+    "sign_in_key",
+]
 
 #: Fewest characters of a learner's password.
 SHORTEST = 8
 #: Most characters of a learner's password (scrypt hashes any length; a limit stops abuse).
 LONGEST = 200
+
+#: Wrong passwords for one learner, wherever they are typed (the web pages, a served
+#: tab): 3 free, then slowed, 10 in 15 minutes at most.
+SIGN_IN_RULE = Rule(free=3, most=10, window=900.0)
+#: Wrong passwords from one address, for every learner at once: slowed to one try in
+#: 2 s, never locked (a class shares one address: nobody may lock a whole room out).
+SIGN_IN_ADDRESS_RULE = Rule(free=20, most=20, window=900.0, longest=2.0, lock=False)
+
+
+def sign_in_key(name: str) -> str:
+    """The attempt limiter's key of a learner's password (the web pages and the served
+    tabs count under the same key, in ``class_limits``).
+
+    >>> sign_in_key("  Ann   Lee ")
+    'learner:ann lee'
+    """
+    return f"learner:{' '.join(name.split()).casefold()}"
 
 
 class PasswordError(DataError):
@@ -78,23 +105,28 @@ class LearnerPasswords:
         """A learner with this password: new, or a terminal learner without one yet.
 
         Raises:
-            LearnerError: a bad name. NameTakenError: the learner has a password.
+            LearnerError: a bad name. NameTakenError: the learner has a password (or got
+            one this instant elsewhere).
             PasswordError: a bad password.
         """
         clean = Learners.check_name(name)
         check_password(password)
         hashed = hash_secret(password, cost=self.cost)
-        with self.db.transaction() as s:
-            row = s.scalar(select(Learner).where(Learner.name == clean))
-            if row is None:
-                row = Learner(name=clean, created_at=self.clock())
-                s.add(row)
+        try:
+            with self.db.transaction() as s:
+                row = s.scalar(select(Learner).where(Learner.name == clean))
+                if row is None:
+                    row = Learner(name=clean, created_at=self.clock())
+                    s.add(row)
+                    s.flush()
+                elif s.get(LearnerPassword, row.id) is not None:
+                    raise NameTakenError(f"the name '{clean}' is taken")
+                s.add(LearnerPassword(learner_id=row.id, password_hash=hashed,
+                                      set_at=self.clock()))
                 s.flush()
-            elif s.get(LearnerPassword, row.id) is not None:
-                raise NameTakenError(f"the name '{clean}' is taken")
-            s.add(LearnerPassword(learner_id=row.id, password_hash=hashed, set_at=self.clock()))
-            s.flush()
-            return LearnerRecord(row.id, row.name, row.created_at)
+                return LearnerRecord(row.id, row.name, row.created_at)
+        except IntegrityError:  # signed up this instant by another process (PostgreSQL)
+            raise NameTakenError(f"the name '{clean}' is taken") from None
 
     def sign_in(self, name: str, password: str) -> LearnerRecord:
         """The learner whose name and password these are.

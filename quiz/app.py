@@ -50,6 +50,7 @@ if TYPE_CHECKING:
     from data.records import LearnerRecord
 
     from .screens.course.flow import CourseFlow
+    from .screens.learners import LearnerChoice
     from .srs import ReviewContext
 
 __all__ = ["MODULES_AT_FIRST_QUESTION", "DrillApp", "create_app"]
@@ -176,28 +177,38 @@ class DrillApp(Opening, App[int]):
         self.error = message or f"unexpected error: {error!r}"
         self.exit(2)
 
-    def ask_learner(self, names: Sequence[str], *, can_cancel: bool = True) -> None:
-        """Show the learner screen; the chosen learner then drills."""
+    def ask_learner(self, names: Sequence[str], *, can_cancel: bool = True, name: str = "",
+                    error: str = "") -> None:
+        """Show the learner screen; the chosen learner then drills. A tab served to a
+        browser lists nobody and asks a password too (``name`` and ``error``: asked again
+        after a refusal)."""
         from .screens.learners import LearnerScreen
+        from .served_learner import served
 
-        def chosen(name: str | None) -> None:
-            if name is not None:  # a task of its own: the keys keep working meanwhile
-                self.run_worker(self._choose_learner(name, names), group="learner",
-                                exclusive=True, exit_on_error=False)
+        def chosen(choice: LearnerChoice | None) -> None:
+            if choice is not None:  # a task of its own: the keys keep working meanwhile
+                self.run_worker(self._choose_learner(choice, names, can_cancel=can_cancel),
+                                group="learner", exclusive=True, exit_on_error=False)
 
-        self.push_screen(LearnerScreen(names, can_cancel=can_cancel), callback=chosen)
+        self.push_screen(LearnerScreen(names, can_cancel=can_cancel, ask_password=served(),
+                                       name=name, error=error), callback=chosen)
 
-    async def _choose_learner(self, name: str, names: Sequence[str]) -> None:
-        """Drill as the learner of that name (found or created off the screen's thread)."""
+    async def _choose_learner(self, choice: LearnerChoice, names: Sequence[str], *,
+                              can_cancel: bool = False) -> None:
+        """Drill as the learner of that name (found or created off the screen's thread); a
+        served tab's refused sign-in asks again, saying why in one line."""
 
-        from .served_learner import open_learner
+        from .served_learner import SignInRefusedError, open_learner
 
         store = self.store
         if store is None:
             return
         try:
-            await self.use_learner(
-                await self.waiting_for_database(lambda: open_learner(store, name)))
+            await self.use_learner(await self.waiting_for_database(
+                lambda: open_learner(store, choice.name, choice.password)))
+        except SignInRefusedError as e:
+            self.ask_learner(names, can_cancel=can_cancel or self.controller is not None,
+                             name=choice.name, error=str(e))
         except DataError as e:
             self._not_changed(e)
             if self.controller is None:  # nobody drills yet: ask again
@@ -467,6 +478,11 @@ class DrillApp(Opening, App[int]):
     async def _switch_learner(self) -> None:
         store = self.store
         if store is None:
+            return
+        from .served_learner import served
+
+        if served():  # a served tab lists nobody else's name: a name and a password
+            self.ask_learner([])
             return
         try:
             learners = await self.waiting_for_database(store.all_learners)

@@ -81,7 +81,8 @@ class Opening(App[int]):
         def drill_screen(self) -> DrillScreen | None: ...
         def speak(self, stored: str | None) -> bool: ...
         def fail(self, error: BaseException | None) -> None: ...
-        def ask_learner(self, names: Sequence[str], *, can_cancel: bool = True) -> None: ...
+        def ask_learner(self, names: Sequence[str], *, can_cancel: bool = True,
+                        name: str = "", error: str = "") -> None: ...
         async def use_learner(self, learner: LearnerRecord) -> None: ...
         async def waiting_for_database(self, work: Callable[[], T]) -> T: ...
         def _database_state(self, status: Any) -> None: ...
@@ -213,10 +214,14 @@ class Opening(App[int]):
             self.refresh_bindings()
             return
         try:
+            # A tab served to a browser always asks (a password too), and lists nobody
+            # else's name.
+            served = os.environ.get("RIICHI_DRILL_SERVED") == "1"
+            if served:
+                self.ask_learner([], can_cancel=False, name=name or "")
+                return
             if name is None:
-                # A tab served to a browser always asks, and lists nobody else's name.
-                served = os.environ.get("RIICHI_DRILL_SERVED") == "1"
-                names = [] if served else [ln.name for ln in store.all_learners()]
+                names = [ln.name for ln in store.all_learners()]
                 if len(names) == 1:
                     name = names[0]
                 else:

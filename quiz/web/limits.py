@@ -12,16 +12,17 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from data.classroom.limits import Limits, Rule, retry_seconds
+from data.learner_passwords import SIGN_IN_ADDRESS_RULE, SIGN_IN_RULE
 
 if TYPE_CHECKING:
     from data.db.database import Database
 
 __all__ = ["ACCOUNT_RULE", "ADDRESS_RULE", "PasswordLimiter"]
 
-#: One account: 3 free, then slowed, 10 wrong in 15 minutes at most.
-ACCOUNT_RULE = Rule(free=3, most=10, window=900.0)
+#: One account: 3 free, then slowed, 10 wrong in 15 minutes at most (a served tab's too).
+ACCOUNT_RULE = SIGN_IN_RULE
 #: One address, for every account at once: slowed to one try in 2 s, never locked.
-ADDRESS_RULE = Rule(free=20, most=20, window=900.0, longest=2.0, lock=False)
+ADDRESS_RULE = SIGN_IN_ADDRESS_RULE
 
 
 class PasswordLimiter:

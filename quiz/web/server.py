@@ -25,7 +25,7 @@ import jinja2
 from aiohttp import web
 
 from data.errors import LearnerError, NotFoundError
-from data.learner_passwords import NameTakenError, PasswordError, WrongSignInError
+from data.learner_passwords import NameTakenError, PasswordError, WrongSignInError, sign_in_key
 
 from ..classroom.base import BODY_SECONDS
 from ..classroom.proxy import Network, TrustedProxies
@@ -369,7 +369,7 @@ class WebPages:
 
         w = self.words(request)
         name, password, _form = await self._password_form(request)
-        account, address = f"learner:{' '.join(name.split()).casefold()}", self.address(request)
+        account, address = sign_in_key(name), self.address(request)
         await self._reserve(request, address, account)
         try:
             record = await self.hashing(self.passwords.sign_in, name, password)

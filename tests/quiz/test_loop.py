@@ -150,7 +150,7 @@ async def test_f3_picks_a_drill_wherever_1_to_6_do(store: DrillStore, clock: Fak
 @pytest.mark.slow
 async def test_switching_learner_on_the_summary_shows_the_new_learners_question(
         store: DrillStore, clock: FakeClock) -> None:
-    from quiz.screens.learners import LearnerScreen
+    from quiz.screens.learners import LearnerChoice, LearnerScreen
 
     store.learner("bo")
     app = make_app(store, clock, items=[PLAIN], settings={"session_length": 1})
@@ -159,7 +159,7 @@ async def test_switching_learner_on_the_summary_shows_the_new_learners_question(
         await burst(pilot, app, "30⏎4⏎7700⏎⏎")
         await burst(pilot, app, [events.Key("f4", None)])
         assert isinstance(app.screen, LearnerScreen)
-        app.screen.dismiss("bo")
+        app.screen.dismiss(LearnerChoice("bo"))
         await wait_for_question(pilot, app)
         assert isinstance(app.screen, DrillScreen)
         assert app.controller is not None and app.controller.learner.name == "bo"
