@@ -14,7 +14,7 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
 from .classroom.hashing import TEACHER_COST, hash_secret, verify_secret
-from .classroom.limits import Rule
+from .classroom.limits import Limits, Rule, retry_seconds
 from .clock import Clock, utc_now
 from .errors import DataError, LearnerError
 from .learners import Learners
@@ -32,6 +32,7 @@ __all__ = [
     "LearnerPasswords",
     "NameTakenError",
     "PasswordError",
+    "SignInLimits",
     "WrongSignInError",
     "sign_in_key",
 ]
@@ -57,6 +58,54 @@ def sign_in_key(name: str) -> str:
     'learner:ann lee'
     """
     return f"learner:{' '.join(name.split()).casefold()}"
+
+
+class SignInLimits:
+    """Wrong passwords of learners, slowed and then refused, counted in the database.
+
+    The one limiter of a learner's sign-in, on the web pages and in a served tab alike.
+    The counts live in ``class_limits`` (:class:`~data.classroom.limits.Limits`), so
+    several processes on one database count together and a restart forgets nothing.
+    A guess at an account's password is *reserved* under the account
+    (:func:`sign_in_key`) before it is checked, so guesses sent at once count as many;
+    the address is only read before and counted after (:data:`SIGN_IN_ADDRESS_RULE`:
+    slowed, never locked), so that a class signing in at once from one school address
+    is never held up by its own honest attempts.
+
+    Each call is a database round trip: call them off an event loop.
+    """
+
+    def __init__(self, db: Database, limits: Limits | None = None) -> None:
+        self.limits = limits if limits is not None else Limits(db)
+
+    def reserve(self, address: str | None, account: str | None = None) -> float:
+        """Seconds to wait before this attempt (nothing held), or 0.0 with a place reserved
+        under ``account`` (when given), which ends in :meth:`failed`, :meth:`succeeded`
+        or :meth:`settle`. ``address`` None: not known (nothing read for it)."""
+        wait = 0.0 if address is None else self.limits.wait(address, SIGN_IN_ADDRESS_RULE)
+        if wait > 0 or account is None:
+            return wait
+        return self.limits.reserve(account, SIGN_IN_RULE)
+
+    def failed(self, address: str | None, account: str | None = None) -> None:
+        """Count a wrong attempt (its place under ``account`` with it)."""
+        if address is not None:
+            self.limits.count(address, SIGN_IN_ADDRESS_RULE)
+        if account is not None:
+            self.limits.count(account, SIGN_IN_RULE)
+
+    def succeeded(self, account: str) -> None:
+        """The right password: the account starts afresh."""
+        self.limits.release(account)
+
+    def settle(self, account: str) -> None:
+        """Give back the place of an attempt that was never checked (or not a guess)."""
+        self.limits.settle(account)
+
+    @staticmethod
+    def seconds(wait: float) -> int:
+        """A wait as whole seconds to show (never 0 while there is one)."""
+        return retry_seconds(wait)
 
 
 class PasswordError(DataError):

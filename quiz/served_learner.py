@@ -25,14 +25,12 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING
 
-from data.classroom.limits import Limits, retry_seconds
 from data.errors import LearnerError
 from data.learner_passwords import (
-    SIGN_IN_ADDRESS_RULE,
-    SIGN_IN_RULE,
     LearnerPasswords,
     NameTakenError,
     PasswordError,
+    SignInLimits,
     WrongSignInError,
     check_password,
     sign_in_key,
@@ -42,7 +40,7 @@ from data.learners import Learners
 from .words.core import _
 
 if TYPE_CHECKING:
-    from data.classroom.limits import Rule
+    from data.classroom.limits import Limits
     from data.records import LearnerRecord
 
     from .store.drill import DrillStore
@@ -106,21 +104,12 @@ def open_learner(store: DrillStore, name: str, password: str | None = None, *,
     except PasswordError:  # too short (or too long): said before anything is counted
         raise SignInRefusedError(_("Choose a password of at least 8 characters.")) from None
     assert password is not None
-    limits = limits if limits is not None else Limits(store.database)
-    keys: list[tuple[str, Rule]] = [(sign_in_key(clean), SIGN_IN_RULE)]
-    address = os.environ.get(CLIENT_ADDRESS_ENV)
-    if address:
-        keys.append((address, SIGN_IN_ADDRESS_RULE))
-    held: list[str] = []
-    for key, rule in keys:  # a place for this guess under every key, or none at all
-        wait = limits.reserve(key, rule)
-        if wait > 0:
-            for k in held:
-                limits.settle(k)
-            raise SignInRefusedError(_("Too many wrong attempts: try again in %(seconds)s s.")
-                                     % {"seconds": retry_seconds(wait)})
-        held.append(key)
-    wrong = False
+    guard = SignInLimits(store.database, limits)
+    account, address = sign_in_key(clean), os.environ.get(CLIENT_ADDRESS_ENV) or None
+    wait = guard.reserve(address, account)  # this guess's place, before it is checked
+    if wait > 0:
+        raise SignInRefusedError(_("Too many wrong attempts: try again in %(seconds)s s.")
+                                 % {"seconds": SignInLimits.seconds(wait)})
     try:
         passwords = passwords if passwords is not None else _passwords_of(store)
         try:
@@ -131,13 +120,12 @@ def open_learner(store: DrillStore, name: str, password: str | None = None, *,
             try:
                 record = passwords.sign_up(clean, password)
             except NameTakenError:
-                wrong = True
+                guard.failed(address, account)
                 raise SignInRefusedError(_("That name and password do not match.")) from None
-    finally:
-        for key, rule in keys:
-            if wrong:
-                limits.count(key, rule)
-            else:
-                limits.settle(key)
-    limits.release(keys[0][0])  # the right password: this learner starts afresh
+    except SignInRefusedError:
+        raise
+    except BaseException:
+        guard.settle(account)
+        raise
+    guard.succeeded(account)  # the right password: this learner starts afresh
     return record

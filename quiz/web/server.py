@@ -25,7 +25,13 @@ import jinja2
 from aiohttp import web
 
 from data.errors import LearnerError, NotFoundError
-from data.learner_passwords import NameTakenError, PasswordError, WrongSignInError, sign_in_key
+from data.learner_passwords import (
+    NameTakenError,
+    PasswordError,
+    SignInLimits,
+    WrongSignInError,
+    sign_in_key,
+)
 
 from ..classroom.base import BODY_SECONDS
 from ..classroom.proxy import Network, TrustedProxies
@@ -43,7 +49,6 @@ from ..words.sentences import hint_of
 from ..words.terms import fu_count, han_count, rules_label
 from ..words.tilefaces import tiles_in
 from .drill import LONGEST_FIELD, Asked, BadTicket, WebDrill
-from .limits import PasswordLimiter
 from .security import SECURITY_HEADERS, Signer, csrf_ok, csrf_token, derive_key, new_id
 from .tiles import hand_view, tiles_html
 from .words import page_words
@@ -136,7 +141,7 @@ class WebPages:
         self.csrf_key = derive_key(secret, "csrf")
         self.cookies = Signer(self.cookie_key, ticker=ticker)
         self.drill = WebDrill(store, Signer(derive_key(secret, "ticket"), ticker=ticker))
-        self.limiter = PasswordLimiter(store.database)
+        self.limiter = SignInLimits(store.database)
         self.proxies = TrustedProxies(tuple(trusted_proxies))
         self.secure_cookies = secure_cookies
         self.fail_delay = fail_delay
@@ -385,12 +390,12 @@ class WebPages:
 
     async def _reserve(self, request: web.Request, address: str,
                        account: str | None = None) -> None:
-        """Reserve this attempt (:meth:`PasswordLimiter.reserve`), or refuse the request
-        (429) with the wait."""
+        """Reserve this attempt (:meth:`data.learner_passwords.SignInLimits.reserve`), or
+        refuse the request (429) with the wait."""
         wait = await self.run(self.limiter.reserve, address, account)
         if wait > 0:
             raise PageError(self.words(request)["too_many"]
-                            % {"seconds": PasswordLimiter.seconds(wait)}, 429)
+                            % {"seconds": SignInLimits.seconds(wait)}, 429)
 
     def _signed_in(self, request: web.Request, record: LearnerRecord) -> web.StreamResponse:
         visit: Visit = request[VISIT]

@@ -171,7 +171,7 @@ async def test_guesses_sent_at_once_are_counted_before_they_are_checked(
     once than the account's free attempts."""
     import asyncio
 
-    from quiz.web.limits import ACCOUNT_RULE
+    from data.learner_passwords import SIGN_IN_RULE as ACCOUNT_RULE
 
     await sign_up(client, "dora", "right-password")
     await client.post("/signout", data={"csrf": csrf_of(await page(client, "/drill"))})
