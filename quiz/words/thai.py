@@ -33,8 +33,8 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-__all__ = ["COMBINING", "FOLLOWING", "LEADING", "WORDS_FILE", "Segment", "break_allowed",
-           "clusters", "has_thai", "pieces", "segment", "segments", "words"]
+__all__ = ["COMBINING", "FOLLOWING", "LEADING", "THAI_RUN", "WORDS_FILE", "Segment",
+           "break_allowed", "clusters", "has_thai", "pieces", "segment", "segments", "words"]
 
 #: The word list: one word a line, sorted (``scripts/thai_words.py`` checks a catalog
 #: against it).
@@ -53,12 +53,12 @@ _CONSONANTS = frozenset(chr(c) for c in range(0x0E01, 0x0E2F))
 _OPENING = frozenset("([{“‘")
 _CLOSING = frozenset(")]}”’")
 #: A run of Thai letters (the block's letters, vowels and marks; not its digits).
-_THAI_RUN = re.compile("[\u0e01-\u0e4e]+")
+THAI_RUN = re.compile("[\u0e01-\u0e4e]+")
 
 
 def has_thai(text: str) -> bool:
     """Whether ``text`` holds a Thai letter."""
-    return _THAI_RUN.search(text) is not None
+    return THAI_RUN.search(text) is not None
 
 
 def _marks_after(text: str, i: int) -> str:
@@ -229,7 +229,7 @@ def pieces(word: str) -> list[str]:
         return [word]
     out: list[str] = []
     at = 0
-    for m in _THAI_RUN.finditer(word):
+    for m in THAI_RUN.finditer(word):
         lead = word[at:m.start()]  # punctuation, a digit: no break beside it (ฮัง:, 2ใบ)
         found = segment(m.group())
         if out and lead[:1] in _OPENING:  # a break before a bracket: ตรวจ|(ยาคุ)

@@ -70,21 +70,40 @@ def cell_clusters(text: str) -> Iterator[str]:
             start = i
 
 
-def _letters(text: str) -> Iterator[str]:
+def _letters(text: str, width: int | None = None, words: bool = False) -> Iterator[str]:
     """The text in pieces no line parts: :func:`cell_clusters`, and in Thai the letters
-    that belong together (:func:`quiz.words.thai.clusters`: ``แ`` stays with ``ละ``)."""
+    that belong together (:func:`quiz.words.thai.clusters`: ``แ`` stays with ``ละ``),
+    unless they are wider than ``width`` (letters no Thai word puts together); with
+    ``words``, Thai words whole where they fit (a Thai word beside a long name).
+
+    >>> list(_letters("แและโดร่า")), list(_letters("ของ%(who)s", 8, words=True))
+    (['แและ', 'โด', 'ร่า'], ['ของ', '%', '(', 'w', 'h', 'o', ')', 's'])
+    """
     if not thai.has_thai(text):
         yield from cell_clusters(text)
         return
+    if words:
+        at = 0
+        for m in thai.THAI_RUN.finditer(text):
+            yield from cell_clusters(text[at:m.start()])
+            for word in thai.segment(m.group()):
+                if width is not None and display_width(word) > width:
+                    yield from _letters(word, width)
+                else:
+                    yield word
+            at = m.end()
+        yield from cell_clusters(text[at:])
+        return
     held, at = "", 0
-    for cluster in cell_clusters(text):
-        if held and thai.break_allowed(text, at):
-            yield held
+    for cluster in [*cell_clusters(text), ""]:
+        if held and (not cluster or thai.break_allowed(text, at)):
+            if width is not None and display_width(held) > width:
+                yield from cell_clusters(held)
+            else:
+                yield held
             held = ""
         held += cluster
         at += len(cluster)
-    if held:
-        yield held
 
 
 def cut(text: str, width: int, ellipsis: str = ELLIPSIS) -> str:
@@ -283,7 +302,7 @@ def wrap(text: str, width: int) -> list[str]:
                         line, used = unit, w
                         continue
                 line, used = line + " " * space, used + space
-                for cluster in _letters(unit):
+                for cluster in _letters(unit, width, words=True):
                     cw = display_width(cluster)
                     if used + cw > width and line.strip():
                         lines.append(line)
