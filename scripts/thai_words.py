@@ -55,9 +55,10 @@ def thai_texts() -> Iterator[tuple[str, str]]:
                 if text:
                     msgid = message.id[0] if isinstance(message.id, tuple) else message.id
                     yield f"{path.name}: {msgid[:50]!r}", text
-    for text in (*astuple(TABLE_FORMS["th"]), LANGUAGE_NAMES["th"]):
-        if isinstance(text, str):
-            yield "quiz/words/payments.py", text
+    forms: tuple[object, ...] = (*astuple(TABLE_FORMS["th"]), LANGUAGE_NAMES["th"])
+    for form in forms:
+        if isinstance(form, str):
+            yield "quiz/words/payments.py", form
 
 
 def uncovered() -> dict[str, list[str]]:

@@ -47,6 +47,8 @@ LEADING = frozenset("เแโใไ")
 FOLLOWING = frozenset("ะาำๅๆฯ")
 #: Marks written above or below a consonant (vowels, tone marks, ``็ ์ ํ``).
 COMBINING = frozenset(chr(c) for c in (0x0E31, *range(0x0E34, 0x0E3B), *range(0x0E47, 0x0E4F)))
+#: The repetition and abbreviation signs: never a word, never unknown.
+_SIGNS = "\u0e46\u0e2f"
 _TONES = frozenset("\u0e48\u0e49\u0e4a\u0e4b\u0e47")  # ่ ้ ๊ ๋ and ็
 _THANTHAKHAT = "\u0e4c"  # ์ : the consonant it sits on is silent
 _CONSONANTS = frozenset(chr(c) for c in range(0x0E01, 0x0E2F))
@@ -173,6 +175,8 @@ def segments(run: str) -> tuple[Segment, ...]:
 
     >>> [(s.text, s.known) for s in segments("ยาคุของนัมบะ")]
     [('ยาคุ', True), ('ของ', True), ('นัม', False), ('บะ', False)]
+    >>> [(s.text, s.known) for s in segments("ๆ")]
+    [('ๆ', True)]
     """
     lexicon = _lexicon()
     n = len(run)
@@ -191,7 +195,10 @@ def segments(run: str) -> tuple[Segment, ...]:
             continue
         unknown, count = here[0], here[1]
         stop = cluster_end[start] if start < n else n
-        steps = [(stop, unknown + stop - start, False)]
+        if run[start:stop].strip(_SIGNS):
+            steps = [(stop, unknown + stop - start, False)]
+        else:  # ๆ or ฯ after a space: a sign, not a word
+            steps = [(stop, unknown, True)]
         for k in range(start + 1, n + 1):
             piece = run[start:k]
             if piece in lexicon.words and (k == n or _parts(run, k)):

@@ -114,6 +114,12 @@ def test_every_thai_text_cuts_into_words_of_the_list() -> None:
         "`python scripts/thai_words.py --propose`, check the words, add them with --add", missing)
 
 
+def test_a_message_with_a_word_the_list_lacks_is_named() -> None:
+    # a name written in Thai: what the test above would name for a translator to add
+    assert unknown_runs("ยาคุของนัมบะซัง") == ["นัมบะซัง"]
+    assert [u for run in RUN.findall("หลาย ๆ") for u in unknown_runs(run)] == []
+
+
 def test_the_game_terms_are_whole_words() -> None:
     for term in ("ยาคุ", "โดร่า", "ริจจิ", "สึโมะ", "ล่ง", "ฮัง", "ฟุ", "เจ้ามือ", "ลูกมือ",
                  "มังกัง", "ฮาเนะมัง", "ยาคุมัง", "คั่ง", "โดร่าแดง", "ยาคุไฮ", "ไม้ฮอนบะ"):
