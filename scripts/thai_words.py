@@ -54,7 +54,7 @@ def thai_texts() -> Iterator[tuple[str, str]]:
             for text in strings:
                 if text:
                     msgid = message.id[0] if isinstance(message.id, tuple) else message.id
-                    yield f"{path.name}: {msgid[:50]!r}", text
+                    yield f"{path.name}: {msgid[:50]!r}", str(text)
     forms: tuple[object, ...] = (*astuple(TABLE_FORMS["th"]), LANGUAGE_NAMES["th"])
     for form in forms:
         if isinstance(form, str):
