@@ -258,7 +258,7 @@ START_PATH = frozenset({
     "quiz.widgets.status_bar", "quiz.widgets.tile", "quiz.widgets.wrapped",
     "quiz.widgets.yaku_picker", "quiz.words",
     "quiz.words.breaks", "quiz.words.core", "quiz.words.payments", "quiz.words.sentences",
-    "quiz.words.terms", "quiz.words.tilefaces", "quiz.words.width",
+    "quiz.words.terms", "quiz.words.thai", "quiz.words.tilefaces", "quiz.words.width",
 })
 #: Entry points that import what each command needs when it runs (a student's `class
 #: join` never loads the server), and the lazy scoring package (the batch starts bare).

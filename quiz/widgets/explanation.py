@@ -55,7 +55,7 @@ class Paragraph:
     """A line of text wrapped as its language wraps, each wrapped line in its column.
 
     Japanese breaks between characters (no punctuation starts a line), Thai at
-    its spaces and never inside a character with its marks
+    its spaces or between its words and never inside a character with its marks
     (:func:`quiz.words.width.wrap`). Text whose every character is one cell
     wide (English, Vietnamese, Ukrainian) is wrapped by Rich as before, unless it
     holds a number with its unit (``tối thiểu 30 fu``), which stays on one line.

@@ -4,8 +4,8 @@ The marks (``✗ Payment  you said ...``), a summary's question lines and other
 lists whose text may be longer than the line: a text that wraps goes on in
 the column where it started, not at column 0, wrapped as its language wraps
 (:func:`quiz.words.width.wrap`: Japanese between characters, Thai at its spaces
-and never inside a letter with its marks, a long Ukrainian word between
-letters), in its own styles.
+and between its words, never inside a letter with its marks, a long Ukrainian
+word between letters), in its own styles.
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ longer than the line wherever it ends: a Japanese sentence (no spaces) was
 folded before a ``。`` or inside ``4000オール``, a Thai phrase inside a word, and
 ``tối thiểu 30 | fu`` parted a number from its unit. :class:`WrappedStatic`
 wraps its text by :func:`quiz.words.width.wrap` instead (Japanese kinsoku, a
-number with its unit, Thai at its spaces), in its markup's styles, again at
+number with its unit, Thai at its spaces and between its words), in its markup's styles, again at
 each width (a resized terminal is wrapped anew).
 
 A status line has one line: :class:`StatusLine` shows the pieces that fit,

@@ -12,9 +12,11 @@ rule is added here, not in a widget.
   never split from its unit or from ``オール`` (:data:`CJK_NUMBER_UNIT`):
   ``4000オール``, ``0枚``, ``+10符``, ``2本場`` stay whole, and so does a katakana
   word that fits a line (``ロン``, ``ルール``: :data:`KATAKANA`).
-- **Thai** writes no spaces between words; the catalog puts a space where a
-  line may break, and a number stays with the unit said after it
-  (``4000 รอบวง``, ``30 ฟุ``).
+- **Thai** writes no spaces between words; the catalog puts a space between
+  phrases, where a line breaks first; a phrase wider than the line breaks
+  between its words, found in the project's word list (:mod:`quiz.words.thai`),
+  never between letters that belong together (``ยาคุแ|ละ``); and a number stays
+  with the unit said after it (``4000 รอบวง``, ``30 ฟุ``).
 - **Every language**: a number stays with its unit word after a space (``30 fu``,
   ``30 фу``, ``4 хани``, ``1000 điểm``: :data:`UNIT_WORDS`), so a narrow column
   never leaves ``tối thiểu 30`` on one line and ``fu`` on the next.

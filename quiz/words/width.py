@@ -25,6 +25,7 @@ from collections.abc import Iterator
 from functools import lru_cache
 from typing import Literal
 
+from . import thai
 from .breaks import CJK_NUMBER_UNIT, KATAKANA, NO_LINE_END, NO_LINE_START, NUMBER, is_unit_word
 
 __all__ = ["NO_BREAK", "cell_clusters", "char_width", "cut", "display_width",
@@ -69,11 +70,51 @@ def cell_clusters(text: str) -> Iterator[str]:
             start = i
 
 
+def _letters(text: str, width: int | None = None, words: bool = False) -> Iterator[str]:
+    """The text in pieces no line parts: :func:`cell_clusters`, and in Thai the letters
+    that belong together (:func:`quiz.words.thai.clusters`: ``แ`` stays with ``ละ``),
+    unless they are wider than ``width`` (letters no Thai word puts together); with
+    ``words``, Thai words whole where they fit (a Thai word beside a long name).
+
+    >>> list(_letters("แและโดร่า")), list(_letters("ของ%(who)s", 8, words=True))
+    (['แและ', 'โด', 'ร่า'], ['ของ', '%', '(', 'w', 'h', 'o', ')', 's'])
+    """
+    if not thai.has_thai(text):
+        yield from cell_clusters(text)
+        return
+    if words:
+        at = 0
+        for m in thai.THAI_RUN.finditer(text):
+            yield from cell_clusters(text[at:m.start()])
+            for word in thai.segment(m.group()):
+                if width is not None and display_width(word) > width:
+                    yield from _letters(word, width)
+                else:
+                    yield word
+            at = m.end()
+        yield from cell_clusters(text[at:])
+        return
+    held, at = "", 0
+    for cluster in [*cell_clusters(text), ""]:
+        if held and (not cluster or thai.break_allowed(text, at)):
+            if width is not None and display_width(held) > width:
+                yield from cell_clusters(held)
+            else:
+                yield held
+            held = ""
+        held += cluster
+        at += len(cluster)
+
+
 def cut(text: str, width: int, ellipsis: str = ELLIPSIS) -> str:
     """``text`` made to fit ``width`` cells, ending in ``ellipsis`` when something was cut.
 
-    A cluster is never split, and a double-width character that would not fit
-    whole is left out (the result may then be one cell narrower than ``width``).
+    A cluster is never split (nor Thai letters that belong together: ``แ…`` never
+    ends a cut), and a double-width character that would not fit whole is left
+    out (the result may then be one cell narrower than ``width``).
+
+    >>> cut("ยาคุและโดร่า", 6)
+    'ยาคุ…'
     """
     if display_width(text) <= width:
         return text
@@ -82,7 +123,7 @@ def cut(text: str, width: int, ellipsis: str = ELLIPSIS) -> str:
         return ""
     out: list[str] = []
     used = 0
-    for cluster in cell_clusters(text):
+    for cluster in _letters(text):
         w = display_width(cluster)
         if used + w > room:
             break
@@ -168,6 +209,20 @@ def _units(word: str, katakana: bool = True) -> list[str]:
     return units
 
 
+def _split(unit: str) -> list[str]:
+    """A unit wider than a line in the pieces a line may break between: a katakana run
+    by the other Japanese rules, a Thai phrase between its words (:func:`quiz.words.thai.pieces`:
+    ``ลองตรวจ|ยาคุ|และ|โดร่า``, never ``ยาคุแ|ละ``).
+
+    >>> _split("ลองตรวจยาคุและโดร่า")
+    ['ลอง', 'ตรวจ', 'ยาคุ', 'และ', 'โดร่า']
+    """
+    units = _units(unit, katakana=False)
+    if not thai.has_thai(unit):
+        return units
+    return [piece for part in units for piece in thai.pieces(part)]
+
+
 def _words(paragraph: str) -> list[str]:
     """The paragraph's words, a number kept with its unit after it (``4000 รอบวง``, ``30 fu``).
 
@@ -198,8 +253,9 @@ def has_glued_unit(text: str) -> bool:
 def wrap(text: str, width: int) -> list[str]:
     """Lines of at most ``width`` cells, broken at spaces and between CJK characters.
 
-    A word longer than a whole line (a long Ukrainian compound, a Thai phrase
-    written without spaces) is broken between clusters, never inside one;
+    A Thai phrase (written without spaces) longer than a whole line is broken
+    between its words (:mod:`quiz.words.thai`), a word longer than a whole line
+    (a long Ukrainian compound, a name) between clusters, never inside one;
     Japanese breaks by its rules (kinsoku: :mod:`quiz.words.breaks`); a number
     stays on the line of its unit (``4000 รอบวง``, ``30 fu``, ``4000オール``); a
     line never breaks at a no-break space:
@@ -208,6 +264,8 @@ def wrap(text: str, width: int) -> list[str]:
     ['ลูกทุกคนจ่าย', '4000 รอบวง']
     >>> wrap("เมื่อสึโมะได้ 1 เท่าจากลูกมือ", 16)
     ['เมื่อสึโมะได้', '1 เท่าจากลูกมือ']
+    >>> wrap("ฮังรวมไม่ถูก: ลองตรวจยาคุและโดร่าแต่ละตัวด้านล่าง", 16)
+    ['ฮังรวมไม่ถูก: ลอง', 'ตรวจยาคุและโดร่า', 'แต่ละตัวด้านล่าง']
     >>> wrap("4 Bảng điểm · 5\u00a0Dora", 16)
     ['4 Bảng điểm ·', '5\xa0Dora']
     >>> wrap("tối thiểu 30 fu", 12)
@@ -223,12 +281,13 @@ def wrap(text: str, width: int) -> list[str]:
         words: list[str] = []
         for word in _words(paragraph):  # a glued pair longer than a line: word by word
             glued_too_long = " " in word and display_width(word) > width
+            if glued_too_long and display_width(thai.pieces(word)[0]) <= width:
+                glued_too_long = False  # the number with the phrase's first Thai word
             words.extend(word.split(" ") if glued_too_long else [word])
         for word in words:
             units = []
-            for unit in _units(word):  # a katakana run wider than a line: by the other rules
-                wide = display_width(unit) > width
-                units.extend(_units(unit, katakana=False) if wide else [unit])
+            for unit in _units(word):  # a run wider than a line: by the other rules
+                units.extend(_split(unit) if display_width(unit) > width else [unit])
             for i, unit in enumerate(units):
                 space = 1 if (i == 0 and line) else 0
                 w = display_width(unit)
@@ -243,7 +302,7 @@ def wrap(text: str, width: int) -> list[str]:
                         line, used = unit, w
                         continue
                 line, used = line + " " * space, used + space
-                for cluster in cell_clusters(unit):
+                for cluster in _letters(unit, width, words=True):
                     cw = display_width(cluster)
                     if used + cw > width and line.strip():
                         lines.append(line)

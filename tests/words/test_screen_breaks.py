@@ -9,7 +9,8 @@ Japanese, Thai and Vietnamese:
   or ``。、``, none ends with an opening bracket, and a number keeps its unit
   (Textual folded ``…ありません`` / ``。`` at 40 columns);
 - Thai and Vietnamese: a line holds whole words only, and a number keeps its
-  unit word (``2 ส่วน``, ``30 fu``);
+  unit word (``2 ส่วน``, ``30 fu``); a Thai phrase wider than its column breaks
+  between its words (``ลองตรวจยาคุแ|ละโดร่า`` was seen at 40 columns);
 - a status line (one line) shows whole pieces only, never ``1件…``.
 """
 
@@ -30,6 +31,7 @@ from quiz.screens.stats import StatsScreen
 from quiz.store.drill import DrillStore
 from quiz.widgets.wrapped import SEPARATOR
 from quiz.words.core import use
+from quiz.words.thai import has_thai
 from quiz.words.width import display_width
 from tests.quiz.conftest import (
     FakeClock,
@@ -41,6 +43,7 @@ from tests.quiz.conftest import (
 )
 from tests.support.pilot import screen_text
 from tests.words.test_line_breaks import _number_unit_pairs, japanese_faults
+from tests.words.test_thai_words import thai_faults
 
 LANGS = ("ja", "th", "vi")
 WIDTHS = (80, 60, 40)
@@ -86,10 +89,14 @@ def rule_faults(lang: str, text: str, lines: list[str], width: int) -> list[str]
     if lang == "ja":
         faults += japanese_faults(shown, text, width)
     else:
+        # Thai: a phrase wider than the line breaks between the words of the list
         words = set(text.split())
         for line in shown:
             faults += [f"{word!r} is not a whole word: {line!r}" for word in line.split()
-                       if word not in words and display_width(word) < width]
+                       if word not in words and display_width(word) < width
+                       and not (lang == "th" and has_thai(word))]
+        if lang == "th":
+            faults += thai_faults(shown, text, width)
     faults += [f"{pair!r} parted: {shown!r}" for pair in _number_unit_pairs(text)
                if display_width(pair) <= width and not any(pair in line for line in shown)]
     return faults
@@ -226,3 +233,29 @@ async def test_no_footer_key_is_shown_cut(store: DrillStore, clock: FakeClock, l
         line = screen_text(app).split("\n")[-1]
         for key in shown:
             assert key.description in line, (key.description, line)
+
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("width", (40, 30, 24))
+async def test_a_thai_reason_wider_than_its_column_breaks_between_words(
+        store: DrillStore, clock: FakeClock, width: int) -> None:
+    """The likely reason ``ฮังรวมไม่ถูก: ลองตรวจยาคุและโดร่าแต่ละตัวด้านล่าง`` is one phrase
+    wider than its column: it broke between letters (``ลองตรวจยาคุแ|ละโดร่า`` at 40
+    columns, a leading vowel parted from its consonant), and now breaks between words."""
+    app = make_app(store, clock, lang="th", items=[LIMIT], settings={"skip_fu_on_limit": True},
+                   learner="Nguyễn Thị Minh Khai")
+    async with app.run_test(size=(width, 24)) as pilot:
+        await wait_for_question(pilot, app)
+        await answer_with(pilot, app, {**right_answers(app), Part.HAN: "2"})
+        await until(pilot, lambda: isinstance(app.screen, ExplanationScreen))
+        marks = app.screen.query_one("#marks")
+        text = str(marks.render())
+        lines = [line.strip() for line in widget_lines(app, marks) if line.strip()]
+    assert "ลองตรวจยาคุและโดร่าแต่ละตัวด้านล่าง" in text, "the han total's reason is shown"
+    assert "".join(lines).replace(" ", "") == text.replace(" ", "").replace("\n", "")
+    reason = [line for line in lines if any(w in line for w in ("ลอง", "ยาคุ", "โดร่า"))]
+    assert len(reason) > 1, ("the phrase is wider than the column: the test would prove nothing",
+                             lines)
+    assert thai_faults(lines, text, width) == []
+    assert all(display_width(line) <= width for line in lines)

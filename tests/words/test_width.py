@@ -49,7 +49,10 @@ def test_a_column_lines_up_in_every_language() -> None:
 
 
 def test_cut_keeps_marks_with_their_letter() -> None:
-    assert cut("ที่ค้างอยู่", 3) == "ที่ค้…"
+    # and the vowel after them: ``ค้|า`` would part a syllable (Thai character clusters)
+    assert cut("ที่ค้างอยู่", 3) == "ที่…"
+    assert cut("ที่ค้างอยู่", 4) == "ที่ค้า…"
+    assert cut("แต่ละตัว", 2) == "…"  # never ``แ…``
     assert cut("ที่ค้างอยู่", 20) == "ที่ค้างอยู่"
     for width in range(1, 12):
         cut_text = cut("ไม้ริจจิที่ค้างอยู่", width)
