@@ -27,8 +27,10 @@ from .facts import FLAG_BITS, TSUMO, Facts, MeldFacts, facts_of, meld_facts
 from .kinds import Limit
 from .melds import WIND_WORDS, Meld, Wind
 from .memo import Memo
+from .phases import Yaku3
 from .points import counters, settle
 from .rules import PROFILES, TENHOU, RuleProfile, get_profile
+from .shapes import FuTuple
 from .tiles import RED_FIVES, TILES, Tile, parse_tiles
 from .validate import check
 
@@ -392,12 +394,14 @@ def _id_text(value: Any) -> str:
     return _dumps(value)
 
 
-def _fu_item_text(key: tuple[str, int]) -> str:
-    return f'{{"item":{_encode_text(key[0])},"fu":{int.__repr__(key[1])}}}'
+def _fu_item_text(item: FuTuple) -> str:
+    """One fu item as its JSON object."""
+    return f'{{"item":{_encode_text(item[0])},"fu":{int.__repr__(item[1])}}}'
 
 
-def _yaku_text(key: tuple[str, int]) -> str:
-    return f'{{"name":{_encode_text(key[0])},"han":{int.__repr__(key[1])}}}'
+def _yaku_text(yaku: Yaku3) -> str:
+    """One yaku (or dora) of a listing as its JSON object."""
+    return f'{{"name":{_encode_text(yaku[1])},"han":{int.__repr__(yaku[2])}}}'
 
 
 def _settled_text(key: int) -> tuple[str, str, int]:
@@ -406,7 +410,8 @@ def _settled_text(key: int) -> tuple[str, str, int]:
     return _dumps(payment), _encode_text(declaration), value
 
 
-#: (fu item name, fu) -> its JSON object; (yaku name, han) -> its JSON object; the limits.
+#: A fu item -> its JSON object; a yaku of a listing -> its JSON object (both by the tuple
+#: itself: a few hundred recur); the settlements; the limits.
 _FU_ITEM_TEXT = Memo(_fu_item_text)
 _YAKU_TEXT = Memo(_yaku_text)
 _SETTLED_TEXT = Memo(_settled_text)
@@ -418,18 +423,19 @@ _LIMIT_JSON: dict[Limit | None, str] = {
 def _output_text(id_text: str, f: Facts, best: Outcome) -> str:
     """``_output`` as one JSON line, with its newline."""
     _, _, _, _, _, _, flags, _, seat, _, _, honba, sticks, rules, _ = f
+    _, _, _, _, _, _, yaku, yakuman, han, fu, _, items, base, limit = best
     tsumo = flags & TSUMO
-    base = best.base
     payment, declaration, value = _SETTLED_TEXT[base << 2 | (seat == 27) << 1 | tsumo]
     if honba or sticks:
         value += counters(bool(tsumo), honba, sticks, rules.honba_ron)
-    items = ",".join([_FU_ITEM_TEXT[name, fu] for name, fu, _, _ in best.items])
-    yaku = ",".join([_YAKU_TEXT[name, han] for _, name, han in best.yaku])
+    items_text = ",".join(map(_FU_ITEM_TEXT.__getitem__, items))
+    yaku_text = ",".join(map(_YAKU_TEXT.__getitem__, yaku))
+    # (the numbers are plain ints: an f-string writes them as ``int.__repr__`` does)
     return (
-        f'{{"id":{id_text},"fu":{int.__repr__(best.fu)},"fu_items":[{items}],'
-        f'"han":{int.__repr__(best.han)},"yakuman":{int.__repr__(best.yakuman)},"yaku":[{yaku}],'
-        f'"limit":{_LIMIT_JSON[best.limit]},"base":{int.__repr__(base)},"payment":{payment},'
-        f'"total":{int.__repr__(value)},"declaration":{declaration}}}\n'
+        f'{{"id":{id_text},"fu":{fu},"fu_items":[{items_text}],'
+        f'"han":{han},"yakuman":{yakuman},"yaku":[{yaku_text}],'
+        f'"limit":{_LIMIT_JSON[limit]},"base":{base},"payment":{payment},'
+        f'"total":{value},"declaration":{declaration}}}\n'
     )
 
 
