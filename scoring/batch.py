@@ -227,6 +227,9 @@ _GROUP_VALUES = Memo(_group_value)
 _MELD_FACTS = Memo(_meld_value)
 _INDICATORS = Memo(_indicator_value)
 _GROUP_INDICES = Memo(_group_indices)
+#: Their lookups, bound once (``memo.__getitem__`` would make a bound method at each line).
+_group_value_of = _GROUP_VALUES.__getitem__
+_meld_facts_of = _MELD_FACTS.__getitem__
 _WIN_TILES: dict[str, tuple[int, bool]] = {str(t): (t.index, t.red) for t in (*TILES, *RED_FIVES)}
 _WINDS: dict[str, int] = {text: wind.tile_index for text, wind in WIND_WORDS.items()}
 #: The fields read, in order: ten values, then tsumo and the flags.
@@ -258,12 +261,12 @@ def _facts_of_record(record: dict[str, Any], rules: RuleProfile | None) -> Facts
     if type(hand) is not str:
         return None
     try:
-        total = sum(map(_GROUP_VALUES.__getitem__, _find_groups(hand)))
+        total = sum(map(_group_value_of, _find_groups(hand)))
         win = _WIN_TILES[win_text]
         if melds_value:
             if type(melds_value) is not list:
                 return None
-            melds = tuple(map(_MELD_FACTS.__getitem__, melds_value))
+            melds = tuple(map(_meld_facts_of, melds_value))
         else:
             melds = ()
         profile = PROFILES[name] if name else TENHOU
@@ -415,6 +418,8 @@ def _settled_text(key: int) -> tuple[str, str, int]:
 _FU_ITEM_TEXT = Memo(_fu_item_text)
 _YAKU_TEXT = Memo(_yaku_text)
 _SETTLED_TEXT = Memo(_settled_text)
+_fu_item_json = _FU_ITEM_TEXT.__getitem__
+_yaku_json = _YAKU_TEXT.__getitem__
 _LIMIT_JSON: dict[Limit | None, str] = {
     limit: "null" if text is None else _encode_text(text) for limit, text in _LIMIT_TEXT.items()
 }
@@ -428,8 +433,8 @@ def _output_text(id_text: str, f: Facts, best: Outcome) -> str:
     payment, declaration, value = _SETTLED_TEXT[base << 2 | (seat == 27) << 1 | tsumo]
     if honba or sticks:
         value += counters(bool(tsumo), honba, sticks, rules.honba_ron)
-    items_text = ",".join(map(_FU_ITEM_TEXT.__getitem__, items))
-    yaku_text = ",".join(map(_YAKU_TEXT.__getitem__, yaku))
+    items_text = ",".join(map(_fu_item_json, items))
+    yaku_text = ",".join(map(_yaku_json, yaku))
     # (the numbers are plain ints: an f-string writes them as ``int.__repr__`` does)
     return (
         f'{{"id":{id_text},"fu":{fu},"fu_items":[{items_text}],'
@@ -546,6 +551,7 @@ def _batch_texts(
     evaluate = _evaluate
     unended = [0] if unended is None else unended
     output_text = _output_text
+    encode_text = _encode_text
     for number, line in enumerate(lines, 1):
         if line[:1] != "{" and not line.strip():
             continue
@@ -564,7 +570,8 @@ def _batch_texts(
                 yield _dumps(round_end(record)) + "\n"
                 continue
             rid = record.get("id")
-            id_text = "null" if rid is None else _id_text(rid)
+            id_text = encode_text(rid) if type(rid) is str else "null" if rid is None \
+                else _id_text(rid)
         else:
             id_text = "null"
         try:  # ``_scored``, inline: its calls cost a tenth of a hand's scoring
