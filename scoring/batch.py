@@ -171,23 +171,27 @@ _LOW_BYTES = (1 << _TILES_AT) - 1
 _new = tuple.__new__
 
 
-#: For each suit letter, each digit's share of a hand's value (its tile, a count of 1).
+#: For each suit letter, each character's share of a group's value: a digit counts its tile,
+#: a red five (``0``) among the suit's red fives, one tile and one character of text; the
+#: letter one character of text.
 _SHARES: dict[str, dict[str, int]] = {
-    letter: {str(d): 1 << (8 * (9 * suit + _RANKS[str(d)])) for d in range(10)}
+    letter: {
+        letter: 1 << _LENGTH_AT,
+        **{
+            str(d): (1 << 8 * (9 * suit + _RANKS[str(d)]))
+            + ((1 << _REDS_AT + 8 * suit) if d == 0 else 0)
+            + (1 << _TILES_AT)
+            + (1 << _LENGTH_AT)
+            for d in range(10)
+        },
+    }
     for letter, suit in _SUIT_LETTERS.items()
 }
 
 
 def _group_value(text: str) -> int:
-    """The value of one notation group (``[0-9]+[mps]`` or ``[1-7]+z``)."""
-    letter = text[-1]
-    digits = text[:-1]
-    return (
-        sum(map(_SHARES[letter].__getitem__, digits))
-        + (digits.count("0") << (_REDS_AT + 8 * _SUIT_LETTERS[letter]))
-        + (len(digits) << _TILES_AT)
-        + (len(text) << _LENGTH_AT)
-    )
+    """The value of one notation group (``[0-9]+[mps]`` or ``[1-7]+z``): its characters'."""
+    return sum(map(_SHARES[text[-1]].__getitem__, text))
 
 
 def _meld_value(text: Any) -> MeldFacts:
