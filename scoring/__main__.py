@@ -12,6 +12,7 @@ line per input line (``docs/scoring-io.md``). Sub-commands:
 from __future__ import annotations
 
 import gc
+import os
 import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
@@ -202,4 +203,11 @@ if __name__ == "__main__":
         # modules' objects (frozen). It spares about 2% of the batch's time.
         gc.freeze()
         gc.set_threshold(50_000, 10, 10)
+        status = main()
+        # Everything is written: the process ends without tearing down its modules and
+        # memos one object at a time (3% of a batch's instructions), as nothing is left
+        # to run at exit. (An exception out of ``main`` still ends the usual way.)
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(status)
     sys.exit(main())

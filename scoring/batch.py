@@ -27,8 +27,10 @@ from .facts import FLAG_BITS, TSUMO, Facts, MeldFacts, facts_of, meld_facts
 from .kinds import Limit
 from .melds import WIND_WORDS, Meld, Wind
 from .memo import Memo
+from .phases import Yaku3
 from .points import counters, settle
 from .rules import PROFILES, TENHOU, RuleProfile, get_profile
+from .shapes import FuTuple
 from .tiles import RED_FIVES, TILES, Tile, parse_tiles
 from .validate import check
 
@@ -169,23 +171,27 @@ _LOW_BYTES = (1 << _TILES_AT) - 1
 _new = tuple.__new__
 
 
-#: For each suit letter, each digit's share of a hand's value (its tile, a count of 1).
+#: For each suit letter, each character's share of a group's value: a digit counts its tile,
+#: a red five (``0``) among the suit's red fives, one tile and one character of text; the
+#: letter one character of text.
 _SHARES: dict[str, dict[str, int]] = {
-    letter: {str(d): 1 << (8 * (9 * suit + _RANKS[str(d)])) for d in range(10)}
+    letter: {
+        letter: 1 << _LENGTH_AT,
+        **{
+            str(d): (1 << 8 * (9 * suit + _RANKS[str(d)]))
+            + ((1 << _REDS_AT + 8 * suit) if d == 0 else 0)
+            + (1 << _TILES_AT)
+            + (1 << _LENGTH_AT)
+            for d in range(10)
+        },
+    }
     for letter, suit in _SUIT_LETTERS.items()
 }
 
 
 def _group_value(text: str) -> int:
-    """The value of one notation group (``[0-9]+[mps]`` or ``[1-7]+z``)."""
-    letter = text[-1]
-    digits = text[:-1]
-    return (
-        sum(map(_SHARES[letter].__getitem__, digits))
-        + (digits.count("0") << (_REDS_AT + 8 * _SUIT_LETTERS[letter]))
-        + (len(digits) << _TILES_AT)
-        + (len(text) << _LENGTH_AT)
-    )
+    """The value of one notation group (``[0-9]+[mps]`` or ``[1-7]+z``): its characters'."""
+    return sum(map(_SHARES[text[-1]].__getitem__, text))
 
 
 def _meld_value(text: Any) -> MeldFacts:
@@ -225,6 +231,9 @@ _GROUP_VALUES = Memo(_group_value)
 _MELD_FACTS = Memo(_meld_value)
 _INDICATORS = Memo(_indicator_value)
 _GROUP_INDICES = Memo(_group_indices)
+#: Their lookups, bound once (``memo.__getitem__`` would make a bound method at each line).
+_group_value_of = _GROUP_VALUES.__getitem__
+_meld_facts_of = _MELD_FACTS.__getitem__
 _WIN_TILES: dict[str, tuple[int, bool]] = {str(t): (t.index, t.red) for t in (*TILES, *RED_FIVES)}
 _WINDS: dict[str, int] = {text: wind.tile_index for text, wind in WIND_WORDS.items()}
 #: The fields read, in order: ten values, then tsumo and the flags.
@@ -256,12 +265,12 @@ def _facts_of_record(record: dict[str, Any], rules: RuleProfile | None) -> Facts
     if type(hand) is not str:
         return None
     try:
-        total = sum(map(_GROUP_VALUES.__getitem__, _find_groups(hand)))
+        total = sum(map(_group_value_of, _find_groups(hand)))
         win = _WIN_TILES[win_text]
         if melds_value:
             if type(melds_value) is not list:
                 return None
-            melds = tuple(map(_MELD_FACTS.__getitem__, melds_value))
+            melds = tuple(map(_meld_facts_of, melds_value))
         else:
             melds = ()
         profile = PROFILES[name] if name else TENHOU
@@ -392,12 +401,14 @@ def _id_text(value: Any) -> str:
     return _dumps(value)
 
 
-def _fu_item_text(key: tuple[str, int]) -> str:
-    return f'{{"item":{_encode_text(key[0])},"fu":{int.__repr__(key[1])}}}'
+def _fu_item_text(item: FuTuple) -> str:
+    """One fu item as its JSON object."""
+    return f'{{"item":{_encode_text(item[0])},"fu":{int.__repr__(item[1])}}}'
 
 
-def _yaku_text(key: tuple[str, int]) -> str:
-    return f'{{"name":{_encode_text(key[0])},"han":{int.__repr__(key[1])}}}'
+def _yaku_text(yaku: Yaku3) -> str:
+    """One yaku (or dora) of a listing as its JSON object."""
+    return f'{{"name":{_encode_text(yaku[1])},"han":{int.__repr__(yaku[2])}}}'
 
 
 def _settled_text(key: int) -> tuple[str, str, int]:
@@ -406,10 +417,13 @@ def _settled_text(key: int) -> tuple[str, str, int]:
     return _dumps(payment), _encode_text(declaration), value
 
 
-#: (fu item name, fu) -> its JSON object; (yaku name, han) -> its JSON object; the limits.
+#: A fu item -> its JSON object; a yaku of a listing -> its JSON object (both by the tuple
+#: itself: a few hundred recur); the settlements; the limits.
 _FU_ITEM_TEXT = Memo(_fu_item_text)
 _YAKU_TEXT = Memo(_yaku_text)
 _SETTLED_TEXT = Memo(_settled_text)
+_fu_item_json = _FU_ITEM_TEXT.__getitem__
+_yaku_json = _YAKU_TEXT.__getitem__
 _LIMIT_JSON: dict[Limit | None, str] = {
     limit: "null" if text is None else _encode_text(text) for limit, text in _LIMIT_TEXT.items()
 }
@@ -418,18 +432,19 @@ _LIMIT_JSON: dict[Limit | None, str] = {
 def _output_text(id_text: str, f: Facts, best: Outcome) -> str:
     """``_output`` as one JSON line, with its newline."""
     _, _, _, _, _, _, flags, _, seat, _, _, honba, sticks, rules, _ = f
+    _, _, _, _, _, _, yaku, yakuman, han, fu, _, items, base, limit = best
     tsumo = flags & TSUMO
-    base = best.base
     payment, declaration, value = _SETTLED_TEXT[base << 2 | (seat == 27) << 1 | tsumo]
     if honba or sticks:
         value += counters(bool(tsumo), honba, sticks, rules.honba_ron)
-    items = ",".join([_FU_ITEM_TEXT[name, fu] for name, fu, _, _ in best.items])
-    yaku = ",".join([_YAKU_TEXT[name, han] for _, name, han in best.yaku])
+    items_text = ",".join(map(_fu_item_json, items))
+    yaku_text = ",".join(map(_yaku_json, yaku))
+    # (the numbers are plain ints: an f-string writes them as ``int.__repr__`` does)
     return (
-        f'{{"id":{id_text},"fu":{int.__repr__(best.fu)},"fu_items":[{items}],'
-        f'"han":{int.__repr__(best.han)},"yakuman":{int.__repr__(best.yakuman)},"yaku":[{yaku}],'
-        f'"limit":{_LIMIT_JSON[best.limit]},"base":{int.__repr__(base)},"payment":{payment},'
-        f'"total":{int.__repr__(value)},"declaration":{declaration}}}\n'
+        f'{{"id":{id_text},"fu":{fu},"fu_items":[{items_text}],'
+        f'"han":{han},"yakuman":{yakuman},"yaku":[{yaku_text}],'
+        f'"limit":{_LIMIT_JSON[limit]},"base":{base},"payment":{payment},'
+        f'"total":{value},"declaration":{declaration}}}\n'
     )
 
 
@@ -540,6 +555,7 @@ def _batch_texts(
     evaluate = _evaluate
     unended = [0] if unended is None else unended
     output_text = _output_text
+    encode_text = _encode_text
     for number, line in enumerate(lines, 1):
         if line[:1] != "{" and not line.strip():
             continue
@@ -558,7 +574,8 @@ def _batch_texts(
                 yield _dumps(round_end(record)) + "\n"
                 continue
             rid = record.get("id")
-            id_text = "null" if rid is None else _id_text(rid)
+            id_text = encode_text(rid) if type(rid) is str else "null" if rid is None \
+                else _id_text(rid)
         else:
             id_text = "null"
         try:  # ``_scored``, inline: its calls cost a tenth of a hand's scoring

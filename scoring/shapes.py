@@ -279,48 +279,69 @@ def waits_at(split: Split, rank: int) -> tuple[WaitReading, ...]:
 _NO_ITEMS: tuple[tuple[FuTuple, ...], ...] = ((), (), (), ())
 
 
-def _split(honor: bool, pair: int, sets: tuple[SetT, ...]) -> Split:
-    seqs = trips = packed = flags = run = 0
+def _set_shares(honor: bool) -> tuple[tuple[int, int, int, int], ...]:
+    """Each set's share of a split, by ``2 * first + kind``: (its bit among the sequences,
+    its bit among the triplets, what it adds to ``packed``, ``INNER_FLAG`` or 0)."""
+    shares: list[tuple[int, int, int, int]] = []
+    for first in range(9):
+        shares.append((1 << first, 0, 1, 0 if first in (0, 6) else INNER_FLAG))  # SEQ
+        th = honor or first in (0, 8)
+        fu = SET_FU[(th, True, False)][1]
+        shares.append((0, 1 << first, PACK_TRIP + fu * PACK_FU, 0 if th else INNER_FLAG))
+    return tuple(shares)
+
+
+#: ``_set_shares`` of the suits and of the honours.
+_SET_SHARES = (_set_shares(False), _set_shares(True))
+
+
+def _peikou(sets: tuple[SetT, ...]) -> int:
+    """How many pairs of identical sequences (they come one after another in ``sets``)."""
+    n = run = 0
     last = -1
-    trip_ranks: list[int] = []
     for first, kind in sets:
-        if kind == TRIP:
-            trips |= 1 << first
-            trip_ranks.append(first)
-            th = honor or first in (0, 8)
-            packed += PACK_TRIP + SET_FU[(th, True, False)][1] * PACK_FU
-            if not th:
-                flags |= INNER_FLAG
-        else:
-            seqs |= 1 << first
-            packed += 1
-            if first not in (0, 6):
-                flags |= INNER_FLAG
-            if first == last:  # identical sequences come one after the other
+        if kind == SEQ:
+            if first == last:
                 run += 1
                 if not run & 1:
-                    packed += PACK_PEIKOU
+                    n += 1
             else:
                 last = first
                 run = 1
+    return n
+
+
+def _split(honor: bool, pair: int, sets: tuple[SetT, ...]) -> Split:
+    shares = _SET_SHARES[honor]
+    seqs = trips = packed = flags = 0
+    for first, kind in sets:
+        seq_bit, trip_bit, share, flag = shares[2 * first + kind]
+        seqs |= seq_bit
+        trips |= trip_bit
+        packed += share
+        flags |= flag
+    if packed & 7 > seqs.bit_count():  # more sequences than first ranks: identical ones
+        packed += _peikou(sets) * PACK_PEIKOU
     if pair >= 0:
         packed += PACK_PAIR + (pair + 1) * PACK_PAIR_RANK
         if not honor and pair not in (0, 8):
             flags |= INNER_FLAG
-    items = _ITEMS[honor, tuple(trip_ranks)] if trip_ranks else _NO_ITEMS
+    items = _ITEMS[honor, trips] if trips else _NO_ITEMS
     return _new(Split, (pair, sets, seqs, trips, packed, flags, items, [None] * 9))
 
 
-def _trip_items(key: tuple[bool, tuple[int, ...]]) -> tuple[tuple[FuTuple, ...], ...]:
-    """The fu items of concealed triplets of these ranks, placed in each suit (m, p, s, z)."""
-    honor, ranks = key
+def _trip_items(key: tuple[bool, int]) -> tuple[tuple[FuTuple, ...], ...]:
+    """The fu items of concealed triplets of these ranks (a bit a rank), placed in each suit
+    (m, p, s, z), lowest rank first (as the splits list their sets)."""
+    honor, mask = key
+    ranks = [r for r in range(9) if mask >> r & 1]
     if honor:
         return ((), (), (), tuple(CLOSED_TRIP_ITEMS[27 + r] for r in ranks))
     m, p, s = (tuple(CLOSED_TRIP_ITEMS[b + r] for r in ranks) for b in (0, 9, 18))
     return (m, p, s, ())
 
 
-#: (honours, triplet ranks) -> ``Split.items``: a few dozen values shared by every split.
+#: (honours, triplets' ranks as bits) -> ``Split.items``: a few dozen values shared by every split.
 _ITEMS = Memo(_trip_items)
 
 
