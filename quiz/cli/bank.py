@@ -356,24 +356,24 @@ def run_list(args: argparse.Namespace) -> int:
 def _list_lines(items: list[Any]) -> list[str]:
     """``bank list``'s lines: each column as wide as its widest cell, in terminal cells.
 
-    A column is at least its usual width (id 28, rules 8, hand 42, value 14,
+    A column is at least its usual width (id 28, kind 3, rules 8, hand 42, value 14,
     payment 11), so a short listing reads as it always did; a longer cell (a
     long id, a hand with melds, ``20 фу 15 ханів``) widens its column
     instead of pushing the rest of its line out of line.
     """
     from ..words.width import display_width
 
-    rows = [(it.uid, it.problem.rules, _hand_text(it.problem),
+    rows = [(it.uid, _kind_text(it.kind.value), it.problem.rules, _hand_text(it.problem),
              _value_text(it.fu, it.han, it.yakuman), declaration_text(it.declaration))
             for it in items]
-    least = (28, 8, 42, 14, 11)
+    least = (28, 3, 8, 42, 14, 11)
     widths = [max([w, *(display_width(r[k]) for r in rows)]) for k, w in enumerate(least)]
     lines = []
     for it, row in zip(items, rows, strict=True):
-        uid, rules, hand, value, paid = (fit(cell, w) for cell, w in zip(row, widths, strict=True))
+        uid, kind, rules, hand, value, paid = (
+            fit(cell, w) for cell, w in zip(row, widths, strict=True))
         focus = ", ".join(it.focus[:4]) + (" ..." if len(it.focus) > 4 else "")
-        lines.append(f"{uid} {it.kind.value[:3]} d{it.difficulty} {rules} {hand} {value} "
-                     f"{paid} {focus}")
+        lines.append(f"{uid} {kind} d{it.difficulty} {rules} {hand} {value} {paid} {focus}")
     return lines
 
 
