@@ -10,6 +10,8 @@ that stays in one piece.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from rich.console import Console
 
