@@ -237,12 +237,13 @@ def test_five_tabs_at_once_on_a_new_database_each_ask_their_learner(tmp_path: Pa
                 seen += data.decode("utf-8", "replace") if isinstance(data, bytes) else data
             first = time.monotonic() - started
             await asyncio.sleep(2.0)  # the first paint may come before the focus
-            await ws.send_str(json.dumps(["stdin", "\t"]))
-            await asyncio.sleep(0.3)
-            for ch in name:
-                await ws.send_str(json.dumps(["stdin", ch]))
-                await asyncio.sleep(0.03)
-            await ws.send_str(json.dumps(["stdin", "\r"]))
+            # a served tab asks the name, then the learner's password (a new name: theirs)
+            for text in (name, "tab-password"):
+                for ch in text:
+                    await ws.send_str(json.dumps(["stdin", ch]))
+                    await asyncio.sleep(0.03)
+                await ws.send_str(json.dumps(["stdin", "\r"]))
+                await asyncio.sleep(0.3)
             # the tab stays open until its learner is stored (a loaded machine is slow)
             deadline = time.monotonic() + 60
             while name not in await asyncio.to_thread(learner_names) and \
