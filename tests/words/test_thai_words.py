@@ -139,6 +139,18 @@ def test_the_word_list_is_sorted_and_holds_only_thai_words() -> None:
     assert bad == []
 
 
+def test_the_word_list_holds_no_spelling_the_glossary_refuses() -> None:
+    """A spelling the glossary refuses (จินอิตสึ for ชินอิตสึ) has no place in the list: a
+    catalog that took it up again would then cut into words without a complaint."""
+    from tests.words.glossary_terms import concepts, faults_in
+
+    listed = [line for line in thai.WORDS_FILE.read_text(encoding="utf-8").splitlines()
+              if line and not line.startswith("#")]
+    refused = [str(fault) for concept in concepts("th") for word in listed
+               for fault in faults_in(word, "words.txt", concept, None)]
+    assert refused == []
+
+
 @pytest.mark.parametrize("width", WIDTHS)
 def test_no_thai_line_breaks_inside_a_word(width: int) -> None:
     faults, wide = [], []
