@@ -117,13 +117,10 @@ def open_learner(store: DrillStore, name: str, password: str | None = None, *,
         except WrongSignInError:
             # a new name, or a terminal learner without a password: theirs now; a learner
             # with another password: wrong (the same hashes either way: no timing tells)
-            try:
-                record = passwords.sign_up(clean, password)
-            except NameTakenError:
-                guard.failed(address, account)
-                raise SignInRefusedError(_("That name and password do not match.")) from None
-    except SignInRefusedError:
-        raise
+            record = passwords.sign_up(clean, password)
+    except NameTakenError:
+        guard.failed(address, account)
+        raise SignInRefusedError(_("That name and password do not match.")) from None
     except BaseException:
         guard.settle(account)
         raise

@@ -406,8 +406,7 @@ def run_list(args: argparse.Namespace) -> int:
 
 def run_serve(args: argparse.Namespace) -> int:
     """``class serve``: the classroom server on the database (until Ctrl+C)."""
-    from ..classroom.doors import cap_for, serve_app
-    from ..classroom.server import event_loop
+    from ..classroom.doors import serve_command
     from .serve import check_port
 
     classroom = open_classroom_for(args)
@@ -428,13 +427,8 @@ def run_serve(args: argparse.Namespace) -> int:
         print(pgettext("class", "Students join with: %(command)s")
               % {"command": f"riichi-drill class join NAME --server http://{shown}:{args.port} "
                             "--student THEIR-NAME"}, flush=True)
-        from ..gc_tuning import settle_after_start
-
-        # what start-up built (modules, the app, the database layer) is out of the cycle
-        # collector's way, and it runs on larger batches: no full walk in a burst of answers
-        settle_after_start()
         # behind the doors: an idle or slow connection closed, at most so many per address
-        serve_app(app, args.host, args.port, loop=event_loop(), cap=cap_for(args))
+        serve_command(app, args)
     finally:
         classroom.close()
     return 0

@@ -43,8 +43,7 @@ def serve_web(args: argparse.Namespace) -> int:
     """Open the database, build the application and serve it until Ctrl+C."""
     from data.classroom import Classroom
 
-    from ..classroom.doors import cap_for, serve_app
-    from ..classroom.server import event_loop
+    from ..classroom.doors import serve_command
     from ..store.drill import DrillStore
     from ..web import make_web_app
     from .serve import check_port
@@ -58,12 +57,8 @@ def serve_web(args: argparse.Namespace) -> int:
                            secure_cookies=getattr(args, "secure_cookies", False))
         print(pgettext("serve", "Riichi Drill on %(url)s; Ctrl+C to stop.")
               % {"url": f"http://{args.host}:{args.port}"}, flush=True)
-        from ..gc_tuning import settle_after_start
-
-        settle_after_start()
-        # behind the classroom's doors (the class API is served here too): an idle or slow
-        # connection closed, at most so many per address
-        serve_app(app, args.host, args.port, loop=event_loop(), cap=cap_for(args))
+        # behind the classroom's doors (the class API is served here too)
+        serve_command(app, args)
     finally:
         store.close()
     return 0
